@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../domain/auth-rules';
+import { REGISTRABLE_ROLES, ROLES } from '../domain/roles';
+import { requiredText } from './common';
+
+export const StaffIdSchema = z
+  .string({ message: 'Staff ID is required' })
+  .trim()
+  .min(1, { message: 'Staff ID is required' })
+  .max(32, { message: 'Staff ID must be at most 32 characters' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { message: 'Staff ID may contain only letters, digits, - and _' })
+  .transform((v) => v.toUpperCase());
+
+const PasswordSchema = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT })
+  .max(200, { message: 'Password must be at most 200 characters' });
+
+const EmailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address' }).max(254));
+
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    department: z.string().nullable(),
+    staffId: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+    requestedRole: z.enum(ROLES).nullable(),
+    lastLogin: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginRequestSchema = z.object({
+  staffId: z
+    .string({ message: 'Staff ID is required' })
+    .trim()
+    .min(1, { message: 'Staff ID is required' })
+    .max(64),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, { message: 'Password is required' })
+    .max(200),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({
+  user: UserSchema,
+  session_token: z.string(),
+  expires_at: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RegisterRequestSchema = z.object({
+  staffId: StaffIdSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  name: requiredText('Full name is required', 120),
+  role: z.enum(REGISTRABLE_ROLES, { message: 'Role is required' }),
+  department: z
+    .string()
+    .trim()
+    .max(120)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+export const StaffSchema = z.object({
+  id: z.string(),
+  staffId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  requestedRole: z.enum(ROLES).nullable(),
+  department: z.string().nullable(),
+});
+
+export const RegisterResponseSchema = z.object({
+  staff: StaffSchema,
+  message: z.string(),
+  verification_token: z.string().optional(),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+export const SessionTokenRequestSchema = z.object({ session_token: z.string().max(200).optional() });
+
+export const VerifySessionResponseSchema = z.object({ user: UserSchema });
+
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
+export const ForgotPasswordResponseSchema = z.object({ message: z.string(), token: z.string().optional() });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
+
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string({ message: 'Token is required' }).trim().min(1, { message: 'Token is required' }).max(200),
+  newPassword: PasswordSchema,
+});
+
+export const VerifyEmailRequestSchema = z.object({
+  token: z.string({ message: 'Token is required' }).trim().min(1, { message: 'Token is required' }).max(200),
+});
+
+export const AuthConfigResponseSchema = z.object({ googleEnabled: z.boolean(), devMode: z.boolean() });
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
+
+/** Messages the staff-auth service answers with; the screens show them as they are. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid staff ID or password',
+  lockedOut: 'Too many failed login attempts. Please try again in 15 minutes.',
+  unverified: 'Please verify your email before logging in.',
+  inactive: 'Your account has been deactivated. Please contact an administrator for assistance.',
+  registered: 'Registration successful! Please verify your email to login.',
+  staffIdTaken: 'An account with this staff ID already exists',
+  emailTaken: 'An account with this email already exists',
+  forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
+  badResetToken: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  badVerifyToken: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email has been verified. You can now log in.',
+  notSignedIn: 'Please sign in to continue.',
+  loggedOut: 'Logged out',
+  googleNotConfigured: 'Google sign-in is not configured on this server.',
+} as const;

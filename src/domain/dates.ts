@@ -1,0 +1,60 @@
+/**
+ * Calendar dates in Africa/Lusaka (decisions D8). Lusaka has no daylight saving: it is UTC+2 all
+ * year, but we still ask Intl so the rule lives in one place.
+ */
+export const PROGRAMME_TIME_ZONE = 'Africa/Lusaka';
+
+const isoDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: PROGRAMME_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The ISO date (YYYY-MM-DD) of an instant, as a calendar in Lusaka shows it. */
+export function lusakaDate(instant: Date): string {
+  return isoDateFormat.format(instant);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written as YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Whole years between a birth date and a day, counting a birthday only once it has arrived. */
+export function ageOn(dateOfBirth: string, today: string): number | null {
+  if (!isIsoDate(dateOfBirth) || !isIsoDate(today)) return null;
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age >= 0 ? age : null;
+}
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+export type Month = (typeof MONTHS)[number];
+
+/** 'january', ' MARCH ' -> 'January', 'March'; anything else -> null. */
+export function parseMonth(value: string): Month | null {
+  const wanted = value.trim().toLowerCase();
+  return MONTHS.find((m) => m.toLowerCase() === wanted) ?? null;
+}

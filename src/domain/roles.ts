@@ -1,0 +1,45 @@
+/** Roles a user account can hold, and how they rank against each other (spec §6). */
+export const ROLES = ['user', 'student', 'program_officer', 'deputy_manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that may be asked for on the registration form. */
+export const REGISTRABLE_ROLES = ['user', 'student', 'program_officer', 'deputy_manager', 'admin'] as const;
+
+/** Staff roles reach student records, profiles and allowances (decisions D9). */
+export const STAFF_ROLES = ['program_officer', 'deputy_manager', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+const RANK: Record<Role, number> = {
+  user: 1,
+  student: 1,
+  program_officer: 2,
+  deputy_manager: 3,
+  admin: 4,
+};
+
+export function roleRank(role: string): number {
+  return (RANK as Record<string, number>)[role] ?? 0;
+}
+
+/** A route with a required role admits that rank or higher. */
+export function hasRoleRank(role: string, required: Role): boolean {
+  return roleRank(role) >= RANK[required];
+}
+
+export function isStaffRole(role: string): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** How a role is shown on screen: underscores become spaces. */
+export function roleLabel(role: string): string {
+  return role.replaceAll('_', ' ');
+}
+
+/** Title-case label used in dropdowns ('Program Officer'). */
+export function roleTitle(role: string): string {
+  return roleLabel(role).replace(/\b\w/g, (c) => c.toUpperCase());
+}

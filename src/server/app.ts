@@ -1,0 +1,67 @@
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps } from './app-env';
+import { loadSessionUser } from './auth/middleware';
+import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { meRoutes } from './features/me/me.routes';
+import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
+import { mountApiDocs } from './http/api-docs';
+import { errorResponse, HttpError } from './http/errors';
+import { createRouter } from './http/openapi';
+import { bodyLimit, requestLog, sameOriginWrites } from './http/request-guards';
+import { securityHeaders } from './http/security-headers';
+import { mountWebApp } from './http/static-web';
+
+export interface CreateAppOptions {
+  /** Serve the built React app for non-API paths (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the whole HTTP app from its dependencies; no module-level state, so tests build their own. */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = createRouter();
+
+  app.use('*', securityHeaders());
+  if (deps.config.logRequests) app.use('/api/*', requestLog(deps.logger));
+  app.use('/api/*', bodyLimit());
+  app.use('/api/*', sameOriginWrites(deps.config.appUrl));
+  app.use('/api/*', loadSessionUser(deps));
+
+  app.route('/api', healthRoutes(deps));
+  app.route('/api', meRoutes());
+  app.route('/api/staff-auth', staffAuthRoutes(deps));
+  app.route('/api/auth', googleAuthRoutes(deps));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'CHL Back-office API',
+      version: '1.0.0',
+      description: 'Staff back-office for a student sponsorship programme.',
+    },
+  });
+  mountApiDocs(app);
+
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  if (options.serveWeb) mountWebApp(app, deps.config.webDir);
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message =
+        status === 400 ? 'The request body is not valid JSON' : error.message || 'Request refused';
+      return c.json({ error: message }, status);
+    }
+    deps.logger.error('unhandled error', {
+      path: c.req.path,
+      error: (error as Error).message,
+      stack: (error as Error).stack,
+    });
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,54 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+// DATE columns are calendar dates, not instants: keep them as 'YYYY-MM-DD' strings.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// COUNT(*) and SUM over integers are bigint: small enough here to be numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle; services accept either, so they compose inside one transaction. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function openDatabase(connectionString: string, poolMax: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolMax, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'db pool', error: error.message })),
+  );
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+/** Postgres error codes we turn into answers for the user. */
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  // Drizzle wraps driver errors; the code sits on the cause.
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function pgConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,20 @@
+import { startPgliteServer } from './pglite-server';
+
+// Runs PGlite in its own process so its queries never block the API's event loop.
+const dataDir = process.argv[2];
+const server = await startPgliteServer(dataDir);
+process.send?.({ type: 'ready', url: server.url });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  process.exit(0);
+}
+process.on('message', (message) => {
+  if ((message as { type?: string }).type === 'stop') void stop();
+});
+process.on('disconnect', () => void stop());
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

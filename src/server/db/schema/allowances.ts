@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ALLOWANCE_PROGRAM_LEVELS,
+  APPROVAL_STAGES,
+  COMMENT_ACTIONS,
+  COMMENT_STAGES,
+  REVIEW_STEPS,
+  STEP_DECISIONS,
+} from '../../../domain/allowance-stages';
+import { users } from './auth';
+import { students } from './students';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/** A monthly allowance in ZMW, moving through the approval chain (spec §3, §4; decisions D5). */
+export const allowances = pgTable(
+  'allowances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Restrict: a student with payment records cannot be deleted (set their status instead).
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    studentName: text('student_name').notNull(),
+    month: text('month').notNull(),
+    monthNumber: integer('month_number').notNull(),
+    year: integer('year').notNull(),
+    programLevel: text('program_level', { enum: ALLOWANCE_PROGRAM_LEVELS }).notNull(),
+    stipend: money('stipend').notNull(),
+    medical: money('medical').notNull().default('0'),
+    transportation: money('transportation').notNull().default('0'),
+    schoolSupplies: money('school_supplies').notNull().default('0'),
+    accommodation: money('accommodation').notNull().default('0'),
+    total: money('total').notNull(),
+    approvalStage: text('approval_stage', { enum: APPROVAL_STAGES }).notNull().default('pending_dpm'),
+    submittedBy: text('submitted_by').notNull(),
+    submittedById: uuid('submitted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    submittedDate: timestamp('submitted_date', { withTimezone: true }).notNull().defaultNow(),
+    dpmApprovedBy: text('dpm_approved_by'),
+    dpmApprovedById: uuid('dpm_approved_by_id'),
+    dpmApprovedDate: date('dpm_approved_date'),
+    dpmStatus: text('dpm_status', { enum: STEP_DECISIONS }),
+    dpmComments: text('dpm_comments'),
+    flmiApprovedBy: text('flmi_approved_by'),
+    flmiApprovedById: uuid('flmi_approved_by_id'),
+    flmiApprovedDate: date('flmi_approved_date'),
+    flmiStatus: text('flmi_status', { enum: STEP_DECISIONS }),
+    flmiComments: text('flmi_comments'),
+    pmApprovedBy: text('pm_approved_by'),
+    pmApprovedById: uuid('pm_approved_by_id'),
+    pmApprovedDate: date('pm_approved_date'),
+    pmStatus: text('pm_status', { enum: STEP_DECISIONS }),
+    pmComments: text('pm_comments'),
+    rejectionReason: text('rejection_reason'),
+    rejectedAtStage: text('rejected_at_stage', { enum: REVIEW_STEPS }),
+    rejectedBy: text('rejected_by'),
+    rejectedDate: date('rejected_date'),
+    paidBy: text('paid_by'),
+    paidById: uuid('paid_by_id'),
+    paidDate: date('paid_date'),
+    /** Notes sent with the submission (the CSV's flmi_comments column). */
+    submissionNotes: text('submission_notes'),
+    flmzComments: text('flmz_comments'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one allowance per student and period that is not rejected: nobody is paid twice.
+    uniqueIndex('allowances_one_open_per_period')
+      .on(t.studentId, t.year, t.monthNumber)
+      .where(sql`${t.approvalStage} <> 'rejected'`),
+    index('allowances_stage_submitted_idx').on(t.approvalStage, t.submittedDate),
+    index('allowances_submitted_idx').on(t.submittedDate),
+    index('allowances_student_idx').on(t.studentId),
+    index('allowances_student_name_trgm_idx').using('gin', sql`lower(${t.studentName}) gin_trgm_ops`),
+  ],
+);
+
+export const allowanceComments = pgTable(
+  'allowance_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allowanceId: uuid('allowance_id')
+      .notNull()
+      .references(() => allowances.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
+    userName: text('user_name').notNull(),
+    userRole: text('user_role').notNull(),
+    action: text('action', { enum: COMMENT_ACTIONS }).notNull(),
+    commentText: text('comment_text').notNull(),
+    stage: text('stage', { enum: COMMENT_STAGES }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('allowance_comments_allowance_idx').on(t.allowanceId, t.createdAt)],
+);

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../domain/roles';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Every person who signs in: staff with a staff ID and password, Google users, students. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: text('staff_id'),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    /** The role asked for at registration, until an admin grants or declines it (decisions D3). */
+    requestedRole: text('requested_role', { enum: ROLES }),
+    department: text('department'),
+    photoUrl: text('photo_url'),
+    /** OpenID Connect subject of a Google account linked to this user. */
+    authId: text('auth_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_staff_id_key').on(sql`upper(${t.staffId})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_auth_id_key').on(t.authId),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Email verification and password reset tokens, stored only as hashes. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash)],
+);
+
+/** Failed logins per staff ID, whether or not such an account exists (no enumeration). */
+export const loginThrottles = pgTable('login_throttles', {
+  staffIdKey: text('staff_id_key').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A Google sign-in under way: the PKCE verifier, state and nonce, bound to the browser's cookie. */
+export const oidcLogins = pgTable('oidc_logins', {
+  idHash: text('id_hash').primaryKey(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

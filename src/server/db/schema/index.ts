@@ -1,0 +1,3 @@
+export * from './allowances';
+export * from './auth';
+export * from './students';

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  ACADEMIC_STANDINGS,
+  ACCOMMODATION_TYPES,
+  GENDERS,
+  LAPTOP_PLANS,
+  PROGRAM_LEVELS,
+  PROGRAM_STATUSES,
+} from '../../../domain/students';
+import { users } from './auth';
+
+/** The student record (spec §3). Age and the officer's name are derived when read, never stored. */
+export const students = pgTable(
+  'students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email'),
+    contactNumber: text('contact_number'),
+    community: text('community'),
+    programLevel: text('program_level', { enum: PROGRAM_LEVELS }).notNull().default('university'),
+    programStatus: text('program_status', { enum: PROGRAM_STATUSES }).notNull().default('enrolled'),
+    academicStanding: text('academic_standing', { enum: ACADEMIC_STANDINGS }).notNull().default('good'),
+    institutionName: text('institution_name'),
+    currentProgram: text('current_program'),
+    assignedOfficerId: uuid('assigned_officer_id').references(() => users.id, { onDelete: 'set null' }),
+    overallGpa: numeric('overall_gpa', { precision: 3, scale: 2 }),
+    chlNumber: text('chl_number'),
+    gender: text('gender', { enum: GENDERS }).notNull().default('male'),
+    dateOfBirth: date('date_of_birth'),
+    nrcNumber: text('nrc_number'),
+    schoolIdNumber: text('school_id_number'),
+    profilePhotoUrl: text('profile_photo_url'),
+    programNotes: text('program_notes'),
+    guardianFullName: text('guardian_full_name'),
+    guardianCommunity: text('guardian_community'),
+    guardianContactNumber: text('guardian_contact_number'),
+    guardianRelationship: text('guardian_relationship'),
+    institutionLocation: text('institution_location'),
+    areaOfStudy: text('area_of_study'),
+    programLength: text('program_length'),
+    startDate: date('start_date'),
+    expectedEndDate: date('expected_end_date'),
+    accommodationType: text('accommodation_type', { enum: ACCOMMODATION_TYPES })
+      .notNull()
+      .default('institution_hostel'),
+    accommodationMonthlyRent: numeric('accommodation_monthly_rent', { precision: 12, scale: 2 }),
+    accommodationPaymentMethod: text('accommodation_payment_method'),
+    accommodationAddress: text('accommodation_address'),
+    accommodationLandlordName: text('accommodation_landlord_name'),
+    accommodationLandlordContact: text('accommodation_landlord_contact'),
+    laptopPlan: text('laptop_plan', { enum: LAPTOP_PLANS }).notNull().default('none'),
+    laptopSerialNumber: text('laptop_serial_number'),
+    laptopMonthlyDeduction: numeric('laptop_monthly_deduction', { precision: 12, scale: 2 }),
+    laptopInspectionDate: date('laptop_inspection_date'),
+    laptopSubmissionDate: date('laptop_submission_date'),
+    laptopCollectionDate: date('laptop_collection_date'),
+    /** Lower-cased text the list search runs over, indexed for substring search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(full_name || ' ' || coalesce(email, '') || ' ' || coalesce(institution_name, '') || ' ' || coalesce(chl_number, ''))`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('students_chl_number_key').on(sql`upper(${t.chlNumber})`),
+    uniqueIndex('students_nrc_number_key').on(sql`upper(${t.nrcNumber})`),
+    index('students_officer_created_idx').on(t.assignedOfficerId, t.createdAt),
+    index('students_created_idx').on(t.createdAt),
+    index('students_email_idx').on(sql`lower(${t.email})`),
+    index('students_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** What happened to student records and allowances, for the dashboard's recent activity. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** The officer the subject belonged to at the time, so officers see only their own students' news. */
+    officerId: uuid('officer_id'),
+    entityType: text('entity_type', { enum: ['student', 'allowance'] }).notNull(),
+    entityId: uuid('entity_id'),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_created_idx').on(t.createdAt),
+    index('activities_officer_idx').on(t.officerId, t.createdAt),
+  ],
+);

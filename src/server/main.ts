@@ -1,0 +1,62 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { purgeDeadSessions } from './auth/sessions';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { openConfiguredDatabase } from './database';
+import { seedDemoData } from './db/demo-seed';
+import { createLogger } from './http/logger';
+import { createMailer } from './mail/mailer';
+
+const logger = createLogger();
+
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  logger.info('database ready', {
+    embedded: database.embedded,
+    dataDir: database.embedded ? config.dataDir : undefined,
+  });
+  if (config.seedDemo) {
+    const { seeded } = await seedDemoData(database.db, systemClock.now());
+    if (seeded) logger.info('demo data loaded (password for every demo account: Demo#2026)');
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const deps = { db: database.db, config, mailer, clock: systemClock, logger };
+  const app = createApp(deps, { serveWeb: true });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', { url: config.appUrl, port: info.port });
+  });
+  const housekeeping = setInterval(() => void purgeDeadSessions(deps).catch(() => {}), 15 * 60_000);
+  housekeeping.unref();
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { signal });
+    clearInterval(housekeeping);
+    // Stop taking connections, let requests under way finish, then close the database cleanly.
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    setTimeout(() => {
+      logger.error('requests still running after 20 s; exiting');
+      process.exit(1);
+    }, 20_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    logger.error('failed to start', { error: (error as Error).message, stack: (error as Error).stack });
+  }
+  process.exit(1);
+});
