@@ -25,7 +25,9 @@ export function openDatabase(connectionString: string, poolMax: number): Databas
     console.error(JSON.stringify({ level: 'error', msg: 'db pool', error: error.message })),
   );
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  // Closing twice (a test that ended the pool itself, then its cleanup) is not an error.
+  const close = () => (pool.ended ? Promise.resolve() : pool.end());
+  return { db, pool, close };
 }
 
 /** Postgres error codes we turn into answers for the user. */

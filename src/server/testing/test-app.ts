@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { createApp } from '../app';
+import type { AppDeps } from '../app-env';
+import { hashPassword } from '../auth/passwords';
+import { ManualClock } from '../clock';
+import { type Config, loadConfig } from '../config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-seed/accounts';
+import { users } from '../db/schema';
+import { silentLogger } from '../http/logger';
+import type { MailMessage, Mailer } from '../mail/mailer';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export class CapturedMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+  lastTo(address: string): MailMessage | undefined {
+    return this.sent.filter((m) => m.to === address).at(-1);
+  }
+}
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: TestDatabase;
+  clock: ManualClock;
+  mailer: CapturedMailer;
+  /** JSON request to the app; `as` signs in with that staff ID's session (see signIn). */
+  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** A session token for a demo account or a user made with createUser. */
+  signIn(staffId: string, password?: string): Promise<string>;
+  createUser(fields: Partial<typeof users.$inferInsert> & { staffId: string; role: (typeof users.$inferInsert)['role'] }): Promise<typeof users.$inferSelect>;
+  userId(staffId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let passwordHashCache: Promise<string> | undefined;
+
+/**
+ * Builds the app on a fresh database with the demo accounts of decisions D10 (but none of the
+ * demo records), a clock the test moves, and a mailer that keeps what it was asked to send.
+ */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const clock = new ManualClock(new Date('2026-03-15T09:00:00Z'));
+  const mailer = new CapturedMailer();
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false' }), ...overrides };
+  const deps: AppDeps = { db: database.db, config, mailer, clock, logger: silentLogger };
+  const app = createApp(deps);
+  passwordHashCache ??= hashPassword(DEMO_PASSWORD);
+  const passwordHash = await passwordHashCache;
+  await database.db.insert(users).values(
+    DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, emailVerifiedAt: clock.now() })),
+  );
+
+  const request: TestContext['request'] = (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    return Promise.resolve(
+      app.request(path, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }),
+    );
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    mailer,
+    request,
+    async signIn(staffId, password = DEMO_PASSWORD) {
+      const res = await request('POST', '/api/staff-auth/login', { body: { staffId, password } });
+      if (res.status !== 200) throw new Error(`signIn(${staffId}) answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { session_token: string }).session_token;
+    },
+    async createUser(fields) {
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          email: `${fields.staffId.toLowerCase()}@test.example`,
+          name: fields.staffId,
+          passwordHash,
+          emailVerifiedAt: clock.now(),
+          ...fields,
+        })
+        .returning();
+      return row!;
+    },
+    async userId(staffId) {
+      const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.staffId, staffId));
+      if (!row) throw new Error(`No user ${staffId}`);
+      return row.id;
+    },
+    close: () => database.close(),
+  };
+}
