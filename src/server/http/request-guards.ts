@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { SESSION_COOKIE } from '../auth/cookies';
@@ -10,16 +11,13 @@ export const UPLOAD_LIMIT_BYTES = 10 * MB;
 const UPLOAD_BODY_LIMIT = UPLOAD_LIMIT_BYTES + 256 * 1024;
 const JSON_BODY_LIMIT = 1 * MB;
 
-/** Refuses bodies over the limit before reading them: 10 MB for uploads, 1 MB for everything else. */
+/** Refuses bodies over the limit, declared or streamed: 10 MB for uploads, 1 MB for everything else. */
 export function bodyLimit(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const limit = /\/(import|bulk)$/.test(c.req.path) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > limit) {
-      return c.json({ error: `The request is too large (limit ${Math.round(limit / MB)} MB).` }, 413);
-    }
-    await next();
-  };
+  const tooLarge = (limit: number) => (c: Context) =>
+    c.json({ error: `The request is too large (limit ${Math.round(limit / MB)} MB).` }, 413);
+  const uploads = honoBodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge(UPLOAD_BODY_LIMIT) });
+  const others = honoBodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge(JSON_BODY_LIMIT) });
+  return (c, next) => (/\/(import|bulk)$/.test(c.req.path) ? uploads(c, next) : others(c, next));
 }
 
 /**

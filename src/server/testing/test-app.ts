@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-seed/accounts';
 import { users } from '../db/schema';
 import { silentLogger } from '../http/logger';
-import type { MailMessage, Mailer } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export class CapturedMailer implements Mailer {
@@ -27,10 +27,19 @@ export interface TestContext {
   clock: ManualClock;
   mailer: CapturedMailer;
   /** JSON request to the app; `as` signs in with that staff ID's session (see signIn). */
-  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** A session token for a demo account or a user made with createUser. */
   signIn(staffId: string, password?: string): Promise<string>;
-  createUser(fields: Partial<typeof users.$inferInsert> & { staffId: string; role: (typeof users.$inferInsert)['role'] }): Promise<typeof users.$inferSelect>;
+  createUser(
+    fields: Partial<typeof users.$inferInsert> & {
+      staffId: string;
+      role: (typeof users.$inferInsert)['role'];
+    },
+  ): Promise<typeof users.$inferSelect>;
   userId(staffId: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -50,9 +59,9 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const app = createApp(deps);
   passwordHashCache ??= hashPassword(DEMO_PASSWORD);
   const passwordHash = await passwordHashCache;
-  await database.db.insert(users).values(
-    DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, emailVerifiedAt: clock.now() })),
-  );
+  await database.db
+    .insert(users)
+    .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, emailVerifiedAt: clock.now() })));
 
   const request: TestContext['request'] = (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -76,7 +85,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     request,
     async signIn(staffId, password = DEMO_PASSWORD) {
       const res = await request('POST', '/api/staff-auth/login', { body: { staffId, password } });
-      if (res.status !== 200) throw new Error(`signIn(${staffId}) answered ${res.status}: ${await res.text()}`);
+      if (res.status !== 200)
+        throw new Error(`signIn(${staffId}) answered ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { session_token: string }).session_token;
     },
     async createUser(fields) {
