@@ -10,6 +10,9 @@ const PENDING_LOGIN_TTL_MS = 10 * 60 * 1000;
 
 export class GoogleSignInError extends Error {}
 
+export const EMAIL_IN_USE =
+  'An account already uses this email address. Sign in with your staff ID, or ask an administrator for help.';
+
 const discovered = new Map<string, Promise<oidc.Configuration>>();
 
 function configuration(deps: AppDeps): Promise<oidc.Configuration> {
@@ -131,6 +134,13 @@ async function findOrCreateGoogleUser(deps: AppDeps, claims: oidc.IDToken): Prom
     return user.id;
   }
   if (!email) throw new GoogleSignInError('Your Google account did not share an email address.');
+  const [sameEmail] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  // Google has not verified this address, so it cannot claim the account that already has it.
+  if (sameEmail) throw new GoogleSignInError(EMAIL_IN_USE);
   const [created] = await deps.db
     .insert(users)
     .values({
