@@ -1,10 +1,13 @@
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-env';
 import { loadSessionUser } from './auth/middleware';
+import { allowancesRoutes } from './features/allowances/allowances.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
+import { studentsRoutes } from './features/students/students.routes';
 import { mountApiDocs } from './http/api-docs';
 import { errorResponse, HttpError } from './http/errors';
 import { createRouter } from './http/openapi';
@@ -22,7 +25,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
 
   app.use('*', securityHeaders());
-  if (deps.config.logRequests) app.use('/api/*', requestLog(deps.logger));
+  if (deps.config.logRequests) app.use('/api/*', requestLog(deps.logger, deps.config.trustProxy));
   app.use('/api/*', bodyLimit());
   app.use('/api/*', sameOriginWrites(deps.config.appUrl));
   app.use('/api/*', loadSessionUser(deps));
@@ -31,6 +34,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api', meRoutes());
   app.route('/api/staff-auth', staffAuthRoutes(deps));
   app.route('/api/auth', googleAuthRoutes(deps));
+  app.route('/api/allowances', allowancesRoutes(deps));
+  app.route('/api/students', studentsRoutes(deps));
+  app.route('/api', dashboardRoutes(deps));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

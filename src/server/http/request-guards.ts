@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
@@ -39,7 +40,16 @@ export function sameOriginWrites(appUrl: string): MiddlewareHandler<AppEnv> {
 }
 
 /** One line per request: never the query string, body or headers, where tokens and passwords live. */
-export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  const clientAddress = (c: Context) => {
+    // Behind a reverse proxy the socket's address is the proxy's; the client is in X-Forwarded-For.
+    if (trustProxy) return c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    try {
+      return getConnInfo(c).remote.address;
+    } catch {
+      return undefined;
+    }
+  };
   return async (c, next) => {
     const started = performance.now();
     await next();
@@ -49,6 +59,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       status: c.res.status,
       ms: Math.round(performance.now() - started),
       user: c.get('user')?.id,
+      ip: clientAddress(c),
     });
   };
 }

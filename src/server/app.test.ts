@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createLogger } from './http/logger';
+import { createTestContext, type TestContext } from './testing/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('every response', () => {
+  it('carries the security headers, with a CSP that allows no inline script', async () => {
+    const res = await t.request('GET', '/api/health');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers unknown API paths with JSON 404, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await t.request(method, '/api/no/such/thing');
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Not found' });
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('never contain passwords, tokens or query strings', async () => {
+    const lines: string[] = [];
+    const app = createApp({
+      ...t.deps,
+      config: { ...t.deps.config, logRequests: true },
+      logger: createLogger((l) => lines.push(l)),
+    });
+    const login = await app.request('/api/staff-auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ staffId: 'ADM001', password: 'Demo#2026' }),
+    });
+    const { session_token } = (await login.json()) as { session_token: string };
+    await app.request('/api/me?token=secret-in-query', {
+      headers: { authorization: `Bearer ${session_token}` },
+    });
+    await app.request('/api/staff-auth/reset-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'reset-token-value', newPassword: 'NewPass#1' }),
+    });
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const secret of ['Demo#2026', session_token, 'secret-in-query', 'reset-token-value', 'NewPass#1']) {
+      expect(log).not.toContain(secret);
+    }
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      msg: 'request',
+      method: 'POST',
+      path: '/api/staff-auth/login',
+      status: 200,
+    });
+  });
+});
+
+describe('API description', () => {
+  it('serves an OpenAPI document built from the contracts, and a docs page without inline script', async () => {
+    const doc = (await (await t.request('GET', '/api/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/staff-auth/login', '/api/staff-auth/register', '/api/me', '/api/health']),
+    );
+    const page = await (await t.request('GET', '/api/docs')).text();
+    expect(page).toContain('/api/docs/init.js');
+    expect(page).not.toMatch(/<script>(?!<\/script>)/);
+    expect((await t.request('GET', '/api/docs/assets/swagger-ui-bundle.js')).status).toBe(200);
+    expect((await t.request('GET', '/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
+  });
+});

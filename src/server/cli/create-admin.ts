@@ -1,0 +1,90 @@
+/**
+ * `npm run create-admin -- --staff-id ADM100 --email it@example.org --name "Jane Phiri"`
+ * Makes an admin account (verified, active) in the configured database: how the first admin of a
+ * production database comes to be, since self-registration never grants a role (decisions D3).
+ * The password comes from ADMIN_PASSWORD, or is asked for on the terminal.
+ */
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { RegisterRequestSchema } from '../../contracts/auth';
+import { hashPassword } from '../auth/passwords';
+import { loadConfig } from '../config';
+import { openConfiguredDatabase } from '../database';
+import { users } from '../db/schema';
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY)
+    throw new Error('Set ADMIN_PASSWORD, or run this in a terminal to be asked for the password.');
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Do not echo what is typed.
+  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s) => {
+    if (s.includes('Password')) process.stdout.write(s);
+  };
+  const password = await rl.question('Password for the new admin: ');
+  rl.close();
+  process.stdout.write('\n');
+  return password;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      'staff-id': { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      department: { type: 'string' },
+    },
+  });
+  const password = process.env.ADMIN_PASSWORD ?? (await askPassword());
+  const parsed = RegisterRequestSchema.safeParse({
+    staffId: values['staff-id'],
+    email: values.email,
+    name: values.name,
+    password,
+    role: 'admin',
+    department: values.department ?? 'Administration',
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(
+      `Cannot create the admin:\n${problems}\nUsage: npm run create-admin -- --staff-id ADM100 --email it@example.org --name "Jane Phiri"`,
+    );
+  }
+  const input = parsed.data;
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    const [clash] = await database.db
+      .select({ staffId: users.staffId, email: users.email })
+      .from(users)
+      .where(sql`upper(${users.staffId}) = ${input.staffId} or lower(${users.email}) = ${input.email}`)
+      .limit(1);
+    if (clash)
+      throw new Error(
+        `An account with staff ID ${clash.staffId ?? '-'} or email ${clash.email} already exists.`,
+      );
+    const now = new Date();
+    await database.db.insert(users).values({
+      staffId: input.staffId,
+      email: input.email,
+      name: input.name,
+      department: input.department,
+      role: 'admin',
+      passwordHash: await hashPassword(input.password),
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    console.log(
+      `Admin ${input.staffId} (${input.email}) created. They can sign in at ${config.appUrl}/staff-login.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a bare machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      nodeEnv: 'development',
+      appUrl: 'http://localhost:3000',
+      seedDemo: true,
+      google: null,
+      sessionIdleMs: 30 * 60_000,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('does not seed a server database unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_URL: 'not a url' }, 'APP_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ GOOGLE_CLIENT_ID: 'only-id' }, 'GOOGLE_CLIENT_SECRET'],
+  ])('stops with a message naming the bad variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('treats blank variables as unset and trims a trailing slash from APP_URL', () => {
+    expect(loadConfig({ PORT: '', APP_URL: 'https://bo.example.org/' })).toMatchObject({
+      port: 3000,
+      appUrl: 'https://bo.example.org',
+    });
+  });
+});

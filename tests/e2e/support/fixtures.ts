@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_MAILBOX_DIR, E2E_OIDC_CONTROL_PORT } from './ports';
+
+export const DEMO_PASSWORD = 'Demo#2026';
+
+/** Signs in through the staff login form, as a person would. */
+export async function signIn(page: Page, staffId: string, password = DEMO_PASSWORD) {
+  await page.goto('/staff-login');
+  await page.getByLabel('Staff ID').fill(staffId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The newest email to an address, with quoted-printable soft breaks undone. */
+export async function latestEmailTo(address: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = readdirSync(E2E_MAILBOX_DIR).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(path.join(E2E_MAILBOX_DIR, file), 'utf8')) as {
+        to: string[];
+        raw: string;
+      };
+      if (mail.to.includes(address.toLowerCase()))
+        return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No email to ${address} within ${timeoutMs} ms`);
+}
+
+export function linkIn(mail: string, pathPrefix: string): string {
+  const match = new RegExp(
+    `https?://[^\\s"<>]*${pathPrefix.replace('/', '\\/')}\\?token=[A-Za-z0-9_%-]+`,
+  ).exec(mail);
+  if (!match) throw new Error(`No ${pathPrefix} link in the email`);
+  return match[0];
+}
+
+/** Chooses who the local OpenID Connect provider signs in next. */
+export async function nextGoogleIdentity(identity: {
+  sub: string;
+  email: string;
+  email_verified?: boolean;
+  name: string;
+}) {
+  await fetch(`http://127.0.0.1:${E2E_OIDC_CONTROL_PORT}`, {
+    method: 'POST',
+    body: JSON.stringify({ email_verified: true, ...identity }),
+  });
+}
+
+let counter = 0;
+/** A value no other test run uses (staff IDs, emails, names). */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${(++counter).toString(36).toUpperCase()}`;
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,8 @@
+// Fixed loopback ports for the browser-test run (override the base with E2E_PORT_BASE).
+const base = Number(process.env.E2E_PORT_BASE ?? 39870);
+export const E2E_APP_PORT = base;
+export const E2E_SMTP_PORT = base + 1;
+export const E2E_OIDC_PORT = base + 2;
+export const E2E_OIDC_CONTROL_PORT = base + 3;
+export const E2E_APP_URL = `http://127.0.0.1:${E2E_APP_PORT}`;
+export const E2E_MAILBOX_DIR = process.env.E2E_MAILBOX_DIR ?? '/tmp/chl-e2e-mailbox';
