@@ -62,7 +62,11 @@ async function startOidc() {
     });
   });
   await new Promise<void>((resolve) => control.listen(E2E_OIDC_CONTROL_PORT, '127.0.0.1', resolve));
-  return { issuer: oidc.issuer.url!, stop: async () => (await oidc.stop(), control.close()) };
+  const stop = async () => {
+    await oidc.stop();
+    control.close();
+  };
+  return { issuer: oidc.issuer.url!, stop };
 }
 
 async function waitForHealth(app: ChildProcess) {
