@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = 'Demo#2026';
 export async function signIn(page: Page, staffId: string, password = DEMO_PASSWORD) {
   await page.goto('/staff-login');
   await page.getByLabel('Staff ID').fill(staffId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
