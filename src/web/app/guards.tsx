@@ -1,0 +1,44 @@
+import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { hasRoleRank, type Role } from '../../domain/roles';
+import { Button } from '../components/ui';
+import { useAuth } from './auth';
+
+/** Renders `children` only for a user of `role`'s rank or higher (spec §6); otherwise Access Denied. */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const { user } = useAuth();
+  if (user && hasRoleRank(user.role, role)) return children;
+  return <AccessDenied requiredRole={role} />;
+}
+
+/** Did the user reach this page from another page of the app (so "back" stays inside it)? */
+function canGoBack(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/** The page a user sees at a route their role does not reach. */
+export function AccessDenied({ requiredRole }: { requiredRole: Role }) {
+  const navigate = useNavigate();
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <span className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
+          <ShieldAlert aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="text-xl font-semibold text-slate-900">Access Denied</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          You don't have permission to access this resource. Required role: {requiredRole}
+        </p>
+        <Button
+          className="mt-6"
+          variant="secondary"
+          onClick={() => (canGoBack() ? navigate(-1) : navigate('/dashboard', { replace: true }))}
+        >
+          Go Back
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { GraduationCap, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { useAuth } from '../auth';
+import { visibleNavigation } from '../navigation';
+
+export const SIDEBAR_ID = 'app-sidebar';
+
+/**
+ * The side navigation. Wide screens: a column, expanded (icons + labels) or collapsed (icons only).
+ * Narrow screens: an overlay drawer over the page, hidden when closed.
+ */
+export function Sidebar({ open, isWide, onClose }: { open: boolean; isWide: boolean; onClose: () => void }) {
+  const { user } = useAuth();
+  const items = visibleNavigation(user?.role ?? '');
+  const collapsed = isWide && !open;
+
+  // Esc closes the overlay drawer.
+  useEffect(() => {
+    if (isWide || !open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isWide, open, onClose]);
+
+  return (
+    <>
+      {!isWide && open && (
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40" onClick={onClose} />
+      )}
+      <aside
+        id={SIDEBAR_ID}
+        aria-label="Sidebar"
+        className={cn(
+          'z-40 flex shrink-0 flex-col border-r border-slate-200 bg-white',
+          isWide
+            ? cn(
+                'sticky top-0 h-dvh transition-[width] duration-200 motion-reduce:transition-none',
+                collapsed ? 'w-[4.5rem]' : 'w-64',
+              )
+            : cn(
+                'fixed inset-y-0 left-0 w-72 shadow-xl transition-transform duration-200 motion-reduce:transition-none',
+                open ? 'translate-x-0' : 'invisible -translate-x-full',
+              ),
+        )}
+      >
+        <div
+          className={cn(
+            'flex h-16 items-center gap-3 border-b border-slate-100',
+            collapsed ? 'justify-center px-2' : 'px-5',
+          )}
+        >
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-white">
+            <GraduationCap aria-hidden="true" className="size-5" />
+          </span>
+          {!collapsed && (
+            <span className="min-w-0 leading-tight">
+              <span className="block truncate text-sm font-semibold text-slate-900">CHL Back-office</span>
+              <span className="block truncate text-xs text-slate-500">Student sponsorship</span>
+            </span>
+          )}
+          {!isWide && (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close sidebar"
+              className="ml-auto rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          )}
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+          <ul className="space-y-1">
+            {items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  title={collapsed ? label : undefined}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-primary',
+                      collapsed ? 'justify-center px-0' : 'px-3',
+                      isActive
+                        ? 'bg-primary-soft text-primary-active'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  <span className={collapsed ? 'sr-only' : 'truncate'}>{label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+    </>
+  );
+}

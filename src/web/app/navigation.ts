@@ -1,0 +1,26 @@
+import { LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { hasRoleRank, isStaffRole, type Role } from '../../domain/roles';
+
+/** One sidebar link. */
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown only to this rank or higher (e.g. 'deputy_manager' for Yearbook Admin). */
+  minRole?: Role;
+  /** Shown only to staff roles (program_officer and up; decisions D9): students, profiles, allowances. */
+  staffOnly?: boolean;
+}
+
+/**
+ * The sidebar, in order. A feature adds its link with one line, e.g.
+ *   { to: '/students', label: 'Students', icon: Users, staffOnly: true },
+ */
+export const navigation: NavItem[] = [{ to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard }];
+
+/** The links a user of `role` sees. */
+export function visibleNavigation(role: string, items: readonly NavItem[] = navigation): NavItem[] {
+  return items.filter(
+    (item) => (!item.staffOnly || isStaffRole(role)) && (!item.minRole || hasRoleRank(role, item.minRole)),
+  );
+}

@@ -1,0 +1,21 @@
+import { lazy, type ReactNode } from 'react';
+import type { Role } from '../../domain/roles';
+
+/** One signed-in page, rendered inside the layout. */
+export interface AppRoute {
+  path: string;
+  element: ReactNode;
+  /** Users below this rank see 'Access Denied' instead. Staff-only areas use 'program_officer' (D9). */
+  minRole?: Role;
+}
+
+// Pages load on demand, so the sign-in screens stay small. Use this shape for new features:
+//   const StudentsPage = lazy(() => import('../features/students').then((m) => ({ default: m.StudentsPage })));
+const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
+
+/**
+ * Signed-in routes. A feature adds its page with one line, e.g.
+ *   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
+ * '/' redirects to /dashboard and unknown paths go to /dashboard (see router.tsx).
+ */
+export const appRoutes: AppRoute[] = [{ path: '/dashboard', element: <DashboardPage /> }];

@@ -1,0 +1,21 @@
+/** The shared UI kit. Import from here: import { Button, Field, Input } from '../../components/ui'. */
+export { Alert } from './alert';
+export { Badge, type BadgeTone } from './badge';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './button';
+export { Card, CardBody, CardHeader } from './card';
+export { Checkbox } from './checkbox';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { Dialog, type DialogProps } from './dialog';
+export { EmptyState } from './empty-state';
+export { Field, type FieldProps, useFieldControl } from './field';
+export { Input } from './input';
+export { Label } from './label';
+export { PageHeader } from './page-header';
+export { PasswordInput } from './password-input';
+export { Select, type SelectOption } from './select';
+export { Skeleton } from './skeleton';
+export { PageSpinner, Spinner } from './spinner';
+export { StatCard, type StatCardProps, type StatTone } from './stat-card';
+export { Table, TBody, TD, TH, THead, TR } from './table';
+export { Textarea } from './textarea';
+export { Toaster, toast } from './toaster';

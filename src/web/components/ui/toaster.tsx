@@ -1,0 +1,8 @@
+import { Toaster as Sonner } from 'sonner';
+
+/** Toast outlet, mounted once in the app; toasts auto-dismiss after 5 s (spec §9). Use `toast.success(...)`. */
+export function Toaster() {
+  return <Sonner position="top-right" duration={5000} richColors closeButton />;
+}
+
+export { toast } from 'sonner';

@@ -1,0 +1,6 @@
+/** Signed-out pages (spec §2); the router mounts them. */
+export { ForgotPasswordPage } from './forgot-password-page';
+export { LoginPage } from './login-page';
+export { ResetPasswordPage } from './reset-password-page';
+export { StaffLoginPage } from './staff-login-page';
+export { VerifyEmailPage } from './verify-email-page';

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ResetPasswordRequestSchema } from '../../../contracts/auth';
+import { Alert, Button, Field, Input, PasswordInput } from '../../components/ui';
+import { api, errorMessage } from '../../lib/api';
+import { RESET_PASSWORD_FALLBACKS } from './auth-errors';
+import { AuthShell, linkClasses } from './auth-shell';
+import { applyServerFieldErrors } from './form-errors';
+
+/** The server's reset request plus a confirmation that must match (spec §5). */
+export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
+  confirmPassword: z.string(),
+}).refine((values) => values.newPassword === values.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+
+/** /reset-password?token=...: choose a new password with the token from the email. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { token: params.get('token') ?? '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ token, newPassword }) => {
+    setFailure(null);
+    try {
+      const { message } = await api.post<{ message: string }>('/api/staff-auth/reset-password', {
+        token,
+        newPassword,
+      });
+      setDone(message);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['token', 'newPassword']);
+      setFailure(errorMessage(error, RESET_PASSWORD_FALLBACKS));
+    }
+  });
+
+  if (done) {
+    return (
+      <AuthShell title="Password Reset">
+        <div className="space-y-4">
+          <Alert tone="success">{done}</Alert>
+          <Button asChild size="lg" className="w-full">
+            <Link to="/staff-login">Go to Login</Link>
+          </Button>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Reset Password"
+      subtitle="Enter the token from your email and choose a new password."
+      footer={
+        <Link to="/staff-login" className={linkClasses}>
+          Back to Staff Login
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <Field label="Reset Token" error={errors.token?.message} required>
+          <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" {...register('token')} />
+        </Field>
+        <Field
+          label="New Password"
+          error={errors.newPassword?.message}
+          hint="At least 6 characters."
+          required
+        >
+          <PasswordInput autoComplete="new-password" {...register('newPassword')} />
+        </Field>
+        <Field label="Confirm Password" error={errors.confirmPassword?.message} required>
+          <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+        </Field>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={isSubmitting}
+          loadingText="Resetting Password..."
+        >
+          Reset Password
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

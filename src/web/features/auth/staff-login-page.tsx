@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from '../../../contracts/auth';
+import { REGISTRABLE_ROLES, roleTitle } from '../../../domain/roles';
+import { useAuth } from '../../app/auth';
+import { Alert, Button, Checkbox, Field, Input, PasswordInput, Select } from '../../components/ui';
+import { api } from '../../lib/api';
+import { type ErrorView, loginErrorView, registerErrorView } from './auth-errors';
+import { AuthShell, DevToken, linkClasses } from './auth-shell';
+import { applyServerFieldErrors } from './form-errors';
+
+const ROLE_OPTIONS = REGISTRABLE_ROLES.map((role) => ({ value: role, label: roleTitle(role) }));
+
+interface RegisteredNotice {
+  message: string;
+  verificationToken?: string;
+}
+
+/** /staff-login: sign in with staff ID and password, or register (two modes, spec §2). */
+export function StaffLoginPage() {
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [prefillStaffId, setPrefillStaffId] = useState('');
+  const [notice, setNotice] = useState<RegisteredNotice | null>(null);
+
+  const footer = (
+    <Link to="/login" className={linkClasses}>
+      Back to sign-in options
+    </Link>
+  );
+
+  if (mode === 'register') {
+    return (
+      <AuthShell title="Staff Registration" subtitle="Create your staff account." footer={footer}>
+        <RegisterForm
+          onRegistered={(response) => {
+            setPrefillStaffId(response.staff.staffId);
+            setNotice({ message: response.message, verificationToken: response.verification_token });
+            setMode('login');
+          }}
+        />
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <button type="button" className={linkClasses} onClick={() => setMode('login')}>
+            Sign in instead
+          </button>
+        </p>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title="Staff Login" subtitle="Sign in with your staff ID and password." footer={footer}>
+      {notice && (
+        <div className="mb-5 space-y-3">
+          <Alert tone="success">{notice.message}</Alert>
+          {notice.verificationToken && (
+            <>
+              <DevToken label="Development mode: email verification token" token={notice.verificationToken} />
+              <Button asChild variant="secondary" className="w-full">
+                <Link to={`/verify-email?token=${encodeURIComponent(notice.verificationToken)}`}>
+                  Verify Email Now
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      <LoginForm initialStaffId={prefillStaffId} />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don't have an account?{' '}
+        <button
+          type="button"
+          className={linkClasses}
+          onClick={() => {
+            setNotice(null);
+            setMode('register');
+          }}
+        >
+          Register here
+        </button>
+      </p>
+    </AuthShell>
+  );
+}
+
+function LoginForm({ initialStaffId }: { initialStaffId: string }) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<ErrorView | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { staffId: initialStaffId, password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ staffId, password, rememberMe }) => {
+    setFailure(null);
+    try {
+      await login(staffId, password, rememberMe);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['staffId', 'password']);
+      setFailure(loginErrorView(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {failure && (
+        <Alert tone="error" title={failure.title}>
+          {failure.message}
+        </Alert>
+      )}
+      <Field label="Staff ID" error={errors.staffId?.message} required>
+        <Input
+          autoComplete="username"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus={!initialStaffId}
+          {...register('staffId')}
+        />
+      </Field>
+      <Field label="Password" error={errors.password?.message} required>
+        <PasswordInput
+          autoComplete="current-password"
+          autoFocus={!!initialStaffId}
+          {...register('password')}
+        />
+      </Field>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Checkbox label="Remember me" {...register('rememberMe')} />
+        <Link to="/forgot-password" className={`text-sm ${linkClasses}`}>
+          Forgot Password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Signing in...">
+        Sign In
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterResponse) => void }) {
+  const [failure, setFailure] = useState<ErrorView | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(RegisterRequestSchema),
+    defaultValues: { staffId: '', name: '', email: '', password: '', role: 'user', department: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onRegistered(await api.post<RegisterResponse>('/api/staff-auth/register', values));
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['staffId', 'name', 'email', 'password', 'role', 'department']);
+      setFailure(registerErrorView(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {failure && (
+        <Alert tone="error" title={failure.title}>
+          {failure.message}
+        </Alert>
+      )}
+      <Field label="Staff ID" error={errors.staffId?.message} required>
+        <Input
+          autoComplete="username"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus
+          {...register('staffId')}
+        />
+      </Field>
+      <Field label="Full Name" error={errors.name?.message} required>
+        <Input autoComplete="name" {...register('name')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message} required>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message} hint="At least 6 characters." required>
+        <PasswordInput autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field
+        label="Role"
+        error={errors.role?.message}
+        hint="New accounts start with the User role. Any other role is a request that an administrator grants."
+        required
+      >
+        <Select options={ROLE_OPTIONS} {...register('role')} />
+      </Field>
+      <Field
+        label={
+          <>
+            Department <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        error={errors.department?.message}
+      >
+        <Input autoComplete="organization-title" {...register('department')} />
+      </Field>
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Registering...">
+        Register
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,227 @@
+import {
+  Banknote,
+  CalendarDays,
+  GraduationCap,
+  Hourglass,
+  Rocket,
+  School,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { User } from '../../../contracts/auth';
+import { lusakaDate } from '../../../domain/dates';
+import { isStaffRole, roleLabel } from '../../../domain/roles';
+import { useCurrentUser } from '../../app/auth';
+import { Alert, Button, Card, CardBody, CardHeader, Skeleton, StatCard } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
+import { formatLongDate, formatMoney } from '../../lib/format';
+import { MonthlyAllowancesChart, StudentProgressChart, StudentsByCategoryChart } from './dashboard-charts';
+import { ProgrammeTargets } from './programme-targets';
+import { RecentActivity } from './recent-activity';
+import { roleSubtitle } from './role-subtitle';
+import { useDashboard } from './use-dashboard';
+
+/** / and /dashboard: welcome banner, then figures for staff or an explanation for other accounts. */
+export function DashboardPage() {
+  const user = useCurrentUser();
+  const staff = isStaffRole(user.role);
+  return (
+    <div className="space-y-6">
+      <WelcomeBanner user={user} />
+      {staff ? <StaffDashboard isAdmin={user.role === 'admin'} /> : <NoStaffAccess user={user} />}
+    </div>
+  );
+}
+
+function WelcomeBanner({ user }: { user: User }) {
+  const now = new Date();
+  return (
+    <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-600 to-teal-600 px-6 py-6 text-white shadow-sm sm:px-8">
+      <div aria-hidden="true" className="absolute -top-16 -right-10 size-56 rounded-full bg-white/10" />
+      <div
+        aria-hidden="true"
+        className="absolute -right-24 -bottom-24 size-64 rounded-full bg-amber-300/15"
+      />
+      <div className="relative flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome back, {user.name}</h1>
+          <p className="mt-1 text-emerald-50">{roleSubtitle(user.role)}</p>
+        </div>
+        <p className="flex items-center gap-2 text-sm text-emerald-50">
+          <CalendarDays aria-hidden="true" className="size-4" />
+          <time dateTime={lusakaDate(now)}>{formatLongDate(now)}</time>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
+  const { data, isPending, isError, error, refetch, isFetching } = useDashboard(true);
+
+  if (isError) {
+    return (
+      <Card>
+        <CardBody className="space-y-4">
+          <Alert tone="error" title="Couldn't load the dashboard">
+            {errorMessage(error, {
+              failed: 'The server could not provide the dashboard figures.',
+              network: 'The server could not be reached. Check your connection.',
+            })}
+          </Alert>
+          <Button
+            variant="secondary"
+            onClick={() => refetch()}
+            loading={isFetching}
+            loadingText="Retrying..."
+          >
+            Retry
+          </Button>
+        </CardBody>
+      </Card>
+    );
+  }
+
+  const counts = data?.studentCounts;
+  return (
+    <>
+      <section
+        aria-label="Key figures"
+        className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 2xl:grid-cols-6"
+      >
+        <StatCard
+          label="Total Students"
+          value={counts?.total}
+          icon={Users}
+          tone="emerald"
+          loading={isPending}
+        />
+        <StatCard
+          label="University"
+          value={counts?.university}
+          icon={GraduationCap}
+          tone="sky"
+          loading={isPending}
+        />
+        <StatCard
+          label="College/Diploma"
+          value={counts?.diploma}
+          icon={School}
+          tone="violet"
+          loading={isPending}
+        />
+        <StatCard
+          label="Launch Year"
+          value={counts?.launch_year}
+          icon={Rocket}
+          tone="amber"
+          loading={isPending}
+        />
+        <StatCard
+          label="Awaiting Your Decision"
+          value={data?.allowances.awaitingMyDecision}
+          icon={Hourglass}
+          tone="rose"
+          loading={isPending}
+        />
+        <StatCard
+          label="Paid This Month"
+          value={
+            data ? (
+              <span className="text-lg sm:text-xl">{formatMoney(data.allowances.paidThisMonth)}</span>
+            ) : null
+          }
+          icon={Banknote}
+          tone="emerald"
+          loading={isPending}
+        />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ChartCard title="Students by Category" loading={isPending}>
+          {data && <StudentsByCategoryChart data={data.studentsByCategory} />}
+        </ChartCard>
+        <ChartCard title="Student Progress by Year" className="lg:col-span-2" loading={isPending}>
+          {data && <StudentProgressChart data={data.studentProgressByYear} />}
+        </ChartCard>
+        <ChartCard
+          title="Monthly Allowances"
+          description="Submitted, approved and paid totals, last 12 months (ZMW)"
+          className="lg:col-span-2"
+          loading={isPending}
+        >
+          {data && <MonthlyAllowancesChart data={data.monthlyAllowances} />}
+        </ChartCard>
+        <Card>
+          <CardHeader title="Recent Activity" />
+          <CardBody>
+            {isPending ? (
+              <div className="space-y-4">
+                {[0, 1, 2, 3].map((i) => (
+                  <div key={i} className="flex gap-3">
+                    <Skeleton className="size-8 rounded-full" />
+                    <div className="flex-1 space-y-2">
+                      <Skeleton className="h-4 w-full" />
+                      <Skeleton className="h-3 w-1/2" />
+                    </div>
+                  </div>
+                ))}
+              </div>
+            ) : (
+              <RecentActivity items={data.recentActivity} />
+            )}
+          </CardBody>
+        </Card>
+      </div>
+
+      {isAdmin && <ProgrammeTargets />}
+    </>
+  );
+}
+
+function ChartCard({
+  title,
+  description,
+  className,
+  loading,
+  children,
+}: {
+  title: string;
+  description?: string;
+  className?: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader title={title} description={description} />
+      <CardBody>{loading ? <Skeleton className="h-[260px] w-full" /> : children}</CardBody>
+    </Card>
+  );
+}
+
+function NoStaffAccess({ user }: { user: User }) {
+  const pending = user.requestedRole && user.requestedRole !== user.role ? user.requestedRole : null;
+  return (
+    <Card className="max-w-2xl">
+      <CardBody className="flex gap-4">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+          <ShieldCheck aria-hidden="true" className="size-6" />
+        </span>
+        <div className="space-y-2 text-sm text-slate-700">
+          <h2 className="text-base font-semibold text-slate-900">You're signed in</h2>
+          <p>
+            Your account does not have staff access yet, so student records and allowances are not shown here.
+            An administrator can give your account a staff role.
+          </p>
+          {pending && (
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+              Your request for the {roleLabel(pending)} role is waiting for an administrator.
+            </p>
+          )}
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

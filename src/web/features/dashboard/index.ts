@@ -1,0 +1,2 @@
+/** Dashboard feature: the page mounted at / and /dashboard. */
+export { DashboardPage } from './dashboard-page';

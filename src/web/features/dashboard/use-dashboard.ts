@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardResponse } from '../../../contracts/dashboard';
+import { api } from '../../lib/api';
+
+/** GET /api/dashboard (staff roles only). */
+export function useDashboard(enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard'],
+    queryFn: ({ signal }) => api.get<DashboardResponse>('/api/dashboard', signal),
+    enabled,
+  });
+}

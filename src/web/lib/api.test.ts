@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  apiErrorFromResponse,
+  apiRequest,
+  errorMessage,
+  isAuthPath,
+  setUnauthorizedHandler,
+} from './api';
+
+const fallbacks = { failed: 'Login failed', network: 'Failed to login. Please try again.' };
+
+describe('apiErrorFromResponse', () => {
+  it('takes the server error, code and fields', () => {
+    const error = apiErrorFromResponse(400, {
+      error: 'Password must be at least 6 characters long',
+      code: 'bad',
+      fields: { password: 'Password must be at least 6 characters long' },
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Password must be at least 6 characters long');
+    expect(error.code).toBe('bad');
+    expect(error.fields).toEqual({ password: 'Password must be at least 6 characters long' });
+  });
+
+  it('copes with a body that is not the error shape', () => {
+    expect(apiErrorFromResponse(502, null).message).toBe('');
+    expect(apiErrorFromResponse(500, { error: 42 }).message).toBe('');
+  });
+});
+
+describe('errorMessage', () => {
+  it("shows the server's message", () => {
+    expect(errorMessage(new ApiError(401, 'Invalid staff ID or password'), fallbacks)).toBe(
+      'Invalid staff ID or password',
+    );
+  });
+  it('falls back when the server sent no message', () => {
+    expect(errorMessage(new ApiError(500, ''), fallbacks)).toBe('Login failed');
+  });
+  it('uses the network wording when the server was not reached', () => {
+    expect(errorMessage(new ApiError(0, ''), fallbacks)).toBe('Failed to login. Please try again.');
+    expect(errorMessage(new TypeError('boom'), fallbacks)).toBe('Failed to login. Please try again.');
+  });
+});
+
+describe('isAuthPath', () => {
+  it('knows which calls are part of signing in', () => {
+    expect(isAuthPath('/api/staff-auth/login')).toBe(true);
+    expect(isAuthPath('/api/auth/config')).toBe(true);
+    expect(isAuthPath('/api/me')).toBe(true);
+    expect(isAuthPath('/api/dashboard')).toBe(false);
+  });
+});
+
+describe('apiRequest', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(null);
+  });
+
+  const respond = (status: number, body: unknown) =>
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+
+  it('returns the JSON body and sends JSON with same-origin credentials', async () => {
+    const fetchMock = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/api/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({
+      ok: true,
+    });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('throws ApiError and reports a 401 on a non-auth call as the end of the session', async () => {
+    vi.stubGlobal('fetch', respond(401, { error: 'Please sign in to continue.' }));
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await expect(apiRequest('/api/dashboard')).rejects.toMatchObject({
+      status: 401,
+      message: 'Please sign in to continue.',
+    });
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('does not report a 401 from the sign-in calls', async () => {
+    vi.stubGlobal(
+      'fetch',
+      respond(401, { error: 'Invalid staff ID or password', code: 'invalid_credentials' }),
+    );
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await expect(apiRequest('/api/staff-auth/login', { body: {} })).rejects.toMatchObject({
+      code: 'invalid_credentials',
+    });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('turns a failed fetch into a network ApiError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = await apiRequest('/api/dashboard').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+  });
+});

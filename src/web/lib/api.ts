@@ -1,0 +1,113 @@
+/**
+ * The one way the web app talks to the API: same-origin JSON with the session cookie.
+ * Every failure becomes an ApiError carrying the server's `error`, `code` and `fields`.
+ */
+
+/** What a failed call looks like to the screens. status 0 means the server was not reached. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  /** True when the request never got an answer (offline, server down, CORS...). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export const NETWORK_ERROR_CODE = 'network_error';
+
+/** Builds an ApiError from an HTTP status and whatever body the server sent (JSON error or not). */
+export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const { error, code, fields } = body as { error?: unknown; code?: unknown; fields?: unknown };
+    return new ApiError(
+      status,
+      typeof error === 'string' ? error : '',
+      typeof code === 'string' ? code : undefined,
+      fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+    );
+  }
+  return new ApiError(status, '');
+}
+
+/**
+ * The text to show for a failure: the server's message when it sent one; otherwise `failed` when the
+ * server answered, or `network` when it could not be reached (spec §8 pairs, e.g. 'Login failed' /
+ * 'Failed to login. Please try again.').
+ */
+export function errorMessage(error: unknown, fallbacks: { failed: string; network: string }): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return fallbacks.network;
+    return error.message || fallbacks.failed;
+  }
+  return fallbacks.network;
+}
+
+/** Calls that answer 401 as part of signing in or out; they never mean "your session just ended". */
+const AUTH_PATHS = ['/api/staff-auth/', '/api/auth/', '/api/me'];
+
+export function isAuthPath(path: string): boolean {
+  return AUTH_PATHS.some((p) => path === p || path.startsWith(p));
+}
+
+type UnauthorizedHandler = (error: ApiError) => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The auth layer registers here to hear when a session ends under it (a 401 on a non-auth call). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; FormData is sent as is (uploads). */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Fetches `path` (e.g. '/api/students') and returns the parsed JSON body, or throws ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, signal, credentials: 'same-origin' });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, '', NETWORK_ERROR_CODE);
+  }
+
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  const data: unknown = isJson ? await response.json().catch(() => null) : null;
+
+  if (!response.ok) {
+    const error = apiErrorFromResponse(response.status, data);
+    if (response.status === 401 && !isAuthPath(path)) onUnauthorized?.(error);
+    throw error;
+  }
+  return data as T;
+}
+
+/** Shorthands for the common verbs. */
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
+};
