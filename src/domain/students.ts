@@ -36,3 +36,80 @@ export const GPA_MAX = 4;
 export function fullName(firstName: string, lastName: string): string {
   return `${firstName.trim()} ${lastName.trim()}`;
 }
+
+export const PROGRAM_STATUS_LABELS: Record<ProgramStatus, string> = {
+  enrolled: 'Enrolled',
+  graduated: 'Graduated',
+  discharged: 'Discharged',
+  suspended: 'Suspended',
+  transferred: 'Transferred',
+};
+
+export const ACADEMIC_STANDING_LABELS: Record<AcademicStanding, string> = {
+  excellent: 'Excellent',
+  good: 'Good',
+  probation: 'Probation',
+  warning: 'Warning',
+};
+
+export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
+
+export const ACCOMMODATION_TYPE_LABELS: Record<AccommodationType, string> = {
+  institution_hostel: 'Institution Hostel',
+  boarding_house: 'Boarding House',
+  self_paying: 'Self Paying',
+  other: 'Other',
+};
+
+export const LAPTOP_PLAN_LABELS: Record<LaptopPlan, string> = {
+  none: 'None',
+  rent_to_return: 'Rent to Return',
+  rent_to_own: 'Rent to Own',
+};
+
+/** How the student list can be ordered; newest first unless asked otherwise. */
+export const STUDENT_SORTS = ['created_at_desc', 'created_at_asc', 'name_asc', 'name_desc'] as const;
+export type StudentSort = (typeof STUDENT_SORTS)[number];
+export const DEFAULT_STUDENT_SORT: StudentSort = 'created_at_desc';
+
+/**
+ * Reads an enumeration value the way a person may type it in a spreadsheet: case, spaces and
+ * hyphens do not matter, and the on-screen label is accepted too ('College/Diploma', 'Launch Year').
+ * Anything else is handed back unchanged, for validation to refuse with a message.
+ */
+export function normaliseEnumInput<T extends string>(
+  value: string,
+  values: readonly T[],
+  labels: Record<T, string>,
+): string {
+  const key = (text: string) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
+  const wanted = key(value);
+  if (!wanted) return '';
+  const found = values.find((v) => key(v) === wanted || key(labels[v]) === wanted);
+  return found ?? value.trim();
+}
+
+/** The dates and other fields of a student record whose rules span more than one field. */
+export interface StudentRecordDates {
+  date_of_birth: string | null;
+  start_date: string | null;
+  expected_end_date: string | null;
+}
+
+/**
+ * Rules across fields, checked on the record as it will be saved (after an update is merged):
+ * a birth date is not in the future, and a programme does not end before it starts.
+ * Answers field -> message, empty when all is well. Dates are ISO strings, so they compare as text.
+ */
+export function studentRecordProblems(record: StudentRecordDates, today: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (record.date_of_birth && record.date_of_birth > today)
+    problems.date_of_birth = 'Date of birth cannot be in the future';
+  if (record.start_date && record.expected_end_date && record.expected_end_date < record.start_date)
+    problems.expected_end_date = 'Expected end date cannot be before the start date';
+  return problems;
+}

@@ -1,4 +1,4 @@
-import { LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { IdCard, LayoutDashboard, type LucideIcon, Users, Wallet } from 'lucide-react';
 import { hasRoleRank, isStaffRole, type Role } from '../../domain/roles';
 
 /** One sidebar link. */
@@ -16,7 +16,12 @@ export interface NavItem {
  * The sidebar, in order. A feature adds its link with one line, e.g.
  *   { to: '/students', label: 'Students', icon: Users, staffOnly: true },
  */
-export const navigation: NavItem[] = [{ to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard }];
+export const navigation: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/students', label: 'Students', icon: Users, staffOnly: true },
+  { to: '/profiles', label: 'Student Profiles', icon: IdCard, staffOnly: true },
+  { to: '/allowances', label: 'Allowances', icon: Wallet, staffOnly: true },
+];
 
 /** The links a user of `role` sees. */
 export function visibleNavigation(role: string, items: readonly NavItem[] = navigation): NavItem[] {

@@ -12,10 +12,22 @@ export interface AppRoute {
 // Pages load on demand, so the sign-in screens stay small. Use this shape for new features:
 //   const StudentsPage = lazy(() => import('../features/students').then((m) => ({ default: m.StudentsPage })));
 const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
+const StudentsPage = lazy(() => import('../features/students').then((m) => ({ default: m.StudentsPage })));
+const StudentProfilesPage = lazy(() =>
+  import('../features/student-profiles').then((m) => ({ default: m.StudentProfilesPage })),
+);
 
+const AllowancesPage = lazy(() =>
+  import('../features/allowances').then((m) => ({ default: m.AllowancesPage })),
+);
 /**
  * Signed-in routes. A feature adds its page with one line, e.g.
  *   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
  * '/' redirects to /dashboard and unknown paths go to /dashboard (see router.tsx).
  */
-export const appRoutes: AppRoute[] = [{ path: '/dashboard', element: <DashboardPage /> }];
+export const appRoutes: AppRoute[] = [
+  { path: '/dashboard', element: <DashboardPage /> },
+  { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
+  { path: '/profiles', element: <StudentProfilesPage />, minRole: 'program_officer' },
+  { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
+];

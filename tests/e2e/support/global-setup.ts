@@ -89,7 +89,9 @@ export default async function globalSetup() {
   const oidc = await startOidc();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chl-e2e-data-'));
   // E2E_FROM_SOURCE runs the server from src (no server build needed while developing).
-  const serverArgs = process.env.E2E_FROM_SOURCE ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
+  const serverArgs = process.env.E2E_FROM_SOURCE
+    ? ['--import', 'tsx', 'src/server/main.ts']
+    : ['dist/server/main.js'];
   const app = spawn(process.execPath, serverArgs, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -15,8 +15,10 @@ let counter = 0;
 /** A staff ID no other test uses, so tests do not share lockouts or accounts. */
 const freshStaffId = () => `T${Date.now().toString(36).toUpperCase()}${++counter}`;
 
-async function json(res: Response) {
-  return (await res.json()) as Record<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Body = Record<string, any>;
+async function json(res: Response): Promise<Body> {
+  return (await res.json()) as Body;
 }
 
 async function registerAndVerify(staffId: string, password = 'secret-pass') {

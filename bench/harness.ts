@@ -1,0 +1,228 @@
+/**
+ * Shared pieces for benchmarks: the real app over HTTP on loopback, on embedded PGlite (in a child
+ * process, as `npm start` runs it) or on a fresh database of the PostgreSQL server named by
+ * BENCH_DATABASE_URL (dropped afterwards); concurrent load with latency percentiles; a table printer.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import type { AppDeps } from '../src/server/app-env';
+import { hashPassword } from '../src/server/auth/passwords';
+import { systemClock } from '../src/server/clock';
+import { loadConfig } from '../src/server/config';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/server/db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/demo-seed/accounts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { runMigrations } from '../src/server/db/migrate';
+import { users } from '../src/server/db/schema';
+import { silentLogger } from '../src/server/http/logger';
+
+export interface BenchServer {
+  /** 'PostgreSQL' or 'embedded PGlite'. */
+  database: string;
+  baseUrl: string;
+  db: Database;
+  deps: AppDeps;
+  /** Demo account ids by staff ID (ADM001, PO001, ...). */
+  accounts: Record<string, { id: string; name: string }>;
+  signIn(staffId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const name = `chl_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = openDatabase(url.href, 20);
+    await runMigrations(handle.pool);
+    return {
+      ...handle,
+      label: 'PostgreSQL',
+      async close() {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'chl-bench-'));
+  const embedded = await startEmbeddedPostgres(dataDir);
+  // PGlite serves one connection, as in `npm start`.
+  const handle = openDatabase(embedded.url, 1);
+  await runMigrations(handle.pool);
+  return {
+    ...handle,
+    label: 'embedded PGlite',
+    async close() {
+      await handle.close();
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  const database = await openBenchDatabase();
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', LOG_REQUESTS: 'false' }),
+    appUrl: 'http://127.0.0.1',
+  };
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    mailer: { send: async () => {} },
+    clock: systemClock,
+    logger: silentLogger,
+  };
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = systemClock.now();
+  const inserted = await database.db
+    .insert(users)
+    .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, emailVerifiedAt: now })))
+    .returning({ id: users.id, staffId: users.staffId, name: users.name });
+  const accounts = Object.fromEntries(inserted.map((u) => [u.staffId!, { id: u.id, name: u.name }]));
+
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    database: database.label,
+    baseUrl,
+    db: database.db,
+    deps,
+    accounts,
+    async signIn(staffId) {
+      const res = await fetch(`${baseUrl}/api/staff-auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ staffId, password: DEMO_PASSWORD }),
+      });
+      if (res.status !== 200) throw new Error(`sign-in ${staffId}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { session_token: string }).session_token;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * Runs `requests` calls of `one(i)` with `concurrency` clients in parallel, each client starting its
+ * next call when its last one answered. A call that throws or answers non-2xx counts as an error.
+ */
+export async function load(
+  requests: number,
+  concurrency: number,
+  one: (i: number) => Promise<Response>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (next < requests) {
+      const i = next++;
+      const t0 = performance.now();
+      try {
+        const res = await one(i);
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  return summarise(latencies, errors, (performance.now() - started) / 1000);
+}
+
+function summarise(latencies: number[], errors: number, seconds: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: latencies.at(-1)!,
+  };
+}
+
+/**
+ * Like load(), for GET requests, with the clients on a worker thread: the server's event loop then
+ * does only the server's work, as it would with clients on other machines. Stops starting new
+ * requests after maxSeconds (the result then counts the requests actually made).
+ */
+export async function loadFromWorker(
+  baseUrl: string,
+  requests: number,
+  concurrency: number,
+  request: (i: number) => { path: string; token?: string },
+  maxSeconds = 60,
+): Promise<LoadResult> {
+  const list = Array.from({ length: requests }, (_, i) => {
+    const { path: p, token } = request(i);
+    return { path: p, headers: token ? { authorization: `Bearer ${token}` } : {} };
+  });
+  const started = performance.now();
+  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+    workerData: { baseUrl, concurrency, maxSeconds, requests: list },
+  });
+  const result = await new Promise<{ latencies: number[]; errors: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  return summarise(result.latencies, result.errors, (performance.now() - started) / 1000);
+}
+
+/** Prints rows as an aligned text table. */
+export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
+  if (rows.length === 0) return;
+  const headers = Object.keys(rows[0]!);
+  const cells = rows.map((r) => headers.map((h) => String(r[h] ?? '')));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) =>
+    values.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

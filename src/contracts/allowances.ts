@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import {
+  computeAllowanceAmounts,
+  EXTRA_AMOUNT_FIELDS,
+  parseAllowanceProgramLevel,
+  parseAllowanceYear,
+  ROW_MESSAGES,
+  SUBMISSION_NOTES_MAX,
+} from '../domain/allowance-rows';
+import {
+  ALLOWANCE_PROGRAM_LEVELS,
+  APPROVAL_STAGES,
+  COMMENT_ACTIONS,
+  COMMENT_STAGES,
+  REVIEW_STEPS,
+  STEP_DECISIONS,
+} from '../domain/allowance-stages';
+import { ALLOWANCE_MESSAGES } from '../domain/allowances';
+import { parseMonth } from '../domain/dates';
+import { PageQuerySchema } from './common';
+import { MoneySchema } from './dashboard';
+
+/** Columns of allowances_template.csv, in order (spec §9); the bulk upload reads the same names. */
+export const ALLOWANCE_TEMPLATE_COLUMNS = [
+  'student_id',
+  'student_name',
+  'chl_number',
+  'month',
+  'year',
+  'program_level',
+  'stipend',
+  'medical',
+  'transportation',
+  'school_supplies',
+  'accommodation',
+  'flmi_comments',
+] as const;
+export const ALLOWANCE_TEMPLATE_FILENAME = 'allowances_template.csv';
+export const ALLOWANCE_EXPORT_FILENAME = 'allowances.csv';
+
+/** Columns of GET /api/allowances/export.csv (for the bank). */
+export const ALLOWANCE_EXPORT_COLUMNS = [
+  'id',
+  'student_id',
+  'chl_number',
+  'student_name',
+  'month',
+  'year',
+  'program_level',
+  'stipend',
+  'medical',
+  'transportation',
+  'school_supplies',
+  'accommodation',
+  'total',
+  'approval_stage',
+  'submitted_by',
+  'submitted_date',
+  'dpm_approved_by',
+  'dpm_approved_date',
+  'flmi_approved_by',
+  'flmi_approved_date',
+  'pm_approved_by',
+  'pm_approved_date',
+  'paid_by',
+  'paid_date',
+] as const;
+
+const nullableText = z.string().nullable();
+const isoDate = z.string().nullable().describe('YYYY-MM-DD (Africa/Lusaka)');
+
+/** An allowance with spec §3 field names. Money is an exact string with two places. */
+export const AllowanceSchema = z
+  .object({
+    id: z.string(),
+    student_id: z.string(),
+    student_name: z.string(),
+    month: z.string(),
+    /** 1 for January ... 12 for December. */
+    month_number: z.number().int(),
+    year: z.number().int(),
+    program_level: z.enum(ALLOWANCE_PROGRAM_LEVELS),
+    stipend: MoneySchema,
+    medical: MoneySchema,
+    transportation: MoneySchema,
+    school_supplies: MoneySchema,
+    accommodation: MoneySchema,
+    total: MoneySchema,
+    approval_stage: z.enum(APPROVAL_STAGES),
+    submitted_by: z.string(),
+    submitted_by_id: nullableText,
+    /** ISO timestamp. */
+    submitted_date: z.string(),
+    dpm_approved_by: nullableText,
+    dpm_approved_by_id: nullableText,
+    dpm_approved_date: isoDate,
+    dpm_status: z.enum(STEP_DECISIONS).nullable(),
+    dpm_comments: nullableText,
+    flmi_approved_by: nullableText,
+    flmi_approved_by_id: nullableText,
+    flmi_approved_date: isoDate,
+    flmi_status: z.enum(STEP_DECISIONS).nullable(),
+    /** The FLMI advisor's decision comment. (`flmi_comments` is the submission's notes, as in the CSV.) */
+    flmi_step_comments: nullableText,
+    pm_approved_by: nullableText,
+    pm_approved_by_id: nullableText,
+    pm_approved_date: isoDate,
+    pm_status: z.enum(STEP_DECISIONS).nullable(),
+    pm_comments: nullableText,
+    rejection_reason: nullableText,
+    rejected_at_stage: z.enum(REVIEW_STEPS).nullable(),
+    rejected_by: nullableText,
+    rejected_date: isoDate,
+    /** Notes sent with the submission (the CSV's flmi_comments column). */
+    flmi_comments: nullableText,
+    flmz_comments: nullableText,
+    paid_by: nullableText,
+    paid_by_id: nullableText,
+    paid_date: isoDate,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Allowance' });
+export type Allowance = z.infer<typeof AllowanceSchema>;
+
+export const AllowanceCommentSchema = z
+  .object({
+    id: z.string(),
+    allowance_id: z.string(),
+    user_id: nullableText,
+    user_name: z.string(),
+    /** deputy_manager, flmi_advisor, program_manager, admin, program_officer... */
+    user_role: z.string(),
+    action: z.enum(COMMENT_ACTIONS),
+    comment_text: z.string(),
+    stage: z.enum(COMMENT_STAGES).nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AllowanceComment' });
+export type AllowanceComment = z.infer<typeof AllowanceCommentSchema>;
+
+export const AllowanceDetailSchema = AllowanceSchema.extend({
+  /** Oldest first. */
+  comments: z.array(AllowanceCommentSchema),
+}).meta({ id: 'AllowanceDetail' });
+export type AllowanceDetail = z.infer<typeof AllowanceDetailSchema>;
+
+export const AllowanceListQuerySchema = PageQuerySchema.extend({
+  /** Matches the student name or the month, case-insensitively. */
+  q: z.string().trim().max(200).optional(),
+  /** One of the six stages; blank or 'all' for All Stages. */
+  stage: z
+    .union([z.enum(APPROVAL_STAGES), z.literal('all'), z.literal('')])
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+});
+export type AllowanceListQuery = z.input<typeof AllowanceListQuerySchema>;
+
+/** ZMW sums of totals per stage for the five tiles, following the search but not the stage filter. */
+export const AllowanceSummarySchema = z.object({
+  pending_dpm: MoneySchema,
+  pending_flmi: MoneySchema,
+  pending_pm: MoneySchema,
+  approved: MoneySchema,
+  paid: MoneySchema,
+});
+export type AllowanceSummary = z.infer<typeof AllowanceSummarySchema>;
+
+export const AllowanceListResponseSchema = z
+  .object({
+    items: z.array(AllowanceSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    summary: AllowanceSummarySchema,
+  })
+  .meta({ id: 'AllowanceList' });
+export type AllowanceListResponse = z.infer<typeof AllowanceListResponseSchema>;
+
+/** An amount as typed in a form or sent by a script: "1,500.50", "1500" or 1500. */
+const AmountInput = z.union([z.string(), z.number()]).nullish();
+
+/**
+ * Add New Allowance. Totals, stage, submitter and dates are the server's: a `total` or
+ * `approval_stage` in the body is ignored. launch_year programmes get 0 for the four other amounts.
+ */
+export const CreateAllowanceRequestSchema = z
+  .object({
+    student_id: z.string({ message: 'student_id is required' }).trim().min(1, 'student_id is required'),
+    month: z
+      .string({ message: ROW_MESSAGES.monthRequired })
+      .trim()
+      .min(1, ROW_MESSAGES.monthRequired)
+      .refine((v) => parseMonth(v) !== null, ROW_MESSAGES.monthInvalid),
+    year: z
+      .union([z.number(), z.string()], { message: ROW_MESSAGES.yearRequired })
+      .refine((v) => parseAllowanceYear(v) !== null, ROW_MESSAGES.yearRequired),
+    /** Defaults to the student's programme level (diploma is paid as college). */
+    program_level: z
+      .string()
+      .nullish()
+      .refine((v) => !v || parseAllowanceProgramLevel(v) !== null, ROW_MESSAGES.programLevel),
+    stipend: AmountInput,
+    medical: AmountInput,
+    transportation: AmountInput,
+    school_supplies: AmountInput,
+    accommodation: AmountInput,
+    flmi_comments: z
+      .string()
+      .trim()
+      .max(SUBMISSION_NOTES_MAX, ROW_MESSAGES.notesTooLong)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((value, ctx) => {
+    const level = (value.program_level && parseAllowanceProgramLevel(value.program_level)) || 'university';
+    const amounts = computeAllowanceAmounts(level, {
+      stipend: value.stipend,
+      ...Object.fromEntries(EXTRA_AMOUNT_FIELDS.map((f) => [f, value[f]])),
+    });
+    if (!amounts.ok) ctx.addIssue({ code: 'custom', path: [amounts.field], message: amounts.message });
+  })
+  .meta({ id: 'CreateAllowanceRequest' });
+export type CreateAllowanceRequest = z.input<typeof CreateAllowanceRequestSchema>;
+export type CreateAllowanceInput = z.output<typeof CreateAllowanceRequestSchema>;
+
+/**
+ * Approve or deny at the current step. `expected_stage` is the stage the screen showed: when the
+ * allowance has moved on since, the answer is 409 instead of deciding at the next step. The UI
+ * should always send it.
+ */
+export const AllowanceDecisionRequestSchema = z
+  .object({
+    decision: z.enum(['approve', 'deny'], { message: "decision must be 'approve' or 'deny'" }),
+    comment: z
+      .string({ message: ALLOWANCE_MESSAGES.commentRequired })
+      .trim()
+      .min(1, ALLOWANCE_MESSAGES.commentRequired)
+      .max(2000, 'Must be at most 2000 characters'),
+    expected_stage: z.enum(APPROVAL_STAGES).optional(),
+  })
+  .meta({ id: 'AllowanceDecisionRequest' });
+export type AllowanceDecisionRequest = z.infer<typeof AllowanceDecisionRequestSchema>;
+
+/** Mark as paid. The body is optional; `expected_stage` as for decisions (it can only be 'approved'). */
+export const PayAllowanceRequestSchema = z
+  .object({ expected_stage: z.enum(APPROVAL_STAGES).optional() })
+  .meta({ id: 'PayAllowanceRequest' });
+export type PayAllowanceRequest = z.infer<typeof PayAllowanceRequestSchema>;
+
+/** Result panel of a bulk upload: errors as 'Row N: message', in row order. */
+export const BulkUploadResponseSchema = z
+  .object({
+    success: z.number().int(),
+    failed: z.number().int(),
+    errors: z.array(z.string()),
+  })
+  .meta({ id: 'AllowanceBulkUploadResult' });
+export type BulkUploadResponse = z.infer<typeof BulkUploadResponseSchema>;
+
+export const AwaitingAllowanceSchema = z.object({
+  id: z.string(),
+  student_name: z.string(),
+  month: z.string(),
+  year: z.number().int(),
+  total: MoneySchema,
+  approval_stage: z.enum(APPROVAL_STAGES),
+});
+
+/** The notification bell: allowances the signed-in user may decide (or pay) now, latest 20. */
+export const AwaitingMeResponseSchema = z
+  .object({ count: z.number().int(), items: z.array(AwaitingAllowanceSchema) })
+  .meta({ id: 'AllowancesAwaitingMe' });
+export type AwaitingMeResponse = z.infer<typeof AwaitingMeResponseSchema>;

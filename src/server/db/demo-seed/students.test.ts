@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StudentCreateSchema } from '../../../contracts/students';
+import { isIsoDate } from '../../../domain/dates';
+import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { students, users } from '../schema';
+import { seedDemoData } from '.';
+import { buildDemoStudents, DEMO_GRADUATE_EMAIL, type NewStudentRow } from './students';
+
+const now = new Date('2026-03-15T09:00:00Z');
+const officers = {
+  PO001: { id: '00000000-0000-4000-8000-000000000001', name: 'Bupe Tembo' },
+  PO002: { id: '00000000-0000-4000-8000-000000000002', name: 'Mwansa Zulu' },
+};
+
+/** A row back in the API's field names, to check it against the same rules as the forms. */
+const asInput = (r: NewStudentRow) => ({
+  first_name: r.firstName,
+  last_name: r.lastName,
+  email: r.email,
+  program_level: r.programLevel,
+  program_status: r.programStatus,
+  academic_standing: r.academicStanding,
+  overall_gpa: r.overallGpa,
+  gender: r.gender,
+  date_of_birth: r.dateOfBirth,
+  start_date: r.startDate,
+  expected_end_date: r.expectedEndDate,
+  accommodation_type: r.accommodationType,
+  accommodation_monthly_rent: r.accommodationMonthlyRent,
+  laptop_plan: r.laptopPlan,
+  laptop_monthly_deduction: r.laptopMonthlyDeduction,
+  laptop_inspection_date: r.laptopInspectionDate,
+  laptop_submission_date: r.laptopSubmissionDate,
+  laptop_collection_date: r.laptopCollectionDate,
+});
+
+describe('buildDemoStudents', () => {
+  const rows = buildDemoStudents(officers, now);
+
+  it('is deterministic', () => {
+    expect(buildDemoStudents(officers, now)).toEqual(rows);
+  });
+
+  it('has about 120 students across every category and status, split between the two officers', () => {
+    expect(rows).toHaveLength(120);
+    expect(new Set(rows.map((r) => r.programLevel))).toEqual(new Set(PROGRAM_LEVELS));
+    expect(new Set(rows.map((r) => r.programStatus))).toEqual(new Set(PROGRAM_STATUSES));
+    const po1 = rows.filter((r) => r.assignedOfficerId === officers.PO001.id).length;
+    expect(po1).toBeGreaterThan(40);
+    expect(rows.length - po1).toBeGreaterThan(40);
+    const complete = rows.filter((r) => r.guardianFullName && r.areaOfStudy);
+    expect(complete.length).toBeGreaterThan(90);
+  });
+
+  it('makes valid records: unique numbers, real dates, nothing in the future', () => {
+    const today = '2026-03-15';
+    const chl = rows.map((r) => r.chlNumber!.toUpperCase());
+    expect(new Set(chl).size).toBe(rows.length);
+    const nrc = rows.flatMap((r) => (r.nrcNumber ? [r.nrcNumber] : []));
+    expect(new Set(nrc).size).toBe(nrc.length);
+    for (const r of rows) {
+      expect(StudentCreateSchema.safeParse(asInput(r)).success, r.fullName).toBe(true);
+      expect(r.fullName).toBe(`${r.firstName} ${r.lastName}`);
+      expect(isIsoDate(r.startDate!) && r.startDate! <= today, r.fullName).toBe(true);
+      expect(r.expectedEndDate! >= r.startDate!).toBe(true);
+      expect(r.dateOfBirth! < r.startDate!).toBe(true);
+      expect(r.createdAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(r.contactNumber).toMatch(/^\+260(97|96|95)\d{7}$/);
+    }
+  });
+
+  it('includes Natasha Banda, graduated, with the STU001 email', () => {
+    const natasha = rows.filter((r) => r.email === DEMO_GRADUATE_EMAIL);
+    expect(natasha).toHaveLength(1);
+    expect(natasha[0]).toMatchObject({ fullName: 'Natasha Banda', programStatus: 'graduated' });
+  });
+
+  it('scales for the benchmark with unique numbers', () => {
+    const many = buildDemoStudents(officers, now, { count: 5000, includeGraduate: false });
+    expect(new Set(many.map((r) => r.chlNumber)).size).toBe(5000);
+    expect(many.some((r) => r.email === DEMO_GRADUATE_EMAIL)).toBe(false);
+  });
+});
+
+describe('seedDemoData', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.close());
+
+  it('loads the demo students with the accounts, once', async () => {
+    expect(await seedDemoData(db.db, now)).toEqual({ seeded: true });
+    const [n] = await db.db.select({ n: sql<number>`count(*)` }).from(students);
+    expect(n?.n).toBe(120);
+    const [stu] = await db.db.select().from(users).where(eq(users.staffId, 'STU001'));
+    const [graduate] = await db.db
+      .select()
+      .from(students)
+      .where(sql`lower(${students.email}) = lower(${stu!.email})`);
+    expect(graduate).toMatchObject({ programStatus: 'graduated', fullName: 'Natasha Banda' });
+    const owners = await db.db
+      .select({ staffId: users.staffId, n: sql<number>`count(*)` })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.assignedOfficerId))
+      .groupBy(users.staffId);
+    expect(owners.map((o) => o.staffId).sort()).toEqual(['PO001', 'PO002']);
+    expect(await seedDemoData(db.db, now)).toEqual({ seeded: false });
+  });
+});

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import type { BulkUploadResponse } from '../../../contracts/allowances';
+import { periodKey, rowError, type ValidBulkRow, validateBulkRow } from '../../../domain/allowance-rows';
+import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from '../../../domain/allowances';
+import { isInStudentScope } from '../../../domain/student-permissions';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { parseCsv } from '../../csv/csv';
+import type { Database, Tx } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import { type ActivityInput, recordActivity } from '../activity/activity.service';
+import { actorOf, isUuid } from './allowance-dto';
+
+/** Rows per INSERT statement (columns are sent as arrays, so the parameter count stays at 13). */
+const INSERT_BATCH = 5000;
+/** Ids or keys per look-up query. */
+const LOOKUP_BATCH = 5000;
+
+export const NO_ALLOWANCE_ROWS = 'No allowance rows found in the CSV file.';
+
+interface StudentRef {
+  id: string;
+  fullName: string;
+  assignedOfficerId: string | null;
+}
+
+interface ReadyRow extends ValidBulkRow {
+  student: StudentRef;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Students by id and by upper-cased CHL number, a few queries for the whole file. */
+async function lookUpStudents(db: Database, rows: ValidBulkRow[]) {
+  const ids = new Set<string>();
+  const chls = new Set<string>();
+  for (const r of rows) {
+    if (r.studentId) {
+      if (isUuid(r.studentId)) ids.add(r.studentId.toLowerCase());
+    } else if (r.chlNumber) chls.add(r.chlNumber.toUpperCase());
+  }
+  const byId = new Map<string, StudentRef>();
+  const byChl = new Map<string, StudentRef>();
+  for (const batch of chunks([...ids], LOOKUP_BATCH)) {
+    const result = await db.execute<{ id: string; full_name: string; assigned_officer_id: string | null }>(
+      sql`select id, full_name, assigned_officer_id from students where id = any(${sql.param(batch)}::uuid[])`,
+    );
+    for (const s of result.rows)
+      byId.set(s.id, { id: s.id, fullName: s.full_name, assignedOfficerId: s.assigned_officer_id });
+  }
+  for (const batch of chunks([...chls], LOOKUP_BATCH)) {
+    const result = await db.execute<{
+      id: string;
+      full_name: string;
+      assigned_officer_id: string | null;
+      chl: string;
+    }>(
+      sql`select id, full_name, assigned_officer_id, upper(chl_number) as chl from students
+          where upper(chl_number) = any(${sql.param(batch)}::text[])`,
+    );
+    for (const s of result.rows)
+      byChl.set(s.chl, { id: s.id, fullName: s.full_name, assignedOfficerId: s.assigned_officer_id });
+  }
+  return (row: ValidBulkRow): StudentRef | undefined =>
+    row.studentId ? byId.get(row.studentId.toLowerCase()) : byChl.get(row.chlNumber!.toUpperCase());
+}
+
+/** Keys (student, year, month) that already have an allowance that is not rejected. */
+async function openPeriods(db: Database | Tx, rows: ReadyRow[]): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (const batch of chunks(rows, LOOKUP_BATCH)) {
+    const result = await db.execute<{ student_id: string; year: number; month_number: number }>(
+      sql`select a.student_id, a.year, a.month_number
+          from allowances a
+          join unnest(${sql.param(batch.map((r) => r.student.id))}::uuid[],
+                      ${sql.param(batch.map((r) => r.year))}::int[],
+                      ${sql.param(batch.map((r) => r.monthNumber))}::int[]) as k(student_id, year, month_number)
+            on a.student_id = k.student_id and a.year = k.year and a.month_number = k.month_number
+          where a.approval_stage <> 'rejected'`,
+    );
+    for (const r of result.rows) open.add(periodKey(r.student_id, r.year, r.month_number));
+  }
+  return open;
+}
+
+/**
+ * Bulk upload (decisions D6): every row is validated first (spec messages, student found and in
+ * the uploader's scope, no second open allowance for the period, in the database or earlier in
+ * the file); then the valid rows are written in multi-row batches inside one transaction, with
+ * their submission comments. A row that loses a race with a concurrent submission is reported as
+ * a duplicate, never written twice.
+ */
+export async function bulkUploadAllowances(
+  deps: AppDeps,
+  user: SessionUser,
+  csvText: string,
+): Promise<BulkUploadResponse> {
+  const parsed = parseCsv(csvText);
+  if (parsed.rows.length === 0) throw badRequest(NO_ALLOWANCE_ROWS);
+  const errors: Array<{ rowNumber: number; message: string }> = [];
+  const fail = (rowNumber: number, message: string) => errors.push({ rowNumber, message });
+
+  const valid: ValidBulkRow[] = [];
+  for (const row of parsed.rows) {
+    const result = validateBulkRow(row);
+    if (result.ok) valid.push(result.row);
+    else errors.push({ rowNumber: row.rowNumber, message: result.error });
+  }
+
+  const studentOf = await lookUpStudents(deps.db, valid);
+  const seen = new Set<string>();
+  const found: ReadyRow[] = [];
+  for (const row of valid) {
+    const student = studentOf(row);
+    if (!student || !isInStudentScope(user, student)) {
+      fail(row.rowNumber, rowError(row.rowNumber, ALLOWANCE_MESSAGES.studentNotFound));
+      continue;
+    }
+    const key = periodKey(student.id, row.year, row.monthNumber);
+    if (seen.has(key)) {
+      fail(
+        row.rowNumber,
+        rowError(row.rowNumber, duplicateAllowanceMessage(student.fullName, row.month, row.year)),
+      );
+      continue;
+    }
+    seen.add(key);
+    found.push({ ...row, student });
+  }
+
+  const open = await openPeriods(deps.db, found);
+  const ready: ReadyRow[] = [];
+  for (const row of found) {
+    if (open.has(periodKey(row.student.id, row.year, row.monthNumber))) {
+      fail(
+        row.rowNumber,
+        rowError(row.rowNumber, duplicateAllowanceMessage(row.student.fullName, row.month, row.year)),
+      );
+    } else ready.push(row);
+  }
+
+  const written = ready.length > 0 ? await writeRows(deps, user, ready, fail) : 0;
+  errors.sort((a, b) => a.rowNumber - b.rowNumber);
+  return { success: written, failed: errors.length, errors: errors.map((e) => e.message) };
+}
+
+async function writeRows(
+  deps: AppDeps,
+  user: SessionUser,
+  rows: ReadyRow[],
+  fail: (rowNumber: number, message: string) => void,
+): Promise<number> {
+  const now = deps.clock.now().toISOString();
+  // The comment every row gets; a row's notes (already trimmed, null when blank) replace its text.
+  const comment = submissionComment(actorOf(user), null);
+  return deps.db.transaction(async (tx) => {
+    let written = 0;
+    const perOfficer = new Map<string | null, number>();
+    for (const batch of chunks(rows, INSERT_BATCH)) {
+      const column = <T>(pick: (r: ReadyRow) => T) => sql.param(batch.map(pick));
+      // One statement per batch writes the allowances and their submission comments; each column
+      // travels as one array parameter. A period taken meanwhile is skipped (on conflict) and reported.
+      const inserted = await tx.execute<{ student_id: string; year: number; month_number: number }>(sql`
+        with added as (
+          insert into allowances (student_id, student_name, month, month_number, year, program_level,
+            stipend, medical, transportation, school_supplies, accommodation, total, submission_notes,
+            approval_stage, submitted_by, submitted_by_id, submitted_date, created_at, updated_at)
+          select u.*, 'pending_dpm', ${user.name}, ${user.id}::uuid, ${now}::timestamptz, ${now}::timestamptz,
+                 ${now}::timestamptz
+            from unnest(
+              ${column((r) => r.student.id)}::uuid[], ${column((r) => r.student.fullName)}::text[],
+              ${column((r) => r.month)}::text[], ${column((r) => r.monthNumber)}::int[],
+              ${column((r) => r.year)}::int[], ${column((r) => r.programLevel)}::text[],
+              ${column((r) => r.amounts.stipend)}::numeric[], ${column((r) => r.amounts.medical)}::numeric[],
+              ${column((r) => r.amounts.transportation)}::numeric[],
+              ${column((r) => r.amounts.school_supplies)}::numeric[],
+              ${column((r) => r.amounts.accommodation)}::numeric[], ${column((r) => r.amounts.total)}::numeric[],
+              ${column((r) => r.notes)}::text[]) as u
+          on conflict (student_id, year, month_number) where approval_stage <> 'rejected' do nothing
+          returning id, student_id, year, month_number, submission_notes
+        ), commented as (
+          insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
+            stage, created_at)
+          select id, ${user.id}::uuid, ${user.name}, ${comment.userRole}, 'submission',
+                 coalesce(submission_notes, ${comment.commentText}), null, ${now}::timestamptz
+            from added
+        )
+        select student_id, year, month_number from added`);
+      const added = new Set(inserted.rows.map((i) => periodKey(i.student_id, i.year, i.month_number)));
+      for (const r of batch) {
+        if (!added.has(periodKey(r.student.id, r.year, r.monthNumber))) {
+          // Someone submitted the same period while this file was being checked.
+          fail(
+            r.rowNumber,
+            rowError(r.rowNumber, duplicateAllowanceMessage(r.student.fullName, r.month, r.year)),
+          );
+          continue;
+        }
+        written += 1;
+        perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
+      }
+    }
+    // One activity per officer whose students got allowances, so each officer sees their own news.
+    const at = new Date(now);
+    const activity: ActivityInput[] = [...perOfficer].map(([officerId, n]) => ({
+      actor: { id: user.id, name: user.name },
+      officerId,
+      entityType: 'allowance',
+      entityId: null,
+      action: 'allowances.uploaded',
+      summary: `${user.name} uploaded ${n} allowance${n === 1 ? '' : 's'} in bulk`,
+      at,
+    }));
+    await recordActivity(tx, activity);
+    return written;
+  });
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Allowance, AllowanceComment, AllowanceDetail } from '../../../contracts/allowances';
+import { monthNumbersMatching } from '../../../domain/allowance-rows';
+import type { ApprovalStage } from '../../../domain/allowance-stages';
+import type { Actor } from '../../../domain/allowances';
+import { normaliseMoney } from '../../../domain/money';
+import type { SessionUser } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
+import { allowanceComments, allowances } from '../../db/schema';
+
+export type AllowanceRow = typeof allowances.$inferSelect;
+export type AllowanceCommentRow = typeof allowanceComments.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only a well-formed id reaches a query: anything else is simply not found. */
+export const isUuid = (value: string) => UUID.test(value);
+
+export const actorOf = (user: SessionUser): Actor => ({ id: user.id, name: user.name, role: user.role });
+
+export function toAllowanceDto(r: AllowanceRow): Allowance {
+  return {
+    id: r.id,
+    student_id: r.studentId,
+    student_name: r.studentName,
+    month: r.month,
+    month_number: r.monthNumber,
+    year: r.year,
+    program_level: r.programLevel,
+    stipend: normaliseMoney(r.stipend),
+    medical: normaliseMoney(r.medical),
+    transportation: normaliseMoney(r.transportation),
+    school_supplies: normaliseMoney(r.schoolSupplies),
+    accommodation: normaliseMoney(r.accommodation),
+    total: normaliseMoney(r.total),
+    approval_stage: r.approvalStage,
+    submitted_by: r.submittedBy,
+    submitted_by_id: r.submittedById,
+    submitted_date: r.submittedDate.toISOString(),
+    dpm_approved_by: r.dpmApprovedBy,
+    dpm_approved_by_id: r.dpmApprovedById,
+    dpm_approved_date: r.dpmApprovedDate,
+    dpm_status: r.dpmStatus,
+    dpm_comments: r.dpmComments,
+    flmi_approved_by: r.flmiApprovedBy,
+    flmi_approved_by_id: r.flmiApprovedById,
+    flmi_approved_date: r.flmiApprovedDate,
+    flmi_status: r.flmiStatus,
+    flmi_step_comments: r.flmiComments,
+    pm_approved_by: r.pmApprovedBy,
+    pm_approved_by_id: r.pmApprovedById,
+    pm_approved_date: r.pmApprovedDate,
+    pm_status: r.pmStatus,
+    pm_comments: r.pmComments,
+    rejection_reason: r.rejectionReason,
+    rejected_at_stage: r.rejectedAtStage,
+    rejected_by: r.rejectedBy,
+    rejected_date: r.rejectedDate,
+    flmi_comments: r.submissionNotes,
+    flmz_comments: r.flmzComments,
+    paid_by: r.paidBy,
+    paid_by_id: r.paidById,
+    paid_date: r.paidDate,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export function toCommentDto(c: AllowanceCommentRow): AllowanceComment {
+  return {
+    id: c.id,
+    allowance_id: c.allowanceId,
+    user_id: c.userId,
+    user_name: c.userName,
+    user_role: c.userRole,
+    action: c.action,
+    comment_text: c.commentText,
+    stage: c.stage,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+// Comments written at the same instant keep the order of the chain.
+const flowOrder = sql`case ${allowanceComments.action} when 'submission' then 0 else
+  case ${allowanceComments.stage} when 'dpm_review' then 1 when 'flmi_review' then 2
+  when 'pm_review' then 3 when 'payment' then 4 else 5 end end`;
+
+/** The allowance with its comments, oldest first; null when there is none with that id. */
+export async function loadAllowanceDetail(db: DbOrTx, id: string): Promise<AllowanceDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(allowances).where(eq(allowances.id, id));
+  if (!row) return null;
+  const comments = await db
+    .select()
+    .from(allowanceComments)
+    .where(eq(allowanceComments.allowanceId, id))
+    .orderBy(asc(allowanceComments.createdAt), asc(flowOrder), asc(allowanceComments.id));
+  return { ...toAllowanceDto(row), comments: comments.map(toCommentDto) };
+}
+
+/** LIKE pattern for a search text, with the wildcards in it taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The list's filter: q over student name or month (case-insensitive), and the stage. The month
+ * part is matched on month_number (the month column always holds the canonical name), so a name
+ * search stays on the trigram index.
+ */
+export function allowanceFilter(q: string | undefined, stage: ApprovalStage | undefined): SQL | undefined {
+  const text = q?.trim();
+  let search: SQL | undefined;
+  if (text) {
+    const byName = sql`lower(${allowances.studentName}) like ${containsPattern(text)}`;
+    const months = monthNumbersMatching(text);
+    search = months.length
+      ? sql`(${byName} or ${allowances.monthNumber} = any(${sql.param(months)}::int[]))`
+      : byName;
+  }
+  return and(search, stage ? eq(allowances.approvalStage, stage) : undefined);
+}

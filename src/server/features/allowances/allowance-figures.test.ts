@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardResponse } from '../../../contracts/dashboard';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { allowanceDashboardFigures, lastMonths, monthLabel } from './allowance-figures';
+import { insertAllowance, insertStudent, json } from './allowances.test-support';
+
+let t: TestContext;
+// 23:30 UTC on 31 March 2026 is 1 April in Lusaka: "this month" is April.
+const NOW = new Date('2026-03-31T23:30:00Z');
+
+beforeAll(async () => {
+  t = await createTestContext();
+  t.clock.set(NOW);
+  const s = await insertStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  const add = (fields: Parameters<typeof insertAllowance>[2]) => insertAllowance(t, s, fields);
+  let year = 2000;
+  const next = () => ({ year: year++ });
+  // Submitted 31 March 22:30 UTC = 1 April 00:30 in Lusaka: counts for April.
+  await add({ ...next(), total: '100.00', submittedDate: new Date('2026-03-31T22:30:00Z') });
+  // Submitted 31 March 21:30 UTC = 31 March 23:30 in Lusaka: March.
+  await add({ ...next(), total: '200.00', submittedDate: new Date('2026-03-31T21:30:00Z') });
+  // Approved by the PM in April and paid in April.
+  await add({
+    ...next(),
+    total: '300.50',
+    approvalStage: 'paid',
+    submittedDate: new Date('2026-02-10T08:00:00Z'),
+    pmStatus: 'approved',
+    pmApprovedDate: '2026-04-01',
+    paidDate: '2026-04-01',
+  });
+  // Paid in March; approved in February.
+  await add({
+    ...next(),
+    total: '400.00',
+    approvalStage: 'paid',
+    submittedDate: new Date('2026-02-01T08:00:00Z'),
+    pmStatus: 'approved',
+    pmApprovedDate: '2026-02-20',
+    paidDate: '2026-03-05',
+  });
+  // Denied at the PM step: not approved.
+  await add({
+    ...next(),
+    total: '50.00',
+    approvalStage: 'rejected',
+    submittedDate: new Date('2026-03-01T08:00:00Z'),
+    pmStatus: 'denied',
+    pmApprovedDate: '2026-03-02',
+  });
+  // Waiting for decisions.
+  await add({ ...next(), approvalStage: 'pending_dpm', submittedDate: new Date('2025-01-01T08:00:00Z') });
+  await add({ ...next(), approvalStage: 'pending_flmi', submittedDate: new Date('2025-01-01T08:00:00Z') });
+  await add({ ...next(), approvalStage: 'approved', submittedDate: new Date('2025-01-01T08:00:00Z') });
+});
+afterAll(() => t.close());
+
+describe('allowanceDashboardFigures', () => {
+  it('lists the last twelve Lusaka months, oldest first', () => {
+    expect(lastMonths('2026-04-01')).toEqual([
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+    ]);
+    expect(monthLabel('2026-03')).toBe('Mar 2026');
+  });
+
+  it('sums submitted, approved and paid per month, and what awaits each role', async () => {
+    const figures = await allowanceDashboardFigures(t.deps.db, { role: 'admin' }, NOW);
+    expect(figures.paidThisMonth).toBe('300.50');
+    expect(figures.awaitingMyDecision).toBe(2); // pending_flmi + approved (to pay)
+    const byMonth = Object.fromEntries(figures.monthlyAllowances.map((m) => [m.month, m]));
+    expect(figures.monthlyAllowances).toHaveLength(12);
+    expect(byMonth['2026-04']).toEqual({
+      month: '2026-04',
+      label: 'Apr 2026',
+      submitted: '100.00',
+      approved: '300.50',
+      paid: '300.50',
+    });
+    expect(byMonth['2026-03']).toEqual({
+      month: '2026-03',
+      label: 'Mar 2026',
+      submitted: '250.00',
+      approved: '0.00',
+      paid: '400.00',
+    });
+    expect(byMonth['2026-02']).toMatchObject({ submitted: '700.50', approved: '400.00', paid: '0.00' });
+    expect(byMonth['2025-05']).toMatchObject({ submitted: '0.00', approved: '0.00', paid: '0.00' });
+    // The first two rows are still pending_dpm, plus the one made pending_dpm on purpose.
+    expect(
+      (await allowanceDashboardFigures(t.deps.db, { role: 'deputy_manager' }, NOW)).awaitingMyDecision,
+    ).toBe(3);
+    expect(
+      (await allowanceDashboardFigures(t.deps.db, { role: 'program_officer' }, NOW)).awaitingMyDecision,
+    ).toBe(1);
+  });
+
+  it('fills the dashboard API', async () => {
+    const token = await t.signIn('DPM001');
+    const res = await t.request('GET', '/api/dashboard', { token });
+    expect(res.status).toBe(200);
+    const body = await json<DashboardResponse>(res);
+    expect(body.allowances).toEqual({ awaitingMyDecision: 3, paidThisMonth: '300.50' });
+    expect(body.monthlyAllowances.at(-1)).toMatchObject({ month: '2026-04', paid: '300.50' });
+  });
+});

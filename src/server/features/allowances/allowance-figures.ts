@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { DashboardResponse } from '../../../contracts/dashboard';
+import { stagesAwaitingRole } from '../../../domain/allowances';
+import { lusakaDate, MONTHS, PROGRAMME_TIME_ZONE } from '../../../domain/dates';
+import { normaliseMoney } from '../../../domain/money';
+import type { SessionUser } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
+
+export type AllowanceDashboardFigures = DashboardResponse['allowances'] & {
+  monthlyAllowances: DashboardResponse['monthlyAllowances'];
+};
+
+/** The last `count` calendar months up to the one containing today (YYYY-MM), oldest first. */
+export function lastMonths(today: string, count = 12): string[] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const months: string[] = [];
+  for (let i = count - 1; i >= 0; i--) {
+    const index = y * 12 + (m - 1) - i;
+    months.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
+  }
+  return months;
+}
+
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${MONTHS[m - 1]!.slice(0, 3)} ${y}`;
+}
+
+/**
+ * The dashboard's allowance figures, in Africa/Lusaka calendar months: how many allowances await
+ * the user's decision, what was paid this month, and twelve months of submitted, approved (the
+ * programme manager's approval date) and paid totals. Allowances are not scoped to an officer's
+ * students: program officers see every allowance (decisions D9).
+ */
+export async function allowanceDashboardFigures(
+  db: DbOrTx,
+  user: Pick<SessionUser, 'role'>,
+  now: Date,
+): Promise<AllowanceDashboardFigures> {
+  const months = lastMonths(lusakaDate(now));
+  const first = `${months[0]}-01`;
+  const stages = stagesAwaitingRole(user.role);
+  const tz = PROGRAMME_TIME_ZONE;
+
+  const [awaiting, series] = await Promise.all([
+    stages.length === 0
+      ? Promise.resolve(0)
+      : db
+          .execute<{ n: number }>(
+            sql`select count(*)::int as n from allowances where approval_stage = any(${sql.param(stages)}::text[])`,
+          )
+          .then((r) => r.rows[0]?.n ?? 0),
+    db.execute<{ month: string; kind: string; total: string }>(sql`
+      select to_char(submitted_date at time zone ${tz}, 'YYYY-MM') as month, 'submitted' as kind, sum(total)::text as total
+        from allowances
+       where submitted_date >= (${first}::date::timestamp at time zone ${tz})
+       group by 1
+      union all
+      select to_char(pm_approved_date, 'YYYY-MM'), 'approved', sum(total)::text
+        from allowances
+       where pm_status = 'approved' and pm_approved_date >= ${first}::date
+       group by 1
+      union all
+      select to_char(paid_date, 'YYYY-MM'), 'paid', sum(total)::text
+        from allowances
+       where approval_stage = 'paid' and paid_date >= ${first}::date
+       group by 1`),
+  ]);
+
+  const byMonth = new Map(
+    months.map((m) => [
+      m,
+      { month: m, label: monthLabel(m), submitted: '0.00', approved: '0.00', paid: '0.00' },
+    ]),
+  );
+  for (const r of series.rows) {
+    const entry = byMonth.get(r.month);
+    if (entry && (r.kind === 'submitted' || r.kind === 'approved' || r.kind === 'paid'))
+      entry[r.kind] = normaliseMoney(r.total);
+  }
+  const monthlyAllowances = [...byMonth.values()];
+  return {
+    awaitingMyDecision: awaiting,
+    paidThisMonth: monthlyAllowances.at(-1)!.paid,
+    monthlyAllowances,
+  };
+}

@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkUploadResponse } from '../../../contracts/allowances';
+import { activities, allowanceComments, allowances } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { insertAllowance, insertStudent, json, type TestStudent, upload } from './allowances.test-support';
+
+const FIXTURE = fileURLToPath(
+  new URL('../../../../../shared/fixtures/allowances-sample.csv', import.meta.url),
+);
+const HEADER =
+  'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+const byChl: Record<string, TestStudent> = {};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const id of ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001']) tokens[id] = await t.signIn(id);
+  // The students of shared/fixtures/students-sample.csv (rows 5 and 6 of that file are dropped there).
+  const people: Array<[string, string, string, 'university' | 'diploma' | 'launch_year', string]> = [
+    ['CHL-S-0001', 'Mwila', 'Chanda', 'university', 'PO001'],
+    ['CHL-S-0002', 'Joseph', 'Mumba', 'diploma', 'PO001'],
+    ['CHL-S-0003', 'Grace', 'Lungu', 'launch_year', 'PO001'],
+    ['CHL-S-0004', 'Peter', 'Sakala', 'university', 'PO001'],
+    ['CHL-S-0007', 'Esther', 'Mwansa', 'diploma', 'PO002'],
+  ];
+  for (const [chl, firstName, lastName, programLevel, officer] of people)
+    byChl[chl] = await insertStudent(t, { firstName, lastName, programLevel, officer, chlNumber: chl });
+});
+afterAll(() => t.close());
+
+const send = (as: string | undefined, content: string | Uint8Array<ArrayBuffer>, name = 'allowances.csv') =>
+  upload(t, '/api/allowances/bulk', as ? tokens[as] : undefined, name, content);
+
+describe('POST /api/allowances/bulk with the shared fixture', () => {
+  it('writes the 3 valid rows and lists one error for each of the 8 others', async () => {
+    const res = await send('ADM001', readFileSync(FIXTURE, 'utf8'));
+    expect(res.status).toBe(200);
+    expect(await json<BulkUploadResponse>(res)).toEqual({
+      success: 3,
+      failed: 8,
+      errors: [
+        'Row 5: month must be a valid month name',
+        'Row 6: student_name is required',
+        'Row 7: Either student_id or chl_number is required',
+        'Row 8: valid year is required',
+        'Row 9: program_level must be one of: launch_year, university, college',
+        'Row 10: valid stipend amount is required',
+        'Row 11: medical must be a valid number',
+        'Row 12: An allowance for Mwila Chanda for January 2026 already exists.',
+      ],
+    });
+    const rows = await t.database.db.select().from(allowances);
+    const summary = rows
+      .map((r) => [r.studentName, r.month, r.year, r.programLevel, r.total, r.approvalStage])
+      .sort();
+    expect(summary).toEqual([
+      ['Grace Lungu', 'January', 2026, 'launch_year', '900.00', 'pending_dpm'],
+      ['Joseph Mumba', 'January', 2026, 'college', '2200.00', 'pending_dpm'],
+      ['Mwila Chanda', 'January', 2026, 'university', '2750.00', 'pending_dpm'],
+    ]);
+    expect(rows.every((r) => r.submittedBy === 'Mutale Bwalya')).toBe(true);
+    const comments = await t.database.db.select().from(allowanceComments);
+    expect(comments).toHaveLength(3);
+    expect(comments.every((c) => c.action === 'submission')).toBe(true);
+    const news = await t.database.db
+      .select()
+      .from(activities)
+      .where(eq(activities.action, 'allowances.uploaded'));
+    expect(news.map((n) => [n.officerId, n.summary])).toEqual([
+      [await t.userId('PO001'), 'Mutale Bwalya uploaded 3 allowances in bulk'],
+    ]);
+  });
+
+  it('refuses the same file again: every valid row is now a duplicate of an open allowance', async () => {
+    const res = await send('ADM001', readFileSync(FIXTURE, 'utf8'));
+    const body = await json<BulkUploadResponse>(res);
+    expect(body.success).toBe(0);
+    expect(body.failed).toBe(11);
+    expect(body.errors.slice(0, 3)).toEqual([
+      'Row 2: An allowance for Mwila Chanda for January 2026 already exists.',
+      'Row 3: An allowance for Joseph Mumba for January 2026 already exists.',
+      'Row 4: An allowance for Grace Lungu for January 2026 already exists.',
+    ]);
+  });
+});
+
+describe('POST /api/allowances/bulk rules', () => {
+  it('finds students by id or CHL number (any case), and stores the name on record', async () => {
+    const peter = byChl['CHL-S-0004']!;
+    const csv = [
+      HEADER,
+      `${peter.id},P. Sakala,,February,2026,University,1000,,,,,by id`,
+      `,Peter Sakala,chl-s-0004,march,2026,,1000,1,2,3,4,by chl`,
+      `${peter.id.toUpperCase()},Peter Sakala,,April,2026,,1000,,,,,`,
+    ].join('\r\n');
+    const body = await json<BulkUploadResponse>(await send('PO001', csv));
+    expect(body).toEqual({ success: 3, failed: 0, errors: [] });
+    const rows = await t.database.db.select().from(allowances).where(eq(allowances.studentId, peter.id));
+    expect(rows.map((r) => [r.studentName, r.month, r.total, r.submissionNotes]).sort()).toEqual([
+      ['Peter Sakala', 'April', '1000.00', null],
+      ['Peter Sakala', 'February', '1000.00', 'by id'],
+      ['Peter Sakala', 'March', '1010.00', 'by chl'],
+    ]);
+  });
+
+  it("answers 'Student not found' for unknown students and for another officer's students", async () => {
+    const esther = byChl['CHL-S-0007']!;
+    const csv = [
+      HEADER,
+      ',Nobody,CHL-X-9999,May,2026,,1000,,,,,',
+      '00000000-0000-4000-8000-000000000000,Nobody,,May,2026,,1000,,,,,',
+      'not-a-uuid,Nobody,,May,2026,,1000,,,,,',
+      `,Esther Mwansa,CHL-S-0007,May,2026,college,1000,,,,,`,
+      `${esther.id},Esther Mwansa,,June,2026,college,1000,,,,,`,
+    ].join('\n');
+    const body = await json<BulkUploadResponse>(await send('PO001', csv));
+    expect(body).toEqual({
+      success: 0,
+      failed: 5,
+      errors: [2, 3, 4, 5, 6].map((n) => `Row ${n}: Student not found`),
+    });
+    // Esther's own officer may.
+    const own = await json<BulkUploadResponse>(await send('PO002', csv));
+    expect(own.success).toBe(2);
+  });
+
+  it('catches duplicates within the file however the student is named, and against open allowances', async () => {
+    const mwila = byChl['CHL-S-0001']!;
+    await insertAllowance(t, mwila, { month: 'July', monthNumber: 7, approvalStage: 'approved' });
+    await insertAllowance(t, mwila, { month: 'August', monthNumber: 8, approvalStage: 'rejected' });
+    const csv = [
+      HEADER,
+      `,Mwila Chanda,CHL-S-0001,September,2026,,1000,,,,,`,
+      `${mwila.id},Mwila Chanda,,SEPTEMBER,2026,,1000,,,,,same period by id`,
+      `,Mwila Chanda,CHL-S-0001,July,2026,,1000,,,,,approved already`,
+      `,Mwila Chanda,CHL-S-0001,August,2026,,1000,,,,,earlier one was rejected`,
+      `,Mwila Chanda,CHL-S-0001,September,2027,,1000,,,,,next year is fine`,
+    ].join('\n');
+    const body = await json<BulkUploadResponse>(await send('ADM001', csv));
+    expect(body).toEqual({
+      success: 3,
+      failed: 2,
+      errors: [
+        'Row 3: An allowance for Mwila Chanda for September 2026 already exists.',
+        'Row 4: An allowance for Mwila Chanda for July 2026 already exists.',
+      ],
+    });
+  });
+
+  it('counts spreadsheet rows across blank lines and reads a BOM and odd header case', async () => {
+    const csv = `\ufeff${HEADER.toUpperCase().replace('STIPEND', ' Stipend ')}\n\n\n,Grace Lungu,CHL-S-0003,Nope,2026,,1,,,,,\n`;
+    const body = await json<BulkUploadResponse>(await send('DPM001', csv));
+    // Header on line 1, blank lines 2 and 3, the row on line 4.
+    expect(body.errors).toEqual(['Row 4: month must be a valid month name']);
+  });
+
+  it('writes more rows than one batch', async () => {
+    const grace = byChl['CHL-S-0003']!;
+    const lines = [HEADER];
+    for (let i = 0; i < 2500; i++)
+      lines.push(`${grace.id},Grace Lungu,,March,${2030 + (i % 70)},launch_year,${i},5,5,5,5,`);
+    // 2,500 rows over 70 years of March: 70 new, the rest duplicates within the file.
+    const body = await json<BulkUploadResponse>(await send('ADM001', lines.join('\n')));
+    expect(body.success).toBe(70);
+    expect(body.failed).toBe(2430);
+    // 2,400 distinct periods for two new students: three insert batches.
+    const many = [HEADER];
+    const MONTH_NAMES = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ];
+    for (const name of ['Batch One', 'Batch Two']) {
+      const [first, last] = name.split(' ') as [string, string];
+      const s = await insertStudent(t, { firstName: first, lastName: last, officer: 'PO001' });
+      for (let year = 2000; year < 2100; year++)
+        for (const month of MONTH_NAMES)
+          many.push(`${s.id},${name},,${month},${year},college,${year}.25,1,,,,`);
+    }
+    const result = await json<BulkUploadResponse>(await send('ADM001', many.join('\n')));
+    expect(result.failed).toBe(0);
+    expect(result.success).toBe(2400);
+    const batch = await t.database.db
+      .select({ id: allowances.id, comment: allowanceComments.id })
+      .from(allowances)
+      .leftJoin(allowanceComments, eq(allowanceComments.allowanceId, allowances.id))
+      .where(eq(allowances.programLevel, 'college'));
+    expect(batch.filter((r) => r.comment).length).toBe(batch.length);
+    expect(batch.length).toBeGreaterThanOrEqual(2400);
+  });
+});
+
+describe('POST /api/allowances/bulk files', () => {
+  it('refuses a file over 10 MB (413) and accepts exactly 10 MB', async () => {
+    const tenMb = 10 * 1024 * 1024;
+    const big = new Uint8Array(tenMb + 1).fill(0x20);
+    big.set(new TextEncoder().encode(`${HEADER}\n`));
+    const res = await send('ADM001', big);
+    expect(res.status).toBe(413);
+    expect((await json(res)).error).toBe(
+      'The file is larger than 10 MB. Please split it into smaller files.',
+    );
+    const exact = await send('ADM001', big.subarray(0, tenMb));
+    expect(exact.status).not.toBe(413);
+  });
+
+  it('accepts only .csv files', async () => {
+    const res = await send('ADM001', `${HEADER}\n`, 'allowances.xlsx');
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toBe('Only .csv files are accepted.');
+  });
+
+  it('asks for a file, and for rows', async () => {
+    const form = new FormData();
+    const none = await t.app.request('/api/allowances/bulk', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${tokens.ADM001}` },
+    });
+    expect(none.status).toBe(400);
+    expect((await json(none)).error).toBe('Please select a file to upload.');
+    const empty = await send('ADM001', `${HEADER}\n\n`);
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).error).toBe('No allowance rows found in the CSV file.');
+  });
+
+  it('is for staff only', async () => {
+    expect((await send(undefined, `${HEADER}\n`)).status).toBe(401);
+    expect((await send('USR001', `${HEADER}\n`)).status).toBe(403);
+  });
+});

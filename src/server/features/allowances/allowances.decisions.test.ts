@@ -1,0 +1,305 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AllowanceDetail } from '../../../contracts/allowances';
+import { activities, allowanceComments, allowances } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { insertAllowance, insertStudent, json, type TestStudent } from './allowances.test-support';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+let student: TestStudent;
+let monthCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  // 22:45 UTC on 15 March is already 16 March in Lusaka (UTC+2): every date stamp must say so.
+  t.clock.set(new Date('2026-03-15T22:45:00Z'));
+  for (const id of ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001', 'STU001'])
+    tokens[id] = await t.signIn(id);
+  student = await insertStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO002' });
+});
+afterAll(() => t.close());
+
+/** A fresh allowance submitted through the API (each in its own period). */
+async function submit(): Promise<AllowanceDetail> {
+  monthCounter += 1;
+  const res = await t.request('POST', '/api/allowances', {
+    token: tokens.ADM001,
+    body: {
+      student_id: student.id,
+      month: 'January',
+      year: 2030 + monthCounter,
+      program_level: 'university',
+      stipend: '1500',
+      medical: '100',
+    },
+  });
+  expect(res.status).toBe(201);
+  return json<AllowanceDetail>(res);
+}
+
+const decide = (id: string, as: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/allowances/${id}/decision`, { token: tokens[as], body });
+const pay = (id: string, as: string, body?: Record<string, unknown>) =>
+  t.request('POST', `/api/allowances/${id}/pay`, { token: tokens[as], body });
+
+describe('the approval chain through the API', () => {
+  it('walks pending_dpm -> pending_flmi -> pending_pm -> approved -> paid with the full trail', async () => {
+    const a = await submit();
+    let res = await decide(a.id, 'DPM001', {
+      decision: 'approve',
+      comment: ' Within budget ',
+      expected_stage: 'pending_dpm',
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({
+      approval_stage: 'pending_flmi',
+      dpm_status: 'approved',
+      dpm_comments: 'Within budget',
+      dpm_approved_by: 'Chipo Mwale',
+      dpm_approved_by_id: await t.userId('DPM001'),
+      dpm_approved_date: '2026-03-16',
+    });
+    res = await decide(a.id, 'PO001', {
+      decision: 'approve',
+      comment: 'Receipts checked',
+      expected_stage: 'pending_flmi',
+    });
+    expect(await json(res)).toMatchObject({
+      approval_stage: 'pending_pm',
+      flmi_status: 'approved',
+      flmi_step_comments: 'Receipts checked',
+      flmi_approved_by: 'Bupe Tembo',
+    });
+    res = await decide(a.id, 'ADM001', {
+      decision: 'approve',
+      comment: 'Go ahead',
+      expected_stage: 'pending_pm',
+    });
+    expect(await json(res)).toMatchObject({
+      approval_stage: 'approved',
+      pm_status: 'approved',
+      pm_comments: 'Go ahead',
+      pm_approved_by: 'Mutale Bwalya',
+      rejection_reason: null,
+    });
+    res = await pay(a.id, 'ADM001', { expected_stage: 'approved' });
+    expect(res.status).toBe(200);
+    const paid = await json<AllowanceDetail>(res);
+    expect(paid).toMatchObject({
+      approval_stage: 'paid',
+      paid_by: 'Mutale Bwalya',
+      paid_by_id: await t.userId('ADM001'),
+      paid_date: '2026-03-16',
+      total: '1600.00',
+    });
+    expect(paid.comments.map((c) => [c.action, c.stage, c.user_role, c.comment_text])).toEqual([
+      ['submission', null, 'admin', 'Allowance submitted'],
+      ['approved', 'dpm_review', 'deputy_manager', 'Within budget'],
+      ['approved', 'flmi_review', 'flmi_advisor', 'Receipts checked'],
+      ['approved', 'pm_review', 'program_manager', 'Go ahead'],
+      ['paid', 'payment', 'admin', 'Payment processed'],
+    ]);
+    const news = await t.database.db.select().from(activities).where(eq(activities.entityId, a.id));
+    expect(news.map((n) => n.action).sort()).toEqual([
+      'allowance.approved',
+      'allowance.approved',
+      'allowance.approved',
+      'allowance.paid',
+      'allowance.submitted',
+    ]);
+    expect(new Set(news.map((n) => n.officerId))).toEqual(new Set([await t.userId('PO002')]));
+  });
+
+  it('pays with no body at all', async () => {
+    const id = await insertAllowance(t, student, { year: 2099, approvalStage: 'approved' });
+    const res = await t.app.request(`/api/allowances/${id}/pay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.ADM001}` },
+    });
+    expect(res.status).toBe(200);
+    expect((await json(res)).approval_stage).toBe('paid');
+  });
+
+  for (const [stage, step, denier] of [
+    ['pending_dpm', 'dpm', 'DPM001'],
+    ['pending_flmi', 'flmi', 'PO001'],
+    ['pending_pm', 'pm', 'ADM001'],
+  ] as const) {
+    it(`denies at ${stage}: rejection reason, step and who`, async () => {
+      const a = await submit();
+      if (stage !== 'pending_dpm')
+        expect((await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' })).status).toBe(200);
+      if (stage === 'pending_pm')
+        expect((await decide(a.id, 'PO002', { decision: 'approve', comment: 'ok' })).status).toBe(200);
+      const res = await decide(a.id, denier, { decision: 'deny', comment: 'Duplicate claim for this term' });
+      expect(res.status).toBe(200);
+      const body = await json<AllowanceDetail>(res);
+      expect(body).toMatchObject({
+        approval_stage: 'rejected',
+        [`${step}_status`]: 'denied',
+        rejection_reason: 'Duplicate claim for this term',
+        rejected_at_stage: `${step}_review`,
+        rejected_date: '2026-03-16',
+      });
+      expect(body.rejected_by).toBe(body[`${step}_approved_by` as 'dpm_approved_by']);
+      expect(body.comments.at(-1)).toMatchObject({ action: 'denied', stage: `${step}_review` });
+      // A rejected allowance awaits nobody.
+      for (const who of ['ADM001', 'DPM001', 'PO001']) {
+        const again = await decide(a.id, who, { decision: 'approve', comment: 'ok' });
+        expect(again.status).toBe(409);
+        expect((await json(again)).error).toBe('This allowance is not awaiting a decision.');
+      }
+      expect((await pay(a.id, 'ADM001')).status).toBe(409);
+    });
+  }
+});
+
+describe('who may decide what (through the API)', () => {
+  const ROLE_ACCOUNTS = ['ADM001', 'DPM001', 'PO001', 'PO002'] as const;
+  const mayDecide: Record<string, string[]> = {
+    pending_dpm: ['DPM001'],
+    pending_flmi: ['ADM001', 'PO001', 'PO002'],
+    pending_pm: ['ADM001', 'PO001', 'PO002'],
+    approved: [],
+    rejected: [],
+    paid: [],
+  };
+
+  for (const [stage, allowed] of Object.entries(mayDecide)) {
+    for (const who of ROLE_ACCOUNTS) {
+      for (const decision of ['approve', 'deny'] as const) {
+        it(`${stage} / ${who} / ${decision}`, async () => {
+          const id = await insertAllowance(t, student, {
+            year: 2100,
+            monthNumber: 1 + (monthCounter++ % 12),
+            approvalStage: stage as 'approved',
+          });
+          const res = await decide(id, who, { decision, comment: 'Checked' });
+          const before = stage;
+          if (allowed.includes(who)) {
+            expect(res.status).toBe(200);
+            const body = await json<AllowanceDetail>(res);
+            expect(body.approval_stage).not.toBe(before);
+          } else if (mayDecide[stage]!.length > 0) {
+            expect(res.status).toBe(403);
+            expect((await json(res)).error).toBe('You do not have permission to approve at this stage.');
+          } else {
+            expect(res.status).toBe(409);
+          }
+          // Clean up so the partial unique index never bites the next case.
+          await t.database.db
+            .update(allowances)
+            .set({ approvalStage: 'rejected' })
+            .where(eq(allowances.id, id));
+        });
+      }
+    }
+  }
+
+  it('lets only an admin pay, and only approved allowances', async () => {
+    const id = await insertAllowance(t, student, { year: 2098, approvalStage: 'approved' });
+    for (const who of ['DPM001', 'PO001']) {
+      const res = await pay(id, who);
+      expect(res.status).toBe(403);
+      expect((await json(res)).error).toBe('Only an admin can mark an allowance as paid.');
+    }
+    const pending = await insertAllowance(t, student, { year: 2097, approvalStage: 'pending_pm' });
+    const res = await pay(pending, 'ADM001');
+    expect(res.status).toBe(409);
+    expect((await json(res)).error).toBe('Only approved allowances can be marked as paid.');
+  });
+
+  it('asks for a comment (400 with the spec message)', async () => {
+    const a = await submit();
+    for (const comment of ['', '   ', undefined]) {
+      const res = await decide(a.id, 'DPM001', { decision: 'approve', comment });
+      expect(res.status).toBe(400);
+      expect((await json(res)).error).toBe('Please provide a comment for your decision.');
+    }
+    const bad = await decide(a.id, 'DPM001', { decision: 'maybe', comment: 'x' });
+    expect(bad.status).toBe(400);
+    const comments = await t.database.db
+      .select()
+      .from(allowanceComments)
+      .where(eq(allowanceComments.allowanceId, a.id));
+    expect(comments).toHaveLength(1);
+  });
+
+  it('answers 404 for unknown or malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'abc']) {
+      expect((await decide(id, 'DPM001', { decision: 'approve', comment: 'x' })).status).toBe(404);
+      expect((await pay(id, 'ADM001')).status).toBe(404);
+    }
+  });
+
+  it('answers 409 when the screen showed an older stage', async () => {
+    const a = await submit();
+    await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' });
+    const res = await decide(a.id, 'ADM001', {
+      decision: 'approve',
+      comment: 'ok',
+      expected_stage: 'pending_dpm',
+    });
+    expect(res.status).toBe(409);
+    expect((await json(res)).error).toBe('This allowance was changed by someone else. Please reload it.');
+  });
+});
+
+describe('concurrency', () => {
+  const commentsOf = async (id: string) =>
+    t.database.db.select().from(allowanceComments).where(eq(allowanceComments.allowanceId, id));
+
+  it('of 20 concurrent decisions exactly one wins, the rest get 409, and one comment is written', async () => {
+    const a = await submit();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        decide(a.id, 'DPM001', {
+          decision: i % 2 ? 'deny' : 'approve',
+          comment: `Decision ${i}`,
+          expected_stage: 'pending_dpm',
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const r of results.filter((x) => x.status === 409))
+      expect((await json(r)).error).toBe('This allowance was changed by someone else. Please reload it.');
+    expect(await commentsOf(a.id)).toHaveLength(2); // submission + the one decision
+  });
+
+  it('an admin double-click at pending_flmi never skips the programme manager step', async () => {
+    const a = await submit();
+    await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        decide(a.id, 'ADM001', { decision: 'approve', comment: 'ok', expected_stage: 'pending_flmi' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const detail = await json<AllowanceDetail>(
+      await t.request('GET', `/api/allowances/${a.id}`, { token: tokens.ADM001 }),
+    );
+    expect(detail.approval_stage).toBe('pending_pm');
+    expect(detail.comments).toHaveLength(3);
+  });
+
+  it('without expected_stage, concurrent decisions still write one step each and never twice the same', async () => {
+    const a = await submit();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expect([403, 409]).toContain(r.status);
+    expect(await commentsOf(a.id)).toHaveLength(2);
+  });
+
+  it('of concurrent payments exactly one lands', async () => {
+    const id = await insertAllowance(t, student, { year: 2096, approvalStage: 'approved' });
+    const results = await Promise.all(Array.from({ length: 10 }, () => pay(id, 'ADM001')));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    expect(await commentsOf(id)).toHaveLength(1);
+  });
+});

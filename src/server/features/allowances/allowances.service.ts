@@ -1,0 +1,261 @@
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type {
+  AllowanceDecisionRequest,
+  AllowanceDetail,
+  AwaitingMeResponse,
+  CreateAllowanceInput,
+  PayAllowanceRequest,
+} from '../../../contracts/allowances';
+import {
+  allowanceLevelForStudent,
+  computeAllowanceAmounts,
+  monthNumber,
+  parseAllowanceProgramLevel,
+  parseAllowanceYear,
+} from '../../../domain/allowance-rows';
+import {
+  ALLOWANCE_MESSAGES,
+  decideAllowance as decideInDomain,
+  duplicateAllowanceMessage,
+  isReviewStage,
+  payAllowance,
+  REVIEW_STEP_RULES,
+  stagesAwaitingRole,
+  submissionComment,
+  type TransitionResult,
+} from '../../../domain/allowances';
+import { parseMonth } from '../../../domain/dates';
+import { formatZmw, normaliseMoney } from '../../../domain/money';
+import { isInStudentScope } from '../../../domain/student-permissions';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../db/client';
+import { allowanceComments, allowances, students } from '../../db/schema';
+import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+import { actorOf, isUuid, loadAllowanceDetail } from './allowance-dto';
+
+export { bulkUploadAllowances } from './allowance-bulk';
+export { allowanceDashboardFigures } from './allowance-figures';
+export { exportAllowancesCsv, listAllowances } from './allowance-queries';
+
+export const OPEN_PERIOD_INDEX = 'allowances_one_open_per_period';
+
+export async function getAllowance(deps: AppDeps, id: string): Promise<AllowanceDetail> {
+  const detail = await loadAllowanceDetail(deps.db, id);
+  if (!detail) throw notFound(ALLOWANCE_MESSAGES.notFound);
+  return detail;
+}
+
+/** Add New Allowance: the server computes the total, the stage, the submitter and the date. */
+export async function createAllowance(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CreateAllowanceInput,
+): Promise<AllowanceDetail> {
+  const now = deps.clock.now();
+  const student = isUuid(input.student_id)
+    ? (
+        await deps.db
+          .select({
+            id: students.id,
+            fullName: students.fullName,
+            programLevel: students.programLevel,
+            assignedOfficerId: students.assignedOfficerId,
+          })
+          .from(students)
+          .where(eq(students.id, input.student_id))
+      )[0]
+    : undefined;
+  // A program officer adds allowances for their own students only; others look just like missing ones.
+  if (!student || !isInStudentScope(user, student)) throw notFound(ALLOWANCE_MESSAGES.studentNotFound);
+
+  const month = parseMonth(input.month);
+  const year = parseAllowanceYear(input.year);
+  const level = input.program_level
+    ? parseAllowanceProgramLevel(input.program_level)
+    : allowanceLevelForStudent(student.programLevel);
+  if (!month || !year || !level) throw badRequest('Invalid allowance');
+  const amounts = computeAllowanceAmounts(level, input);
+  if (!amounts.ok) throw badRequest(amounts.message, { [amounts.field]: amounts.message });
+  const duplicate = conflict(duplicateAllowanceMessage(student.fullName, month, year));
+  const actor = actorOf(user);
+
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ id: allowances.id })
+        .from(allowances)
+        .where(
+          and(
+            eq(allowances.studentId, student.id),
+            eq(allowances.year, year),
+            eq(allowances.monthNumber, monthNumber(month)),
+            ne(allowances.approvalStage, 'rejected'),
+          ),
+        )
+        .limit(1);
+      if (open) throw duplicate;
+      const a = amounts.amounts;
+      const [row] = await tx
+        .insert(allowances)
+        .values({
+          studentId: student.id,
+          studentName: student.fullName,
+          month,
+          monthNumber: monthNumber(month),
+          year,
+          programLevel: level,
+          stipend: a.stipend,
+          medical: a.medical,
+          transportation: a.transportation,
+          schoolSupplies: a.school_supplies,
+          accommodation: a.accommodation,
+          total: a.total,
+          approvalStage: 'pending_dpm',
+          submittedBy: user.name,
+          submittedById: user.id,
+          submittedDate: now,
+          submissionNotes: input.flmi_comments,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: allowances.id });
+      await tx
+        .insert(allowanceComments)
+        .values({ ...submissionComment(actor, input.flmi_comments), allowanceId: row!.id, createdAt: now });
+      await recordActivity(tx, {
+        actor: { id: user.id, name: user.name },
+        officerId: student.assignedOfficerId,
+        entityType: 'allowance',
+        entityId: row!.id,
+        action: 'allowance.submitted',
+        summary: `${user.name} submitted an allowance of ${formatZmw(a.total)} for ${student.fullName} for ${month} ${year}`,
+        at: now,
+      });
+      return row!.id;
+    });
+  } catch (error) {
+    // Two submissions racing for the same period: the unique index lets one through.
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === OPEN_PERIOD_INDEX)
+      throw duplicate;
+    throw error;
+  }
+  return getAllowance(deps, id);
+}
+
+function refusal(result: Exclude<TransitionResult, { ok: true }>): HttpError {
+  switch (result.reason) {
+    case 'forbidden':
+      return forbidden(result.message);
+    case 'comment_required':
+      return badRequest(result.message, { comment: result.message });
+    case 'not_awaiting_decision':
+      return conflict(result.message);
+  }
+}
+
+type Transition = (current: typeof allowances.$inferSelect) => TransitionResult;
+
+/**
+ * Applies one step atomically: the update only lands while the allowance is still at the stage
+ * the decision was computed from, so of many concurrent decisions exactly one wins and writes
+ * exactly one comment; the others answer 409.
+ */
+async function applyTransition(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  expectedStage: string | undefined,
+  transition: Transition,
+): Promise<AllowanceDetail> {
+  if (!isUuid(id)) throw notFound(ALLOWANCE_MESSAGES.notFound);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ allowance: allowances, officerId: students.assignedOfficerId })
+      .from(allowances)
+      .leftJoin(students, eq(students.id, allowances.studentId))
+      .where(eq(allowances.id, id));
+    if (!found) throw notFound(ALLOWANCE_MESSAGES.notFound);
+    const current = found.allowance;
+    if (expectedStage && expectedStage !== current.approvalStage)
+      throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
+    const result = transition(current);
+    if (!result.ok) throw refusal(result);
+    const [updated] = await tx
+      .update(allowances)
+      .set({ ...result.changes, updatedAt: now })
+      .where(and(eq(allowances.id, id), eq(allowances.approvalStage, result.from)))
+      .returning({ id: allowances.id });
+    if (!updated) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
+    await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
+    const what = `the allowance of ${current.studentName} for ${current.month} ${current.year}`;
+    const step = isReviewStage(result.from) ? ` (${REVIEW_STEP_RULES[result.from].label})` : '';
+    const verb = result.to === 'paid' ? 'paid' : result.to === 'rejected' ? 'denied' : 'approved';
+    await recordActivity(tx, {
+      actor: { id: user.id, name: user.name },
+      officerId: found.officerId,
+      entityType: 'allowance',
+      entityId: id,
+      action: `allowance.${verb}`,
+      summary:
+        verb === 'paid'
+          ? `${user.name} marked ${what} as paid (${formatZmw(current.total)})`
+          : `${user.name} ${verb} ${what}${step}`,
+      at: now,
+    });
+  });
+  return getAllowance(deps, id);
+}
+
+export function decideOnAllowance(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: AllowanceDecisionRequest,
+): Promise<AllowanceDetail> {
+  const actor = actorOf(user);
+  return applyTransition(deps, user, id, input.expected_stage, (current) =>
+    decideInDomain(current, actor, input.decision, input.comment, deps.clock.now()),
+  );
+}
+
+export function payForAllowance(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: PayAllowanceRequest,
+): Promise<AllowanceDetail> {
+  const actor = actorOf(user);
+  return applyTransition(deps, user, id, input.expected_stage, (current) =>
+    payAllowance(current, actor, deps.clock.now()),
+  );
+}
+
+/** The notification bell: what the signed-in user may decide (or pay) now, newest first. */
+export async function allowancesAwaitingUser(deps: AppDeps, user: SessionUser): Promise<AwaitingMeResponse> {
+  const stages = stagesAwaitingRole(user.role);
+  if (stages.length === 0) return { count: 0, items: [] };
+  const where = inArray(allowances.approvalStage, stages);
+  const [counted, rows] = await Promise.all([
+    deps.db.select({ n: count() }).from(allowances).where(where),
+    deps.db
+      .select({
+        id: allowances.id,
+        student_name: allowances.studentName,
+        month: allowances.month,
+        year: allowances.year,
+        total: allowances.total,
+        approval_stage: allowances.approvalStage,
+      })
+      .from(allowances)
+      .where(where)
+      .orderBy(desc(allowances.submittedDate), desc(allowances.id))
+      .limit(20),
+  ]);
+  return {
+    count: counted[0]?.n ?? 0,
+    items: rows.map((r) => ({ ...r, total: normaliseMoney(r.total) })),
+  };
+}

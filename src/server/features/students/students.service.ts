@@ -1,0 +1,215 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type OfficerOption,
+  STUDENT_API_MESSAGES,
+  type Student,
+  type StudentCounts,
+  type StudentCreate,
+  type StudentListQuery,
+  type StudentListResponse,
+  type StudentUpdate,
+} from '../../../contracts/students';
+import { lusakaDate } from '../../../domain/dates';
+import {
+  ASSIGNABLE_OFFICER_ROLES,
+  canAssignStudentTo,
+  canStudent,
+  STUDENT_MESSAGES,
+} from '../../../domain/student-permissions';
+import { fullName, PROGRAM_STATUS_LABELS } from '../../../domain/students';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { students, users } from '../../db/schema';
+import { forbidden, notFound } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+import {
+  countStudents,
+  findStudentRow,
+  findStudentRows,
+  type StudentRow,
+  toStudentColumns,
+  toStudentDto,
+} from './students.query';
+import {
+  assertAssignableOfficer,
+  assertUnique,
+  checkRecord,
+  definedFields,
+  lockStudent,
+  writeStudent,
+} from './students.write';
+
+export { exportStudentsCsv } from './students.export';
+export { importStudents } from './students.import';
+/** The students a user reaches, as a SQL condition (for the dashboard's figures). */
+export { scopeCondition as studentScopeCondition } from './students.query';
+
+const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
+
+export async function listStudents(
+  deps: AppDeps,
+  user: SessionUser,
+  query: StudentListQuery,
+): Promise<StudentListResponse> {
+  const { page, pageSize, ...filters } = query;
+  const offset = (page - 1) * pageSize;
+  const pageOf = (matching?: number) =>
+    findStudentRows(deps.db, user, filters, { limit: pageSize, offset, matching });
+  let counts: StudentCounts;
+  let rows: StudentRow[];
+  if (filters.q) {
+    // Counts first: they say whether there is a page to read at all, and how best to read it.
+    counts = await countStudents(deps.db, user, filters);
+    const matching = filters.category ? counts[filters.category] : counts.all;
+    rows = offset < matching ? await pageOf(matching) : [];
+  } else {
+    // Without a search the newest page comes straight off an index: ask both at once.
+    [counts, rows] = await Promise.all([countStudents(deps.db, user, filters), pageOf()]);
+  }
+  const total = filters.category ? counts[filters.category] : counts.all;
+  const day = today(deps);
+  return {
+    items: rows.map((row) => toStudentDto(row, day)),
+    total,
+    page,
+    pageSize,
+    counts,
+  };
+}
+
+/** Another officer's student, or an id that is no student, answers 404 alike. */
+export async function getStudent(deps: AppDeps, user: SessionUser, id: string): Promise<Student> {
+  const row = await findStudentRow(deps.db, user, id);
+  if (!row) throw notFound(STUDENT_API_MESSAGES.notFound);
+  return toStudentDto(row, today(deps));
+}
+
+export async function createStudent(
+  deps: AppDeps,
+  user: SessionUser,
+  input: StudentCreate,
+): Promise<Student> {
+  if (!canStudent(user, 'create')) throw forbidden();
+  const officerId = input.assigned_officer_id ?? user.id;
+  if (!canAssignStudentTo(user, officerId)) throw forbidden(STUDENT_MESSAGES.officerAssignsOnlySelf);
+  checkRecord(deps, input);
+  const now = deps.clock.now();
+  const names = { chl: input.chl_number, nrc: input.nrc_number };
+  const id = await writeStudent(deps, names, async (tx) => {
+    if (input.assigned_officer_id) await assertAssignableOfficer(tx, input.assigned_officer_id);
+    await assertUnique(tx, input.chl_number, input.nrc_number);
+    const [created] = await tx
+      .insert(students)
+      .values({
+        ...(toStudentColumns(input) as typeof students.$inferInsert),
+        fullName: fullName(input.first_name, input.last_name),
+        assignedOfficerId: officerId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: students.id, fullName: students.fullName });
+    await recordActivity(tx, {
+      actor: user,
+      officerId,
+      entityType: 'student',
+      entityId: created!.id,
+      action: 'student.created',
+      summary: `${user.name} added ${created!.fullName}`,
+      at: now,
+    });
+    return created!.id;
+  });
+  return getStudent(deps, user, id);
+}
+
+export async function updateStudent(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: StudentUpdate,
+): Promise<Student> {
+  const now = deps.clock.now();
+  await writeStudent(deps, { chl: input.chl_number, nrc: input.nrc_number }, async (tx) => {
+    const current = await lockStudent(tx, user, id);
+    if (!canStudent(user, 'update', { assignedOfficerId: current.assigned_officer_id }))
+      throw notFound(STUDENT_API_MESSAGES.notFound);
+
+    const officerChanges =
+      input.assigned_officer_id !== undefined && input.assigned_officer_id !== current.assigned_officer_id;
+    if (officerChanges) {
+      const officerId = input.assigned_officer_id ?? null;
+      if (!canAssignStudentTo(user, officerId)) throw forbidden(STUDENT_MESSAGES.officerAssignsOnlySelf);
+      if (officerId) await assertAssignableOfficer(tx, officerId);
+    }
+    const merged = { ...current, ...definedFields(input) };
+    checkRecord(deps, merged);
+    await assertUnique(tx, input.chl_number, input.nrc_number, id);
+
+    const name = fullName(merged.first_name, merged.last_name);
+    await tx
+      .update(students)
+      .set({ ...toStudentColumns(input), fullName: name, updatedAt: now })
+      .where(eq(students.id, id));
+
+    const officerId = merged.assigned_officer_id;
+    const statusNote =
+      merged.program_status !== current.program_status
+        ? ` (status ${PROGRAM_STATUS_LABELS[current.program_status]} → ${PROGRAM_STATUS_LABELS[merged.program_status]})`
+        : '';
+    const activity = {
+      actor: user,
+      entityType: 'student' as const,
+      entityId: id,
+      at: now,
+    };
+    await recordActivity(tx, [
+      {
+        ...activity,
+        officerId,
+        action: 'student.updated',
+        summary: `${user.name} updated ${name}${statusNote}`,
+      },
+      // The officer who had the student learns where it went.
+      ...(officerChanges && current.assigned_officer_id
+        ? [
+            {
+              ...activity,
+              officerId: current.assigned_officer_id,
+              action: 'student.reassigned',
+              summary: `${user.name} reassigned ${name} to another officer`,
+            },
+          ]
+        : []),
+    ]);
+  });
+  // Program officers cannot hand a student away, so the saved record is still in the user's scope.
+  return getStudent(deps, user, id);
+}
+
+export async function deleteStudent(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await writeStudent(deps, {}, async (tx) => {
+    const current = await lockStudent(tx, user, id);
+    if (!canStudent(user, 'delete', { assignedOfficerId: current.assigned_officer_id }))
+      throw notFound(STUDENT_API_MESSAGES.notFound);
+    await tx.delete(students).where(eq(students.id, id));
+    await recordActivity(tx, {
+      actor: user,
+      officerId: current.assigned_officer_id,
+      entityType: 'student',
+      entityId: id,
+      action: 'student.deleted',
+      summary: `${user.name} deleted ${current.full_name}`,
+      at: now,
+    });
+  });
+}
+
+/** Active staff a student can be assigned to, for the assign dropdown. */
+export async function listAssignableOfficers(deps: AppDeps): Promise<OfficerOption[]> {
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name, staffId: users.staffId, role: users.role })
+    .from(users)
+    .where(and(eq(users.isActive, true), inArray(users.role, [...ASSIGNABLE_OFFICER_ROLES])))
+    .orderBy(users.name);
+  return rows as OfficerOption[];
+}

@@ -1,0 +1,125 @@
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { STUDENT_API_MESSAGES } from '../../../contracts/students';
+import { lusakaDate } from '../../../domain/dates';
+import {
+  ASSIGNABLE_OFFICER_ROLES,
+  STUDENT_MESSAGES,
+  type StudentActor,
+} from '../../../domain/student-permissions';
+import { studentRecordProblems } from '../../../domain/students';
+import type { AppDeps } from '../../app-env';
+import {
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgConstraint,
+  pgErrorCode,
+  type Tx,
+} from '../../db/client';
+import { students, users } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { findStudentRow, isUuid, type StudentRow, scopeCondition } from './students.query';
+
+/** The checks and the transaction wrapper behind every change to a student (students.service.ts). */
+
+const PG_RESTRICT_VIOLATION = '23001';
+
+/**
+ * Runs a change in one transaction, turning the database's refusals into answers for the user:
+ * a CHL or NRC number taken meanwhile (409), or allowances that keep a student from deletion (409).
+ */
+export async function writeStudent<T>(
+  deps: AppDeps,
+  names: { chl?: string | null; nrc?: string | null },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction(work);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = pgErrorCode(error);
+    const constraint = pgConstraint(error);
+    if (code === PG_UNIQUE_VIOLATION && constraint === 'students_chl_number_key')
+      throw conflict(STUDENT_API_MESSAGES.duplicateChl(names.chl ?? ''));
+    if (code === PG_UNIQUE_VIOLATION && constraint === 'students_nrc_number_key')
+      throw conflict(STUDENT_API_MESSAGES.duplicateNrc(names.nrc ?? ''));
+    // ON DELETE RESTRICT answers 23001; a NO ACTION key would answer 23503.
+    if (
+      (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) &&
+      constraint === 'allowances_student_id_students_id_fk'
+    )
+      throw conflict(STUDENT_API_MESSAGES.hasAllowances);
+    throw error;
+  }
+}
+
+export async function lockStudent(tx: Tx, actor: StudentActor, id: string): Promise<StudentRow> {
+  if (!isUuid(id)) throw notFound(STUDENT_API_MESSAGES.notFound);
+  // Lock the row first (a plain FOR UPDATE cannot lock the nullable side of the officer join).
+  const [locked] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, id), scopeCondition(actor)))
+    .for('update');
+  const row = locked ? await findStudentRow(tx, actor, id) : undefined;
+  if (!row) throw notFound(STUDENT_API_MESSAGES.notFound);
+  return row;
+}
+
+export function definedFields<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function checkRecord(
+  deps: AppDeps,
+  record: { date_of_birth?: string | null; start_date?: string | null; expected_end_date?: string | null },
+) {
+  const problems = studentRecordProblems(
+    {
+      date_of_birth: record.date_of_birth ?? null,
+      start_date: record.start_date ?? null,
+      expected_end_date: record.expected_end_date ?? null,
+    },
+    lusakaDate(deps.clock.now()),
+  );
+  const first = Object.values(problems)[0];
+  if (first) throw badRequest(first, problems);
+}
+
+export async function assertAssignableOfficer(tx: Tx, officerId: string): Promise<void> {
+  const [officer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, officerId),
+        eq(users.isActive, true),
+        inArray(users.role, [...ASSIGNABLE_OFFICER_ROLES]),
+      ),
+    );
+  if (!officer)
+    throw badRequest(STUDENT_MESSAGES.officerNotAssignable, {
+      assigned_officer_id: STUDENT_MESSAGES.officerNotAssignable,
+    });
+}
+
+/** CHL and NRC numbers belong to one student each, whatever their case. */
+export async function assertUnique(
+  tx: Tx,
+  chlNumber: string | null | undefined,
+  nrcNumber: string | null | undefined,
+  exceptId?: string,
+): Promise<void> {
+  const clauses: SQL[] = [];
+  if (chlNumber) clauses.push(sql`upper(${students.chlNumber}) = upper(${chlNumber})`);
+  if (nrcNumber) clauses.push(sql`upper(${students.nrcNumber}) = upper(${nrcNumber})`);
+  if (clauses.length === 0) return;
+  const taken = await tx
+    .select({ chl: students.chlNumber, nrc: students.nrcNumber })
+    .from(students)
+    .where(and(or(...clauses), exceptId ? ne(students.id, exceptId) : undefined))
+    .limit(2);
+  if (chlNumber && taken.some((t) => t.chl?.toUpperCase() === chlNumber.toUpperCase()))
+    throw conflict(STUDENT_API_MESSAGES.duplicateChl(chlNumber));
+  if (nrcNumber && taken.some((t) => t.nrc?.toUpperCase() === nrcNumber.toUpperCase()))
+    throw conflict(STUDENT_API_MESSAGES.duplicateNrc(nrcNumber));
+}

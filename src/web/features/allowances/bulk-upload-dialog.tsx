@@ -1,0 +1,291 @@
+import { Download, FileSpreadsheet, Upload } from 'lucide-react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  ALLOWANCE_TEMPLATE_COLUMNS,
+  ALLOWANCE_TEMPLATE_FILENAME,
+  type BulkUploadResponse,
+} from '../../../contracts/allowances';
+import { lusakaDate } from '../../../domain/dates';
+import { Alert, Button, Dialog, toast } from '../../components/ui';
+import { ApiError } from '../../lib/api';
+import {
+  allowanceTemplateCsv,
+  type CsvPreview,
+  ERROR_LIST_FILENAME,
+  errorListCsv,
+  errorPreview,
+  formatFileSize,
+  previewAllowanceCsv,
+  uploadFileProblem,
+} from './bulk-upload';
+import { ALLOWANCE_UI } from './messages';
+import { downloadTextFile, type UploadProgress, uploadAllowancesCsv } from './upload-csv';
+import { useRefreshAllowances } from './use-allowances';
+
+/** Bulk Upload Allowances (spec §2, §5, §8; decisions D6). Rendered only while open. */
+export function BulkUploadDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  if (!open) return null;
+  return <BulkUploadForm onClose={() => onOpenChange(false)} />;
+}
+
+type UploadState = { state: 'idle' } | { state: 'running'; progress: UploadProgress };
+
+function BulkUploadForm({ onClose }: { onClose: () => void }) {
+  const inputId = useId();
+  const problemId = useId();
+  const refresh = useRefreshAllowances();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [upload, setUpload] = useState<UploadState>({ state: 'idle' });
+  const [result, setResult] = useState<BulkUploadResponse | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const abortRef = useRef<(() => void) | null>(null);
+  const busy = upload.state === 'running';
+
+  // Leaving the page mid-upload cancels the request (the server writes nothing until it has the file).
+  useEffect(() => () => abortRef.current?.(), []);
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    setFile(picked);
+    setResult(null);
+    setFailure(null);
+    setPreview(null);
+    const fileProblem = uploadFileProblem(picked);
+    setProblem(fileProblem);
+    if (!picked || fileProblem) return;
+    try {
+      const checked = previewAllowanceCsv(await picked.text());
+      setPreview(checked);
+      if (!checked.ok) setProblem(checked.message);
+    } catch {
+      setProblem(ALLOWANCE_UI.csvParsing('the file could not be read'));
+    }
+  };
+
+  const onUpload = async () => {
+    setFailure(null);
+    const fileProblem = uploadFileProblem(file);
+    if (fileProblem || !file) {
+      setProblem(fileProblem ?? ALLOWANCE_UI.noFile);
+      return;
+    }
+    if (problem) return;
+    setResult(null);
+    const { promise, abort } = uploadAllowancesCsv(file, (progress) =>
+      setUpload({ state: 'running', progress }),
+    );
+    abortRef.current = abort;
+    try {
+      const response = await promise;
+      void refresh();
+      if (response.failed === 0) {
+        toast.success(ALLOWANCE_UI.uploaded(response.success));
+        onClose();
+        return;
+      }
+      setResult(response);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // The spec's message, with the server's reason under it when it gave one (too large, no rows...).
+      setFailure(error instanceof ApiError && !error.isNetworkError ? error.message : '');
+      toast.error(ALLOWANCE_UI.bulkFailed);
+    } finally {
+      abortRef.current = null;
+      setUpload({ state: 'idle' });
+    }
+  };
+
+  const downloadTemplate = () =>
+    downloadTextFile(
+      ALLOWANCE_TEMPLATE_FILENAME,
+      allowanceTemplateCsv(Number(lusakaDate(new Date()).slice(0, 4))),
+    );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => !next && !busy && onClose()}
+      title="Bulk Upload Allowances"
+      description="Upload a CSV file with one allowance per row. Valid rows are submitted; the others are listed with the reason."
+      size="lg"
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {result ? 'Close' : 'Cancel'}
+          </Button>
+          <Button onClick={() => void onUpload()} loading={busy} loadingText="Uploading...">
+            <Upload aria-hidden="true" className="size-4" />
+            Upload
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 flex-1 space-y-1">
+            <p className="font-medium text-slate-900">Columns</p>
+            <p className="break-words text-xs text-slate-600">{ALLOWANCE_TEMPLATE_COLUMNS.join(', ')}</p>
+            <p className="text-xs text-slate-600">
+              Either student_id or chl_number identifies the student. Only .csv files up to 10 MB.
+            </p>
+          </div>
+          <Button variant="secondary" size="sm" className="shrink-0 self-start" onClick={downloadTemplate}>
+            <Download aria-hidden="true" className="size-4" />
+            Download template
+          </Button>
+        </div>
+
+        <div className="space-y-1.5">
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+            CSV file
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy}
+            onChange={(e) => void onPick(e)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? problemId : undefined}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
+          />
+          {problem && (
+            <p id={problemId} role="alert" className="text-sm text-red-700">
+              {problem}
+            </p>
+          )}
+        </div>
+
+        {file && preview?.ok && !problem && (
+          <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+            <FileSpreadsheet aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+            <div className="min-w-0">
+              <p className="truncate font-medium text-slate-900">{file.name}</p>
+              <p className="text-slate-600">
+                {preview.rows} {preview.rows === 1 ? 'row' : 'rows'} to upload · {formatFileSize(file.size)}
+              </p>
+              {preview.missingColumns.length > 0 && (
+                <p className="mt-1 text-amber-800">Missing columns: {preview.missingColumns.join(', ')}</p>
+              )}
+            </div>
+          </div>
+        )}
+
+        {upload.state === 'running' && <UploadProgressBar progress={upload.progress} />}
+
+        {failure !== null && (
+          <Alert tone="error" title={ALLOWANCE_UI.bulkFailed}>
+            {failure || undefined}
+          </Alert>
+        )}
+
+        {result && <UploadResults result={result} />}
+      </div>
+    </Dialog>
+  );
+}
+
+function UploadProgressBar({ progress }: { progress: UploadProgress }) {
+  if (progress.phase === 'processing') {
+    return (
+      <div className="space-y-1.5">
+        <p className="text-sm text-slate-700">Processing...</p>
+        <div
+          role="progressbar"
+          aria-label="Processing"
+          aria-busy="true"
+          className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full w-1/3 animate-[allowance-indeterminate_1.2s_ease-in-out_infinite] rounded-full bg-primary motion-reduce:w-full motion-reduce:animate-pulse" />
+        </div>
+        <style>
+          {
+            '@keyframes allowance-indeterminate{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}'
+          }
+        </style>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-1.5">
+      <p className="text-sm text-slate-700">Uploading... {progress.percent}%</p>
+      <div
+        role="progressbar"
+        aria-label="Uploading"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-[width]"
+          style={{ width: `${progress.percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function UploadResults({ result }: { result: BulkUploadResponse }) {
+  const { shown, more } = errorPreview(result.errors);
+  const ref = useRef<HTMLElement>(null);
+  // The panel appears below the file picker: bring it into view.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, []);
+  return (
+    <section
+      ref={ref}
+      aria-label="Upload results"
+      className="space-y-3 rounded-lg border border-slate-200 p-3"
+    >
+      <p role="status" className="sr-only">
+        Upload finished: {result.success} succeeded, {result.failed} failed.
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="rounded-lg bg-emerald-50 p-3">
+          <p className="text-xs font-medium text-emerald-800">Success</p>
+          <p className="text-2xl font-semibold text-emerald-900 tabular-nums" data-testid="bulk-success">
+            {result.success}
+          </p>
+        </div>
+        <div className="rounded-lg bg-red-50 p-3">
+          <p className="text-xs font-medium text-red-800">Failed</p>
+          <p className="text-2xl font-semibold text-red-900 tabular-nums" data-testid="bulk-failed">
+            {result.failed}
+          </p>
+        </div>
+      </div>
+      {shown.length > 0 && (
+        <div className="space-y-2">
+          <ul aria-label="Upload errors" className="space-y-1 text-sm text-red-800">
+            {shown.map((error, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same message may repeat; the list never reorders
+              <li key={i} className="break-words">
+                {error}
+              </li>
+            ))}
+          </ul>
+          {more > 0 && <p className="text-sm text-slate-600">{ALLOWANCE_UI.moreErrors(more)}</p>}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => downloadTextFile(ERROR_LIST_FILENAME, errorListCsv(result.errors))}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Download error list
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
+import {
+  allowanceTemplateCsv,
+  errorListCsv,
+  errorPreview,
+  formatFileSize,
+  MAX_UPLOAD_BYTES,
+  previewAllowanceCsv,
+  splitRowError,
+  uploadFileProblem,
+} from './bulk-upload';
+
+describe('uploadFileProblem', () => {
+  it('asks for a file, accepts only .csv and refuses more than 10 MB', () => {
+    expect(uploadFileProblem(null)).toBe('Please select a file to upload.');
+    expect(uploadFileProblem({ name: 'allowances.xlsx', size: 10 })).toBe('Only .csv files are accepted.');
+    expect(uploadFileProblem({ name: 'big.csv', size: MAX_UPLOAD_BYTES + 1 })).toBe(
+      'The file is larger than 10 MB. Please split it into smaller files.',
+    );
+    expect(uploadFileProblem({ name: 'ALLOWANCES.CSV', size: MAX_UPLOAD_BYTES })).toBeNull();
+  });
+});
+
+describe('previewAllowanceCsv', () => {
+  it('counts data rows, skipping empty lines, with trimmed lower-cased headers', () => {
+    const text =
+      '\ufeff Student_Name ,CHL_NUMBER,month,year,stipend\nA,CHL-1,January,2026,100\n\n,,,,\nB,CHL-2,May,2026,200\n';
+    const preview = previewAllowanceCsv(text);
+    expect(preview).toMatchObject({ ok: true, rows: 2 });
+    if (preview.ok) expect(preview.missingColumns).toContain('program_level');
+  });
+
+  it('says when there are no rows', () => {
+    expect(previewAllowanceCsv(`${ALLOWANCE_TEMPLATE_COLUMNS.join(',')}\n`)).toEqual({
+      ok: false,
+      message: 'No allowance rows found in the CSV file.',
+    });
+  });
+});
+
+describe('allowanceTemplateCsv', () => {
+  it('has the contract columns in order and one example row', () => {
+    const parsed = Papa.parse<string[]>(allowanceTemplateCsv(2026).trim());
+    expect(parsed.data[0]).toEqual([...ALLOWANCE_TEMPLATE_COLUMNS]);
+    expect(parsed.data).toHaveLength(2);
+    expect(parsed.data[1]![ALLOWANCE_TEMPLATE_COLUMNS.indexOf('year')]).toBe('2026');
+    expect(previewAllowanceCsv(allowanceTemplateCsv(2026))).toEqual({
+      ok: true,
+      rows: 1,
+      missingColumns: [],
+    });
+  });
+});
+
+describe('errorPreview', () => {
+  it('shows the first ten and counts the rest', () => {
+    const errors = Array.from({ length: 13 }, (_, i) => `Row ${i + 2}: month is required`);
+    const { shown, more } = errorPreview(errors);
+    expect(shown).toHaveLength(10);
+    expect(shown[0]).toBe('Row 2: month is required');
+    expect(more).toBe(3);
+    expect(errorPreview(errors.slice(0, 4))).toEqual({ shown: errors.slice(0, 4), more: 0 });
+  });
+});
+
+describe('errorListCsv', () => {
+  it('lists every error as row and message, quoting commas and guarding formulas', () => {
+    const errors = [
+      'Row 2: Either student_id or chl_number is required',
+      'Row 3: An allowance for Banda, Grace for January 2026 already exists.',
+      'Row 4: =HYPERLINK("x")',
+      'Something without a row',
+    ];
+    const csv = errorListCsv(errors);
+    expect(csv.startsWith('\ufeff')).toBe(true);
+    const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
+    expect(rows).toEqual([
+      ['row', 'message'],
+      ['2', 'Either student_id or chl_number is required'],
+      ['3', 'An allowance for Banda, Grace for January 2026 already exists.'],
+      ['4', `'=HYPERLINK("x")`],
+      ['', 'Something without a row'],
+    ]);
+  });
+
+  it('keeps all errors, not only the ten shown', () => {
+    const errors = Array.from({ length: 25 }, (_, i) => `Row ${i + 2}: valid year is required`);
+    expect(Papa.parse(errorListCsv(errors).slice(1).trim()).data).toHaveLength(26);
+  });
+});
+
+describe('splitRowError and formatFileSize', () => {
+  it('splits the row number off', () => {
+    expect(splitRowError('Row 12: month must be a valid month name')).toEqual({
+      row: 12,
+      message: 'month must be a valid month name',
+    });
+  });
+
+  it('writes sizes for people', () => {
+    expect(formatFileSize(96)).toBe('96 bytes');
+    expect(formatFileSize(2048)).toBe('2 KB');
+    expect(formatFileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
+  });
+});

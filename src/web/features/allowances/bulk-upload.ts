@@ -1,0 +1,100 @@
+/**
+ * The browser side of the bulk allowance upload (spec §5, §9; decisions D6): file checks before
+ * sending, the row-count preview, the template, the first-ten error preview and the error list CSV.
+ * Pure functions (Papa Parse only), unit-tested.
+ */
+import Papa from 'papaparse';
+import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
+import { ALLOWANCE_UI } from './messages';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ERROR_PREVIEW_LIMIT = 10;
+export const ERROR_LIST_FILENAME = 'allowance_upload_errors.csv';
+
+/** Why this file may not be sent, or null when it may. */
+export function uploadFileProblem(file: { name: string; size: number } | null | undefined): string | null {
+  if (!file) return ALLOWANCE_UI.noFile;
+  if (!file.name.toLowerCase().endsWith('.csv')) return ALLOWANCE_UI.onlyCsv;
+  if (file.size > MAX_UPLOAD_BYTES) return ALLOWANCE_UI.tooLarge;
+  if (file.size === 0) return ALLOWANCE_UI.noRows;
+  return null;
+}
+
+export type CsvPreview =
+  | { ok: true; rows: number; missingColumns: string[] }
+  | { ok: false; message: string };
+
+/**
+ * Counts the data rows the server will read (headers trimmed and lower-cased, empty lines skipped)
+ * and names template columns the file lacks. The server validates every row again.
+ */
+export function previewAllowanceCsv(text: string): CsvPreview {
+  const result = Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
+  const fatal = result.errors.find((e) => e.type === 'Quotes' || e.type === 'Delimiter');
+  if (fatal) {
+    const where = typeof fatal.row === 'number' ? ` (row ${fatal.row + 2})` : '';
+    return { ok: false, message: ALLOWANCE_UI.csvParsing(`${fatal.message}${where}`) };
+  }
+  if (result.data.length === 0) return { ok: false, message: ALLOWANCE_UI.noRows };
+  const present = new Set(result.meta.fields ?? []);
+  const missingColumns = ALLOWANCE_TEMPLATE_COLUMNS.filter((c) => !present.has(c));
+  return { ok: true, rows: result.data.length, missingColumns };
+}
+
+/** allowances_template.csv: the contract's columns and one example row. */
+export function allowanceTemplateCsv(year: number): string {
+  const example = {
+    student_id: '',
+    student_name: 'Mwila Chanda',
+    chl_number: 'CHL-S-0001',
+    month: 'January',
+    year: String(year),
+    program_level: 'university',
+    stipend: '1500',
+    medical: '200',
+    transportation: '150',
+    school_supplies: '100',
+    accommodation: '800',
+    flmi_comments: 'Term fees confirmed',
+  } satisfies Record<(typeof ALLOWANCE_TEMPLATE_COLUMNS)[number], string>;
+  return `${Papa.unparse(
+    { fields: [...ALLOWANCE_TEMPLATE_COLUMNS], data: [ALLOWANCE_TEMPLATE_COLUMNS.map((c) => example[c])] },
+    { newline: '\r\n' },
+  )}\r\n`;
+}
+
+/** The first ten errors, and how many more there are. */
+export function errorPreview(errors: readonly string[], limit = ERROR_PREVIEW_LIMIT) {
+  return { shown: errors.slice(0, limit), more: Math.max(0, errors.length - limit) };
+}
+
+/** 'Row 5: month is required' -> { row: 5, message: 'month is required' }. */
+export function splitRowError(error: string): { row: number | null; message: string } {
+  const m = /^Row (\d+): ([\s\S]*)$/.exec(error);
+  return m ? { row: Number(m[1]), message: m[2]! } : { row: null, message: error };
+}
+
+/** A cell a spreadsheet would run as a formula is written as text (decisions D6). */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Every error as CSV (row, message), UTF-8 with a BOM so spreadsheets read it. */
+export function errorListCsv(errors: readonly string[]): string {
+  const rows = errors.map((e) => {
+    const { row, message } = splitRowError(e);
+    return [row === null ? '' : String(row), spreadsheetSafe(message)];
+  });
+  return `\ufeff${Papa.unparse({ fields: ['row', 'message'], data: rows }, { newline: '\r\n' })}\r\n`;
+}
+
+/** '2.4 MB', '812 KB', '96 bytes'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,155 @@
+/**
+ * The approval timeline of the Allowance Details modal (spec §2, §4): Submitted, then each review
+ * step the domain says is visible (FLMI only once the deputy manager approved, PM only once FLMI
+ * approved), then Payment once the programme manager approved. Pure, so it is unit-tested.
+ */
+import type { Allowance } from '../../../contracts/allowances';
+import type { ReviewStep } from '../../../domain/allowance-stages';
+import { visibleReviewSteps } from '../../../domain/allowances';
+import { lusakaDate } from '../../../domain/dates';
+
+export type TimelineStepKey = 'submitted' | ReviewStep | 'payment';
+
+/** complete: done (approved, submitted, paid); rejected: denied here; current: waiting for this step. */
+export type TimelineStatus = 'complete' | 'rejected' | 'current';
+
+export interface TimelineStep {
+  key: TimelineStepKey;
+  title: string;
+  status: TimelineStatus;
+  /** Who acted (submitter, approver, payer); null while waiting. */
+  actor: string | null;
+  /** YYYY-MM-DD (Africa/Lusaka); null while waiting. */
+  date: string | null;
+  /** The decision comment (or the submission notes); null when none. */
+  comment: string | null;
+  /** What the step waits for, while current. */
+  waitingFor: string | null;
+}
+
+export const TIMELINE_TITLES: Record<TimelineStepKey, string> = {
+  submitted: 'Submitted',
+  dpm_review: 'Deputy Manager review',
+  flmi_review: 'FLMI Advisor review',
+  pm_review: 'Programme Manager review',
+  payment: 'Payment',
+};
+
+const WAITING_FOR: Record<ReviewStep | 'payment', string> = {
+  dpm_review: "Awaiting the deputy manager's decision",
+  flmi_review: "Awaiting the FLMI advisor's decision",
+  pm_review: "Awaiting the programme manager's decision",
+  payment: 'Approved; awaiting payment by an admin',
+};
+
+type TimelineSource = Pick<
+  Allowance,
+  | 'approval_stage'
+  | 'submitted_by'
+  | 'submitted_date'
+  | 'flmi_comments'
+  | 'dpm_status'
+  | 'dpm_approved_by'
+  | 'dpm_approved_date'
+  | 'dpm_comments'
+  | 'flmi_status'
+  | 'flmi_approved_by'
+  | 'flmi_approved_date'
+  | 'flmi_step_comments'
+  | 'pm_status'
+  | 'pm_approved_by'
+  | 'pm_approved_date'
+  | 'pm_comments'
+  | 'paid_by'
+  | 'paid_date'
+>;
+
+function reviewFields(a: TimelineSource, step: ReviewStep) {
+  switch (step) {
+    case 'dpm_review':
+      return {
+        status: a.dpm_status,
+        by: a.dpm_approved_by,
+        date: a.dpm_approved_date,
+        comment: a.dpm_comments,
+      };
+    case 'flmi_review':
+      return {
+        status: a.flmi_status,
+        by: a.flmi_approved_by,
+        date: a.flmi_approved_date,
+        comment: a.flmi_step_comments,
+      };
+    case 'pm_review':
+      return { status: a.pm_status, by: a.pm_approved_by, date: a.pm_approved_date, comment: a.pm_comments };
+  }
+}
+
+/** The steps to draw, in order. */
+export function allowanceTimeline(a: TimelineSource): TimelineStep[] {
+  const steps: TimelineStep[] = [
+    {
+      key: 'submitted',
+      title: TIMELINE_TITLES.submitted,
+      status: 'complete',
+      actor: a.submitted_by,
+      date: lusakaDate(new Date(a.submitted_date)),
+      comment: a.flmi_comments?.trim() || null,
+      waitingFor: null,
+    },
+  ];
+
+  for (const step of visibleReviewSteps(a)) {
+    const f = reviewFields(a, step);
+    const decided = f.status === 'approved' || f.status === 'denied';
+    steps.push({
+      key: step,
+      title: TIMELINE_TITLES[step],
+      status: f.status === 'approved' ? 'complete' : f.status === 'denied' ? 'rejected' : 'current',
+      actor: decided ? f.by : null,
+      date: decided ? f.date : null,
+      comment: decided ? f.comment?.trim() || null : null,
+      waitingFor: decided ? null : WAITING_FOR[step],
+    });
+    // Nothing follows a step that is still open or was denied.
+    if (!decided || f.status === 'denied') return steps;
+  }
+
+  if (a.pm_status === 'approved') {
+    const paid = a.approval_stage === 'paid';
+    steps.push({
+      key: 'payment',
+      title: TIMELINE_TITLES.payment,
+      status: paid ? 'complete' : 'current',
+      actor: paid ? a.paid_by : null,
+      date: paid ? a.paid_date : null,
+      comment: null,
+      waitingFor: paid ? null : WAITING_FOR.payment,
+    });
+  }
+  return steps;
+}
+
+export interface RejectionSummary {
+  /** The step where it was denied, e.g. 'FLMI Advisor review'. */
+  step: string;
+  reason: string;
+  by: string | null;
+  date: string | null;
+}
+
+/** Where, why, by whom and when a rejected allowance was denied; null unless rejected. */
+export function rejectionSummary(
+  a: Pick<
+    Allowance,
+    'approval_stage' | 'rejected_at_stage' | 'rejection_reason' | 'rejected_by' | 'rejected_date'
+  >,
+): RejectionSummary | null {
+  if (a.approval_stage !== 'rejected') return null;
+  return {
+    step: a.rejected_at_stage ? TIMELINE_TITLES[a.rejected_at_stage] : 'Review',
+    reason: a.rejection_reason?.trim() || 'No reason was recorded.',
+    by: a.rejected_by,
+    date: a.rejected_date,
+  };
+}

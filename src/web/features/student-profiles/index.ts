@@ -1,0 +1,2 @@
+/** Student Profiles (/profiles): full profile records as a card grid with view and form modes. */
+export { StudentProfilesPage } from './profiles-page';

@@ -1,0 +1,336 @@
+import { Download, FileSpreadsheet } from 'lucide-react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { StudentImportError, StudentImportResponse } from '../../../contracts/students';
+import { lusakaDate } from '../../../domain/dates';
+import { Alert, Badge, Button, Dialog, Table, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
+import { cn } from '../../lib/cn';
+import {
+  buildImportPreview,
+  checkImportFile,
+  IMPORT_FILE_MESSAGES,
+  type ImportPreview,
+  importButtonLabel,
+  importTemplateCsv,
+  parseCsvText,
+  STUDENT_IMPORT_TEMPLATE_FILENAME,
+} from './import-preview';
+import { type ImportPhase, uploadStudentCsv } from './import-upload';
+import { STUDENT_UI_MESSAGES as M } from './messages';
+import { ProgressBar } from './student-ui';
+import { useStudentsRefresh } from './use-students';
+
+/** Rows of the preview table shown in full; dropped and faulty rows are always shown. */
+const PREVIEW_ROWS = 100;
+/** Server row errors listed before '... and N more errors'. */
+const LISTED_ERRORS = 10;
+
+type Step =
+  | { kind: 'choose'; error: string | null }
+  | { kind: 'preview'; file: File; preview: ImportPreview }
+  | { kind: 'running'; file: File; preview: ImportPreview; phase: ImportPhase }
+  | { kind: 'failed'; file: File; preview: ImportPreview; error: StudentImportError }
+  | { kind: 'done'; result: StudentImportResponse };
+
+/** Offers the template as a download, made in the browser. */
+function downloadTemplate() {
+  const blob = new Blob([importTemplateCsv()], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = STUDENT_IMPORT_TEMPLATE_FILENAME;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Import CSV: template, file choice, preview of kept and dropped rows, upload with progress, result. */
+export function ImportDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [step, setStep] = useState<Step>({ kind: 'choose', error: null });
+  const refresh = useStudentsRefresh();
+  const abort = useRef<AbortController | null>(null);
+  const running = step.kind === 'running';
+
+  useEffect(() => {
+    if (open) setStep({ kind: 'choose', error: null });
+  }, [open]);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const onFile = async (file: File) => {
+    const problem = checkImportFile(file);
+    if (problem) {
+      setStep({ kind: 'choose', error: problem });
+      return;
+    }
+    try {
+      const preview = buildImportPreview(parseCsvText(await file.text()), lusakaDate(new Date()));
+      setStep({ kind: 'preview', file, preview });
+    } catch {
+      setStep({ kind: 'choose', error: IMPORT_FILE_MESSAGES.parseFailed });
+      toast.error(IMPORT_FILE_MESSAGES.parseFailed);
+    }
+  };
+
+  const onImport = async (file: File, preview: ImportPreview) => {
+    abort.current = new AbortController();
+    setStep({ kind: 'running', file, preview, phase: { kind: 'uploading', percent: 0 } });
+    const outcome = await uploadStudentCsv(
+      file,
+      (phase) => setStep((s) => (s.kind === 'running' ? { ...s, phase } : s)),
+      abort.current.signal,
+    );
+    abort.current = null;
+    if (outcome.ok) {
+      await refresh();
+      toast.success(outcome.result.message);
+      setStep({ kind: 'done', result: outcome.result });
+    } else {
+      toast.error(M.importFailed(outcome.error.error));
+      setStep({ kind: 'failed', file, preview, error: outcome.error });
+    }
+  };
+
+  const chooseAgain = () => setStep({ kind: 'choose', error: null });
+
+  let footer: ReactNode;
+  if (step.kind === 'choose') {
+    footer = (
+      <Button variant="secondary" onClick={() => onOpenChange(false)}>
+        Cancel
+      </Button>
+    );
+  } else if (step.kind === 'done') {
+    footer = <Button onClick={() => onOpenChange(false)}>Done</Button>;
+  } else {
+    const { file, preview } = step;
+    const blocked = preview.blocker !== null || preview.withErrors > 0 || preview.toImport === 0;
+    footer = (
+      <>
+        <Button variant="secondary" disabled={running} onClick={chooseAgain}>
+          Choose another file
+        </Button>
+        <Button
+          disabled={blocked}
+          loading={running}
+          loadingText="Importing..."
+          onClick={() => onImport(file, preview)}
+        >
+          {importButtonLabel(preview.toImport)}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !running && onOpenChange(next)}
+      title="Import Students from CSV"
+      description="Required columns: first_name and last_name. Rows missing either are dropped."
+      size="xl"
+      dismissible={!running}
+      footer={footer}
+    >
+      {step.kind === 'choose' && <ChooseFile error={step.error} onFile={onFile} />}
+      {(step.kind === 'preview' || step.kind === 'running' || step.kind === 'failed') && (
+        <div className="space-y-4">
+          {step.kind === 'running' && (
+            <ProgressBar
+              label={step.phase.kind === 'uploading' ? 'Uploading file...' : 'Importing students...'}
+              percent={step.phase.kind === 'uploading' ? step.phase.percent : undefined}
+            />
+          )}
+          {step.kind === 'failed' && <ServerErrors error={step.error} />}
+          <PreviewPanel fileName={step.file.name} preview={step.preview} />
+        </div>
+      )}
+      {step.kind === 'done' && <ImportResult result={step.result} />}
+    </Dialog>
+  );
+}
+
+function ChooseFile({ error, onFile }: { error: string | null; onFile: (file: File) => void }) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-900">Start from the template</p>
+          <p className="text-sm text-slate-600">
+            first_name, last_name, email, contact_number, community, program_level, institution_name,
+            current_program, chl_number, gender, date_of_birth
+          </p>
+        </div>
+        <Button variant="secondary" onClick={downloadTemplate}>
+          <Download aria-hidden="true" className="size-4" />
+          Download template
+        </Button>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          CSV file
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={onChange}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : `${inputId}-hint`}
+          className="block w-full rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:font-medium file:text-primary-active hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+        />
+        <p id={`${inputId}-hint`} className="text-xs text-slate-500">
+          A .csv file of at most 10 MB. You will see a preview before anything is imported.
+        </p>
+        {error && (
+          <p id={errorId} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const RESULT_STYLES = {
+  import: { row: '', badge: 'success', label: 'Will import' },
+  drop: { row: 'bg-red-50/60', badge: 'danger', label: 'Will be dropped' },
+  error: { row: 'bg-amber-50/70', badge: 'warning', label: 'Error' },
+} as const;
+
+const PREVIEW_COLUMNS: Array<[string, string]> = [
+  ['first_name', 'First Name'],
+  ['last_name', 'Last Name'],
+  ['email', 'Email'],
+  ['program_level', 'Program Level'],
+  ['institution_name', 'Institution'],
+  ['chl_number', 'CHL Number'],
+];
+
+function PreviewPanel({ fileName, preview }: { fileName: string; preview: ImportPreview }) {
+  const visible = preview.rows.filter((r, index) => index < PREVIEW_ROWS || r.status !== 'import');
+  const hidden = preview.rows.length - visible.length;
+  return (
+    <section aria-label="Preview" className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900">
+          <FileSpreadsheet aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+          <span className="truncate">{fileName}</span>
+        </p>
+        <p className="text-sm text-slate-700" data-testid="import-counts">
+          <strong>{preview.toImport}</strong> {preview.toImport === 1 ? 'row' : 'rows'} to import,{' '}
+          <strong>{preview.toDrop}</strong> {preview.toDrop === 1 ? 'row' : 'rows'} to drop
+          {preview.withErrors > 0 && (
+            <>
+              , <strong>{preview.withErrors}</strong> with errors
+            </>
+          )}
+        </p>
+      </div>
+      {preview.blocker && <Alert tone="error">{preview.blocker}</Alert>}
+      {!preview.blocker && preview.withErrors > 0 && (
+        <Alert tone="error" title="Some rows have errors">
+          The file is imported all or nothing. Fix the rows marked Error, then choose the file again.
+        </Alert>
+      )}
+      {preview.rows.length > 0 && (
+        <div className="max-h-[22rem] overflow-auto rounded-lg border border-slate-200">
+          <Table>
+            <THead>
+              <TR>
+                <TH>Row</TH>
+                <TH>Result</TH>
+                {PREVIEW_COLUMNS.map(([key, label]) => (
+                  <TH key={key}>{label}</TH>
+                ))}
+              </TR>
+            </THead>
+            <TBody>
+              {visible.map((row) => {
+                const style = RESULT_STYLES[row.status];
+                return (
+                  <TR key={row.row} className={style.row} data-status={row.status}>
+                    <TD className="tabular-nums">{row.row}</TD>
+                    <TD>
+                      <div className="flex min-w-[8.5rem] flex-col items-start gap-1">
+                        <Badge tone={style.badge}>{style.label}</Badge>
+                        {row.reasons.map((reason) => (
+                          <span key={reason} className="text-xs text-slate-700">
+                            {reason}
+                          </span>
+                        ))}
+                      </div>
+                    </TD>
+                    {PREVIEW_COLUMNS.map(([key]) => (
+                      <TD key={key} className="max-w-[14rem] truncate">
+                        {row.values[key] || <span className="text-slate-400">—</span>}
+                      </TD>
+                    ))}
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+        </div>
+      )}
+      {hidden > 0 && (
+        <p className="text-xs text-slate-500">
+          {hidden} more {hidden === 1 ? 'row' : 'rows'} to import not shown.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ServerErrors({ error }: { error: StudentImportError }) {
+  const errors = error.errors ?? [];
+  const more = errors.length - LISTED_ERRORS;
+  return (
+    <Alert tone="error" title="Failed to import students">
+      <p>{error.error}</p>
+      {errors.length > 0 && (
+        <ul className="mt-2 list-disc space-y-0.5 pl-5">
+          {errors.slice(0, LISTED_ERRORS).map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+          {more > 0 && <li className="list-none">... and {more} more errors</li>}
+        </ul>
+      )}
+    </Alert>
+  );
+}
+
+function ImportResult({ result }: { result: StudentImportResponse }) {
+  return (
+    <div className="space-y-4">
+      <Alert tone="success" title={result.message} />
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">Dropped rows ({result.dropped.length})</h3>
+        {result.dropped.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">No rows were dropped.</p>
+        ) : (
+          <ul className={cn('mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200')}>
+            {result.dropped.map((d) => (
+              <li key={d.row} className="flex gap-3 px-3 py-2 text-sm">
+                <span className="font-medium text-slate-900 tabular-nums">Row {d.row}</span>
+                <span className="text-slate-700">{d.reason}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

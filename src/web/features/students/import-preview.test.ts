@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { STUDENT_IMPORT_COLUMNS } from '../../../domain/student-import';
+import {
+  buildImportPreview,
+  checkImportFile,
+  IMPORT_FILE_MESSAGES,
+  IMPORT_MAX_BYTES,
+  importButtonLabel,
+  importTemplateCsv,
+  NO_VALID_STUDENT_DATA,
+  parseCsvText,
+} from './import-preview';
+import { readImportAnswer } from './import-upload';
+
+const TODAY = '2026-06-01';
+/** ../shared/fixtures/students-sample.csv, inlined so the test does not depend on files outside the repo. */
+const SAMPLE_CSV = `first_name,last_name,email,contact_number,community,program_level,institution_name,current_program,chl_number,gender,date_of_birth
+Mwila,Chanda,mwila.chanda@example.org,+260977100001,Kalingalinga,university,University of Zambia,BSc Computer Science,CHL-S-0001,female,2004-03-12
+Joseph,Mumba,joseph.mumba@example.org,+260977100002,Matero,diploma,Evelyn Hone College,Diploma in Journalism,CHL-S-0002,male,2003-11-02
+Grace,Lungu,grace.lungu@example.org,+260977100003,Chipata Compound,launch_year,,Launch Year,CHL-S-0003,female,2006-07-21
+Peter,Sakala,,+260977100004,George,university,Copperbelt University,BEng Mining,CHL-S-0004,male,2002-01-30
+,Kabwe,missing.first@example.org,,,university,,,CHL-S-0005,,
+Ruth,,missing.last@example.org,,,university,,,CHL-S-0006,,
+Esther,Mwansa,esther.mwansa@example.org,+260977100007,Kanyama,diploma,"Northern Technical College, Ndola",Diploma in Electrical Engineering,CHL-S-0007,female,2005-09-09
+`;
+const sampleCsv = () => SAMPLE_CSV;
+
+describe('import file checks', () => {
+  it('takes only .csv files up to 10 MB', () => {
+    expect(checkImportFile({ name: 'students.CSV', size: 100 })).toBeNull();
+    expect(checkImportFile({ name: 'students.xlsx', size: 100 })).toBe(IMPORT_FILE_MESSAGES.notCsv);
+    expect(checkImportFile({ name: 'big.csv', size: IMPORT_MAX_BYTES + 1 })).toBe(
+      IMPORT_FILE_MESSAGES.tooLarge,
+    );
+    expect(checkImportFile({ name: 'max.csv', size: IMPORT_MAX_BYTES })).toBeNull();
+    expect(checkImportFile({ name: 'empty.csv', size: 0 })).toBe(IMPORT_FILE_MESSAGES.empty);
+  });
+
+  it('offers a template with the contract columns', () => {
+    expect(importTemplateCsv()).toBe(`${STUDENT_IMPORT_COLUMNS.join(',')}\r\n`);
+  });
+});
+
+describe('parseCsvText', () => {
+  it('strips a BOM, lower-cases headers, keeps quoted commas and spreadsheet row numbers', () => {
+    const table = parseCsvText('\ufeff First_Name ,LAST_NAME,institution_name\r\nA,B,"X, Y"\r\n\r\nC,D,\r\n');
+    expect(table.headers).toEqual(['first_name', 'last_name', 'institution_name']);
+    expect(table.rows).toEqual([
+      { rowNumber: 2, values: { first_name: 'A', last_name: 'B', institution_name: 'X, Y' } },
+      { rowNumber: 4, values: { first_name: 'C', last_name: 'D', institution_name: '' } },
+    ]);
+  });
+});
+
+describe('buildImportPreview', () => {
+  it('marks the sample file: 5 to import, 2 dropped with reasons', () => {
+    const preview = buildImportPreview(parseCsvText(sampleCsv()), TODAY);
+    expect(preview).toMatchObject({ toImport: 5, toDrop: 2, withErrors: 0, blocker: null });
+    expect(preview.rows.filter((r) => r.status === 'drop')).toEqual([
+      expect.objectContaining({ row: 6, reasons: ['Missing first_name'] }),
+      expect.objectContaining({ row: 7, reasons: ['Missing last_name'] }),
+    ]);
+    expect(preview.rows.find((r) => r.row === 8)?.values.institution_name).toBe(
+      'Northern Technical College, Ndola',
+    );
+    expect(preview.columns).toEqual([...STUDENT_IMPORT_COLUMNS]);
+  });
+
+  it('flags rows the server would refuse', () => {
+    const csv = [
+      'first_name,last_name,email,program_level,chl_number,date_of_birth',
+      'A,One,a@example.org,university,C-1,2000-01-01',
+      'B,Two,bad-email,,,',
+      'C,Three,,masters,C-2,',
+      'D,Four,,,c-1,2030-01-01',
+      'E,Five,,College/Diploma,,',
+    ].join('\n');
+    const preview = buildImportPreview(parseCsvText(csv), TODAY);
+    expect(preview.toImport).toBe(2);
+    expect(preview.withErrors).toBe(3);
+    const byRow = Object.fromEntries(preview.rows.map((r) => [r.row, r]));
+    expect(byRow[2]!.status).toBe('import');
+    expect(byRow[3]!.reasons).toEqual(['Email must be a valid email address']);
+    expect(byRow[4]!.reasons[0]).toMatch(/^Program level must be one of/);
+    expect(byRow[5]!.reasons).toEqual([
+      'Date of birth cannot be in the future',
+      'CHL number c-1 is also used in row 2',
+    ]);
+    expect(byRow[6]!.status).toBe('import');
+  });
+
+  it('blocks a file without the name columns or without any kept row', () => {
+    expect(buildImportPreview(parseCsvText('name,email\nA,a@b.c'), TODAY).blocker).toBe(
+      IMPORT_FILE_MESSAGES.missingColumns(['first_name', 'last_name']),
+    );
+    const onlyDropped = buildImportPreview(parseCsvText('first_name,last_name\n,X\nY,'), TODAY);
+    expect(onlyDropped).toMatchObject({ toImport: 0, toDrop: 2, blocker: NO_VALID_STUDENT_DATA });
+  });
+
+  it('labels the import button', () => {
+    expect(importButtonLabel(5)).toBe('Import 5 students');
+    expect(importButtonLabel(1)).toBe('Import 1 student');
+  });
+});
+
+describe('readImportAnswer', () => {
+  it('reads a success', () => {
+    expect(
+      readImportAnswer(201, {
+        imported: 5,
+        dropped: [{ row: 6, reason: 'Missing first_name' }],
+        message: 'Successfully imported 5 students',
+      }),
+    ).toEqual({
+      ok: true,
+      result: {
+        imported: 5,
+        dropped: [{ row: 6, reason: 'Missing first_name' }],
+        message: 'Successfully imported 5 students',
+      },
+    });
+  });
+
+  it('reads row errors, plain errors and no answer at all', () => {
+    const rows = readImportAnswer(400, {
+      error: 'Nothing was imported. Row 2: x',
+      errors: ['Row 2: x'],
+      dropped: [],
+    });
+    expect(rows).toMatchObject({
+      ok: false,
+      status: 400,
+      error: { error: 'Nothing was imported. Row 2: x', errors: ['Row 2: x'] },
+    });
+    expect(readImportAnswer(413, { error: 'The file is larger than 10 MB.' })).toMatchObject({
+      ok: false,
+      error: { error: 'The file is larger than 10 MB.' },
+    });
+    expect(readImportAnswer(0, null)).toMatchObject({
+      ok: false,
+      status: 0,
+      error: { error: 'An error occurred during import' },
+    });
+  });
+});

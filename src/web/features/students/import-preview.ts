@@ -1,0 +1,149 @@
+/**
+ * Student CSV import, the browser's part (decisions D6): check the chosen file, parse it with
+ * Papa Parse for a preview, and say which rows will be imported, which dropped and why. The
+ * server parses and validates the file again; the same domain rules decide both.
+ */
+import Papa from 'papaparse';
+import { STUDENT_IMPORT_TEMPLATE_HEADER, StudentCreateSchema } from '../../../contracts/students';
+import {
+  type CsvTable,
+  duplicateChlNumbersInFile,
+  NO_VALID_STUDENT_DATA,
+  planStudentImport,
+  STUDENT_IMPORT_COLUMNS,
+  STUDENT_IMPORT_TEMPLATE_FILENAME,
+} from '../../../domain/student-import';
+import { studentRecordProblems } from '../../../domain/students';
+
+export { NO_VALID_STUDENT_DATA, STUDENT_IMPORT_TEMPLATE_FILENAME };
+
+/** Largest file the import takes (decisions D6; the server refuses bigger ones with 413). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const IMPORT_FILE_MESSAGES = {
+  notCsv: 'Only .csv files are accepted. Please choose a CSV file.',
+  tooLarge: 'The file is larger than 10 MB. Please split it into smaller files.',
+  empty: 'The file is empty. Please choose a CSV file with a header row and at least one student.',
+  missingColumns: (columns: string[]) =>
+    `The file has no ${columns.join(' or ')} column. Use the template's header row.`,
+  parseFailed: 'Failed to parse CSV file',
+} as const;
+
+/** A problem with the file itself, before reading it; null when it may be read. */
+export function checkImportFile(file: { name: string; size: number }): string | null {
+  if (!file.name.toLowerCase().endsWith('.csv')) return IMPORT_FILE_MESSAGES.notCsv;
+  if (file.size > IMPORT_MAX_BYTES) return IMPORT_FILE_MESSAGES.tooLarge;
+  if (file.size === 0) return IMPORT_FILE_MESSAGES.empty;
+  return null;
+}
+
+/** The template offered for download: the header row of the import columns. */
+export function importTemplateCsv(): string {
+  return `${STUDENT_IMPORT_TEMPLATE_HEADER}\r\n`;
+}
+
+/**
+ * Parses CSV text like the server does: byte-order mark stripped, headers trimmed and lower-cased,
+ * quoted commas kept, blank lines skipped while row numbers stay those a spreadsheet shows
+ * (header = row 1).
+ */
+export function parseCsvText(text: string): CsvTable {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const result = Papa.parse<string[]>(source, { skipEmptyLines: false });
+  const [headerRow, ...dataRows] = result.data;
+  const headers = (headerRow ?? []).map((h) => String(h).trim().toLowerCase());
+  const rows: CsvTable['rows'] = [];
+  dataRows.forEach((cells, index) => {
+    if (cells.every((cell) => String(cell).trim() === '')) return;
+    const values: Record<string, string> = {};
+    headers.forEach((header, column) => {
+      if (header) values[header] = String(cells[column] ?? '').trim();
+    });
+    rows.push({ rowNumber: index + 2, values });
+  });
+  return { headers, rows };
+}
+
+export type PreviewStatus = 'import' | 'drop' | 'error';
+
+export interface PreviewRow {
+  row: number;
+  values: Record<string, string>;
+  status: PreviewStatus;
+  /** Why a row is dropped ('Missing first_name') or what is wrong with it. */
+  reasons: string[];
+}
+
+export interface ImportPreview {
+  /** The template's columns found in the file, in template order (what the preview table shows). */
+  columns: string[];
+  rows: PreviewRow[];
+  toImport: number;
+  toDrop: number;
+  withErrors: number;
+  /** Why nothing can be imported at all (missing columns, no valid rows); null otherwise. */
+  blocker: string | null;
+}
+
+/**
+ * Classifies every row of the file: imported, dropped (no first or last name; spec §5) or in
+ * error (a value the server would refuse, which refuses the whole file).
+ */
+export function buildImportPreview(table: CsvTable, today: string): ImportPreview {
+  const plan = planStudentImport(table);
+  const columns = STUDENT_IMPORT_COLUMNS.filter((c) => table.headers.includes(c));
+  if (plan.missingColumns.length > 0) {
+    return {
+      columns,
+      rows: [],
+      toImport: 0,
+      toDrop: 0,
+      withErrors: 0,
+      blocker: IMPORT_FILE_MESSAGES.missingColumns(plan.missingColumns),
+    };
+  }
+
+  const reasons = new Map<number, string[]>();
+  const add = (row: number, message: string) => reasons.set(row, [...(reasons.get(row) ?? []), message]);
+  const chlRows: Array<{ row: number; chlNumber: string | null }> = [];
+  for (const { row, input } of plan.rows) {
+    const parsed = StudentCreateSchema.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) add(row, issue.message);
+      continue;
+    }
+    const dates = {
+      date_of_birth: parsed.data.date_of_birth ?? null,
+      start_date: null,
+      expected_end_date: null,
+    };
+    for (const message of Object.values(studentRecordProblems(dates, today))) add(row, message);
+    chlRows.push({ row, chlNumber: parsed.data.chl_number ?? null });
+  }
+  for (const { row, message } of duplicateChlNumbersInFile(chlRows)) add(row, message);
+
+  const dropped = new Map(plan.dropped.map((d) => [d.row, d.reason]));
+  const rows: PreviewRow[] = table.rows.map(({ rowNumber, values }) => {
+    const dropReason = dropped.get(rowNumber);
+    if (dropReason) return { row: rowNumber, values, status: 'drop', reasons: [dropReason] };
+    const problems = reasons.get(rowNumber);
+    if (problems) return { row: rowNumber, values, status: 'error', reasons: problems };
+    return { row: rowNumber, values, status: 'import', reasons: [] };
+  });
+  const count = (status: PreviewStatus) => rows.filter((r) => r.status === status).length;
+  const toImport = count('import');
+  const withErrors = count('error');
+  return {
+    columns,
+    rows,
+    toImport,
+    toDrop: count('drop'),
+    withErrors,
+    blocker: toImport + withErrors === 0 ? NO_VALID_STUDENT_DATA : null,
+  };
+}
+
+/** 'Import 5 students' / 'Import 1 student'. */
+export function importButtonLabel(n: number): string {
+  return `Import ${n} ${n === 1 ? 'student' : 'students'}`;
+}

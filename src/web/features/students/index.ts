@@ -1,0 +1,26 @@
+/** Student Management (/students) and the pieces Student Profiles shares with it. */
+
+export { STUDENT_UI_MESSAGES } from './messages';
+export { DetailList } from './student-details-dialog';
+export { applyServerErrors } from './student-form-dialog';
+export {
+  emptyProfileValues,
+  laptopFieldsShown,
+  PROFILE_FIELDS,
+  type ProfileField,
+  profilePayload,
+  profileValuesFrom,
+  StudentProfileFormSchema,
+  type StudentProfileFormValues,
+} from './student-form-values';
+export { DEFAULT_LIST_PARAMS, type StudentListParams } from './student-list-params';
+export { Pager, SearchBox, StatusBadge, StudentAvatar, useFocusReturn } from './student-ui';
+export { StudentsPage } from './students-page';
+export {
+  failureReason,
+  useCreateStudent,
+  useDeleteStudent,
+  useStudent,
+  useStudentList,
+  useUpdateStudent,
+} from './use-students';

@@ -1,0 +1,21 @@
+/** Words of the student screens quoted by the spec (§2, §8; decisions D8 keeps them verbatim). */
+export const STUDENT_UI_MESSAGES = {
+  deleteConfirm: 'Are you sure you want to delete this student? This action cannot be undone.',
+  emptyFiltered: 'No students match your search criteria',
+  emptyAll: 'No students found. Click "Add Student" to get started.',
+  added: 'Student added successfully',
+  updated: 'Student updated successfully',
+  deleted: 'Student deleted successfully',
+  addFailed: (reason: string) => `Failed to add student: ${reason}`,
+  updateFailed: (reason: string) => `Failed to update student: ${reason}`,
+  deleteFailed: (reason: string) => `Failed to delete student: ${reason}`,
+  importFailed: (reason: string) => `Failed to import students: ${reason}`,
+  loadFailed: 'Failed to load students',
+  profilesEmpty: 'No student profiles found',
+  profileAdded: 'Student profile added successfully',
+  profileUpdated: 'Student profile updated successfully',
+  profileAddFailed: 'Failed to add student profile',
+  profileUpdateFailed: 'Failed to update student profile',
+  profileDeleteFailed: 'Failed to delete student',
+  laptopDeductionHint: 'This amount will automatically affect the stipend',
+} as const;

@@ -1,0 +1,102 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  OfficerOption,
+  Student,
+  StudentCreateInput,
+  StudentListResponse,
+  StudentUpdateInput,
+} from '../../../contracts/students';
+import { ApiError, api } from '../../lib/api';
+import { apiQuery, type StudentListParams } from './student-list-params';
+
+/** Every cached student answer lives under this key, so one invalidation refreshes lists and records. */
+export const STUDENTS_KEY = ['students'] as const;
+
+/** GET /api/students with filters and paging; the previous page stays on screen while the next loads. */
+export function useStudentList(params: StudentListParams, pageSize: number) {
+  const query = apiQuery(params, pageSize);
+  return useQuery({
+    queryKey: [...STUDENTS_KEY, 'list', query],
+    queryFn: ({ signal }) => api.get<StudentListResponse>(`/api/students?${query}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/students/:id, starting from the list's copy of the record when there is one. */
+export function useStudent(id: string | null, initial?: Student) {
+  return useQuery({
+    queryKey: [...STUDENTS_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get<Student>(`/api/students/${encodeURIComponent(id!)}`, signal),
+    enabled: id !== null,
+    initialData: initial && initial.id === id ? initial : undefined,
+    // The list copy is as fresh as the list; refetch in the background when opened.
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** GET /api/students/officers (the assign-officer dropdown; admin and deputy manager only). */
+export function useOfficers(enabled: boolean) {
+  return useQuery({
+    queryKey: [...STUDENTS_KEY, 'officers'],
+    queryFn: ({ signal }) => api.get<OfficerOption[]>('/api/students/officers', signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+function useRefreshStudents() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: STUDENTS_KEY }),
+      // Student counts feed the dashboard's figures and recent activity.
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+}
+
+export function useCreateStudent() {
+  const refresh = useRefreshStudents();
+  return useMutation({
+    mutationFn: (body: StudentCreateInput) => api.post<Student>('/api/students', body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useUpdateStudent() {
+  const refresh = useRefreshStudents();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: StudentUpdateInput }) =>
+      api.put<Student>(`/api/students/${encodeURIComponent(id)}`, body),
+    onSuccess: (student) => {
+      queryClient.setQueryData([...STUDENTS_KEY, 'one', student.id], student);
+      return refresh();
+    },
+  });
+}
+
+export function useDeleteStudent() {
+  const refresh = useRefreshStudents();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/students/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: [...STUDENTS_KEY, 'one', id] });
+      return refresh();
+    },
+  });
+}
+
+/** Refreshes lists and counts after an import. */
+export function useStudentsRefresh() {
+  return useRefreshStudents();
+}
+
+/** The reason to show after 'Failed to add student: ' and the like. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return 'The server could not be reached. Check your connection.';
+    return error.message || `The server answered ${error.status}.`;
+  }
+  return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+}
