@@ -111,3 +111,52 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
 };
+
+export type UploadProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
+
+/**
+ * Sends a file as multipart form data in the field `file`, reporting how much has been sent
+ * (fetch cannot), then 'processing' while the server works. Answers the status and parsed JSON
+ * body whatever the status; status 0 means the server was not reached. A 401 tells the auth
+ * layer the session ended, as every other call does.
+ */
+export function uploadWithProgress(
+  path: string,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress({
+          phase: 'uploading',
+          percent: Math.min(100, Math.round((event.loaded / event.total) * 100)),
+        });
+      }
+    };
+    xhr.upload.onload = () => onProgress({ phase: 'processing' });
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 401 && !isAuthPath(path)) onUnauthorized?.(apiErrorFromResponse(401, body));
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => resolve({ status: 0, body: null });
+    xhr.ontimeout = () => resolve({ status: 0, body: null });
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    onProgress({ phase: 'uploading', percent: 0 });
+    xhr.send(form);
+  });
+}

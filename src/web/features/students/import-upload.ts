@@ -1,8 +1,6 @@
-/**
- * POST /api/students/import with upload progress. fetch() cannot report how much of a request
- * body has been sent, so this uses XMLHttpRequest (same origin, so the session cookie goes along).
- */
+/** POST /api/students/import with upload progress, and how its answer reads to the import dialog. */
 import type { StudentImportError, StudentImportResponse } from '../../../contracts/students';
+import { uploadWithProgress } from '../../lib/api';
 
 export type ImportPhase = { kind: 'uploading'; percent: number } | { kind: 'importing' };
 
@@ -39,42 +37,26 @@ export function readImportAnswer(status: number, body: unknown): ImportUploadRes
 }
 
 /** Sends the file; `onPhase` hears the upload percentage, then 'importing' while the server works. */
-export function uploadStudentCsv(
+export async function uploadStudentCsv(
   file: File,
   onPhase: (phase: ImportPhase) => void,
   signal?: AbortSignal,
 ): Promise<ImportUploadResult> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/students/import');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onPhase({
-          kind: 'uploading',
-          percent: Math.min(100, Math.round((event.loaded / event.total) * 100)),
-        });
-    };
-    xhr.upload.onload = () => onPhase({ kind: 'importing' });
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      resolve(readImportAnswer(xhr.status, body));
-    };
-    const networkFailure = () => resolve(readImportAnswer(0, null));
-    xhr.onerror = networkFailure;
-    xhr.ontimeout = networkFailure;
-    xhr.onabort = networkFailure;
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-
-    const form = new FormData();
-    form.append('file', file, file.name);
-    onPhase({ kind: 'uploading', percent: 0 });
-    xhr.send(form);
-  });
+  try {
+    const { status, body } = await uploadWithProgress(
+      '/api/students/import',
+      file,
+      (progress) =>
+        onPhase(
+          progress.phase === 'uploading'
+            ? { kind: 'uploading', percent: progress.percent }
+            : { kind: 'importing' },
+        ),
+      signal,
+    );
+    return readImportAnswer(status, body);
+  } catch {
+    // Cancelled: reported like an upload that never got an answer.
+    return readImportAnswer(0, null);
+  }
 }
