@@ -13,6 +13,7 @@ import { type LoadResult, load, ms, printTable, startBenchServer } from './harne
 const STUDENTS = 10_000;
 const BULK_ROWS = 100_000;
 const OLD_WAY_SAMPLE = 5_000;
+const API_WAY_SAMPLE = 1_000;
 const LIST_ROWS = 1_000_000;
 const REQUESTS = 400;
 const CONCURRENCY = 10;
@@ -100,6 +101,32 @@ export async function run(): Promise<void> {
     const oldSampleSeconds = (performance.now() - t0) / 1000;
     const oldSeconds = (oldSampleSeconds * BULK_ROWS) / OLD_WAY_SAMPLE;
 
+    // (b2) what the old screen did: one request per CSV row (here POST /api/allowances, sequential).
+    t0 = performance.now();
+    let apiErrors = 0;
+    for (let i = 0; i < API_WAY_SAMPLE; i++) {
+      const s = sample.rows[i % sample.rows.length]!;
+      const one = await fetch(`${server.baseUrl}/api/allowances`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          student_id: s.id,
+          month: MONTHS[Math.floor(i / sample.rows.length)],
+          year: 2029,
+          program_level: 'university',
+          stipend: '1500.50',
+          medical: '200',
+          transportation: '150',
+          school_supplies: '100',
+          accommodation: '800',
+        }),
+      });
+      await one.arrayBuffer();
+      if (one.status !== 201) apiErrors++;
+    }
+    const apiSampleSeconds = (performance.now() - t0) / 1000;
+    const apiSeconds = (apiSampleSeconds * BULK_ROWS) / API_WAY_SAMPLE;
+
     // (c) 1,000,000 allowances (with what is there already), seeded in SQL, then list pages under load.
     t0 = performance.now();
     const existing = await db.execute<{ n: number }>(sql`select count(*)::int as n from allowances`);
@@ -168,7 +195,7 @@ export async function run(): Promise<void> {
         result: `${bulk.success.toLocaleString('en')} written, ${bulk.failed} failed`,
       },
       {
-        task: `(b) one INSERT per row (+1 per comment): ${OLD_WAY_SAMPLE.toLocaleString('en')} measured`,
+        task: `(b) one INSERT per allowance + one per its comment, autocommit: ${OLD_WAY_SAMPLE.toLocaleString('en')} rows measured`,
         time: `${oldSampleSeconds.toFixed(2)} s`,
         result: `${((OLD_WAY_SAMPLE / oldSampleSeconds) | 0).toLocaleString('en')} rows/s`,
       },
@@ -176,6 +203,16 @@ export async function run(): Promise<void> {
         task: `(b) extrapolated to ${BULK_ROWS.toLocaleString('en')} rows`,
         time: `${oldSeconds.toFixed(1)} s`,
         result: `(a) is ${ratio.toFixed(1)}x faster`,
+      },
+      {
+        task: `(b2) one API request per row (POST /api/allowances): ${API_WAY_SAMPLE.toLocaleString('en')} measured`,
+        time: `${apiSampleSeconds.toFixed(2)} s`,
+        result: `${((API_WAY_SAMPLE / apiSampleSeconds) | 0).toLocaleString('en')} rows/s, ${apiErrors} errors`,
+      },
+      {
+        task: `(b2) extrapolated to ${BULK_ROWS.toLocaleString('en')} rows`,
+        time: `${apiSeconds.toFixed(1)} s`,
+        result: `(a) is ${(apiSeconds / bulkSeconds).toFixed(1)}x faster`,
       },
     ]);
     printTable(
@@ -192,9 +229,11 @@ export async function run(): Promise<void> {
         max: ms(r.max),
       })),
     );
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(
-      `\nTargets (PostgreSQL): bulk < 10 s -> ${bulkSeconds < 10 ? 'met' : 'MISSED'} (${bulkSeconds.toFixed(2)} s); ` +
-        `>= 20x the one-INSERT-per-row way -> ${ratio >= 20 ? 'met' : 'MISSED'} (${ratio.toFixed(1)}x)`,
+      `\nTargets (for PostgreSQL; this run: ${server.database}): ` +
+        `bulk < 10 s -> ${verdict(bulkSeconds < 10)} (${bulkSeconds.toFixed(2)} s); ` +
+        `>= 20x the one-INSERT-per-row way -> ${verdict(ratio >= 20)} (${ratio.toFixed(1)}x)`,
     );
   } finally {
     await server.close();

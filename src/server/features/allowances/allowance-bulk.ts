@@ -128,7 +128,7 @@ export async function bulkUploadAllowances(
       continue;
     }
     seen.add(key);
-    found.push({ ...row, student });
+    found.push(Object.assign(row, { student }));
   }
 
   const open = await openPeriods(deps.db, found);

@@ -87,7 +87,9 @@ export function allowancesRoutes(deps: AppDeps) {
       description:
         'Columns as allowances_template.csv: student_id, student_name, chl_number, month, year, ' +
         'program_level, stipend, medical, transportation, school_supplies, accommodation, flmi_comments. ' +
-        "Errors read 'Row N: message'. Program officers upload for their own students only.",
+        "Errors read 'Row N: message'. A row names its student by student_id (used when given) or " +
+        "chl_number (any case); the name stored is the record's. Program officers upload for their own " +
+        'students only. All rows are checked first; the valid ones are then written in one transaction.',
       request: {
         body: {
           required: true,
