@@ -3,14 +3,12 @@
  * process, as `npm start` runs it) or on a fresh database of the PostgreSQL server named by
  * BENCH_DATABASE_URL (dropped afterwards); concurrent load with latency percentiles; a table printer.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
-import pg from 'pg';
 import { createApp } from '../src/server/app';
 import type { AppDeps } from '../src/server/app-env';
 import { hashPassword } from '../src/server/auth/passwords';
@@ -22,6 +20,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { runMigrations } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { silentLogger } from '../src/server/http/logger';
+import { createPostgresDatabase } from '../src/server/testing/test-database';
 
 export interface BenchServer {
   /** 'PostgreSQL' or 'embedded PGlite'. */
@@ -38,26 +37,8 @@ export interface BenchServer {
 async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) {
-    const name = `chl_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = openDatabase(url.href, 20);
-    await runMigrations(handle.pool);
-    return {
-      ...handle,
-      label: 'PostgreSQL',
-      async close() {
-        await handle.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
-    };
+    const database = await createPostgresDatabase(serverUrl, { prefix: 'chl_bench', poolSize: 20 });
+    return { ...database, label: 'PostgreSQL' };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chl-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir);

@@ -14,7 +14,7 @@ export interface TestDatabase extends DatabaseHandle {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return createPostgresDatabase(serverUrl);
+  if (serverUrl) return createPostgresDatabase(serverUrl, { prefix: 'chl_test', poolSize: 10 });
   const pglite = await startPgliteServer(undefined);
   const handle = openDatabase(pglite.url, 1);
   await runMigrations(handle.pool);
@@ -28,15 +28,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
-  const name = `chl_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+/** A new, migrated database on the PostgreSQL server at serverUrl, dropped again on close. */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  options: { prefix: string; poolSize: number },
+): Promise<TestDatabase> {
+  const name = `${options.prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase(url.href, 10);
+  const handle = openDatabase(url.href, options.poolSize);
   await runMigrations(handle.pool);
   return {
     ...handle,
