@@ -8,7 +8,14 @@ import { sql } from 'drizzle-orm';
 import { ALLOWANCE_TEMPLATE_COLUMNS } from '../src/contracts/allowances';
 import { MONTHS } from '../src/domain/dates';
 import { allowanceComments, allowances } from '../src/server/db/schema';
-import { type LoadResult, load, ms, printTable, startBenchServer } from './harness';
+import {
+  type BenchTarget,
+  type LoadResult,
+  loadFromWorker,
+  ms,
+  printTable,
+  startBenchServer,
+} from './harness';
 
 const STUDENTS = 10_000;
 const BULK_ROWS = 100_000;
@@ -20,8 +27,8 @@ const CONCURRENCY = 10;
 
 const SEARCHES = ['bench s1', 'january', 'student 4711', 'march', 'nobody-matches', 's99'];
 
-export async function run(): Promise<void> {
-  const server = await startBenchServer();
+export async function run(target: BenchTarget): Promise<void> {
+  const server = await startBenchServer(target);
   try {
     const { db } = server;
     const po = server.accounts.PO001!;
@@ -151,39 +158,42 @@ export async function run(): Promise<void> {
     const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from allowances`);
     const seedSeconds = (performance.now() - t0) / 1000;
 
-    const get = (query: string) =>
-      fetch(`${server.baseUrl}/api/allowances?${query}`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(60_000),
-      });
-    await load(20, 2, () => get('page=1&pageSize=25')); // warm-up
+    const list = (requests: number, clients: number, query: (i: number) => string) =>
+      loadFromWorker(server.baseUrl, requests, clients, (i) => ({
+        path: `/api/allowances?${query(i)}`,
+        token,
+      }));
+    await list(200, 2, () => 'page=1&pageSize=25'); // warm-up
     const scenarios: Array<[string, LoadResult]> = [
-      ['list page 1, one client at a time', await load(50, 1, () => get('page=1&pageSize=25'))],
+      ['list page 1, one client at a time', await list(200, 1, () => 'page=1&pageSize=25')],
       [
         'list + name search, one client',
-        await load(50, 1, (i) => get(`q=${encodeURIComponent(`student ${1000 + i}`)}&page=1&pageSize=25`)),
+        await list(100, 1, (i) => `q=${encodeURIComponent(`student ${1000 + i}`)}&page=1&pageSize=25`),
       ],
-      ['list page 1, all stages', await load(REQUESTS, CONCURRENCY, () => get('page=1&pageSize=25'))],
+      ['list page 1, all stages', await list(REQUESTS, CONCURRENCY, () => 'page=1&pageSize=25')],
       [
         'list, stage filter',
-        await load(REQUESTS, CONCURRENCY, (i) =>
-          get(`stage=${['pending_dpm', 'approved', 'paid', 'rejected'][i % 4]}&page=1&pageSize=25`),
+        await list(
+          REQUESTS,
+          CONCURRENCY,
+          (i) => `stage=${['pending_dpm', 'approved', 'paid', 'rejected'][i % 4]}&page=1&pageSize=25`,
         ),
       ],
+      ['list, pages 2-40', await list(REQUESTS, CONCURRENCY, (i) => `page=${2 + (i % 39)}&pageSize=25`)],
       [
         'list + search (name or month)',
-        await load(REQUESTS, CONCURRENCY, (i) =>
-          get(`q=${encodeURIComponent(SEARCHES[i % SEARCHES.length]!)}&page=1&pageSize=25`),
+        await list(
+          REQUESTS,
+          CONCURRENCY,
+          (i) => `q=${encodeURIComponent(SEARCHES[i % SEARCHES.length]!)}&page=1&pageSize=25`,
         ),
       ],
-      ['list, pages 2-40', await load(REQUESTS, CONCURRENCY, (i) => get(`page=${2 + (i % 39)}&pageSize=25`))],
       [
         'awaiting-me (bell)',
-        await load(REQUESTS, CONCURRENCY, () =>
-          fetch(`${server.baseUrl}/api/allowances/awaiting-me`, {
-            headers: { authorization: `Bearer ${token}` },
-          }),
-        ),
+        await loadFromWorker(server.baseUrl, REQUESTS, CONCURRENCY, () => ({
+          path: '/api/allowances/awaiting-me',
+          token,
+        })),
       ],
     ];
 

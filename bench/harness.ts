@@ -1,6 +1,6 @@
 /**
  * Shared pieces for benchmarks: the real app over HTTP on loopback, on embedded PGlite (in a child
- * process, as `npm start` runs it) or on a fresh database of the PostgreSQL server named by
+ * process, as `npm start` runs it) and on a fresh database of the PostgreSQL server named by
  * BENCH_DATABASE_URL (dropped afterwards); concurrent load with latency percentiles; a table printer.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,11 +34,22 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    const database = await createPostgresDatabase(serverUrl, { prefix: 'chl_bench', poolSize: 20 });
-    return { ...database, label: 'PostgreSQL' };
+/** Where a benchmark runs: embedded PGlite, or the PostgreSQL server at `serverUrl`. */
+export interface BenchTarget {
+  label: 'embedded PGlite' | 'PostgreSQL';
+  serverUrl?: string;
+}
+
+/** Embedded PGlite always; also PostgreSQL when BENCH_DATABASE_URL names a server. */
+export function benchTargets(env = process.env): BenchTarget[] {
+  const targets: BenchTarget[] = [{ label: 'embedded PGlite' }];
+  if (env.BENCH_DATABASE_URL) targets.push({ label: 'PostgreSQL', serverUrl: env.BENCH_DATABASE_URL });
+  return targets;
+}
+
+async function openBenchDatabase(target: BenchTarget): Promise<DatabaseHandle> {
+  if (target.serverUrl) {
+    return createPostgresDatabase(target.serverUrl, { prefix: 'chl_bench', poolSize: 20 });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chl-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir);
@@ -47,7 +58,6 @@ async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> 
   await runMigrations(handle.pool);
   return {
     ...handle,
-    label: 'embedded PGlite',
     async close() {
       await handle.close();
       await embedded.stop();
@@ -56,8 +66,8 @@ async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> 
   };
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
-  const database = await openBenchDatabase();
+export async function startBenchServer(target: BenchTarget): Promise<BenchServer> {
+  const database = await openBenchDatabase(target);
   const config = {
     ...loadConfig({ NODE_ENV: 'production', LOG_REQUESTS: 'false' }),
     appUrl: 'http://127.0.0.1',
@@ -85,7 +95,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
 
   return {
-    database: database.label,
+    database: target.label,
     baseUrl,
     db: database.db,
     deps,
@@ -117,37 +127,6 @@ export interface LoadResult {
   max: number;
 }
 
-/**
- * Runs `requests` calls of `one(i)` with `concurrency` clients in parallel, each client starting its
- * next call when its last one answered. A call that throws or answers non-2xx counts as an error.
- */
-export async function load(
-  requests: number,
-  concurrency: number,
-  one: (i: number) => Promise<Response>,
-): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  const client = async () => {
-    while (next < requests) {
-      const i = next++;
-      const t0 = performance.now();
-      try {
-        const res = await one(i);
-        await res.arrayBuffer();
-        if (!res.ok) errors++;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, client));
-  return summarise(latencies, errors, (performance.now() - started) / 1000);
-}
-
 function summarise(latencies: number[], errors: number, seconds: number): LoadResult {
   latencies.sort((a, b) => a - b);
   const at = (p: number) =>
@@ -165,8 +144,10 @@ function summarise(latencies: number[], errors: number, seconds: number): LoadRe
 }
 
 /**
- * Like load(), for GET requests, with the clients on a worker thread: the server's event loop then
- * does only the server's work, as it would with clients on other machines. Stops starting new
+ * Runs `requests` GET requests with `concurrency` clients, each sending its next request when its
+ * last one answered; a non-2xx answer or a failure counts as an error. The clients run on a worker
+ * thread (bench/load-worker.mjs), so the server's event loop does only the server's work, as it
+ * would with clients on other machines. Stops starting new
  * requests after maxSeconds (the result then counts the requests actually made).
  */
 export async function loadFromWorker(

@@ -1,21 +1,29 @@
 /**
- * `npm run bench`: runs each benchmark module in turn; each starts its own app and database.
- * Add a benchmark with one line below. Set BENCH_DATABASE_URL=postgres://... to run on a
- * PostgreSQL server (a fresh database is created and dropped); otherwise embedded PGlite.
+ * `npm run bench [students|allowances]`: runs each benchmark on embedded PGlite and, when
+ * BENCH_DATABASE_URL=postgres://... names a PostgreSQL server, on a fresh database there too
+ * (created and dropped). Each run starts its own app and database. Add a benchmark with one line.
  */
-export {};
+import { type BenchTarget, benchTargets } from './harness';
 
-const benches: Array<[string, () => Promise<{ run(): Promise<void> }>]> = [
+const benches: Array<[string, () => Promise<{ run(target: BenchTarget): Promise<void> }>]> = [
   ['students', () => import('./students.bench')],
   ['allowances', () => import('./allowances.bench')],
 ];
 
 const only = process.argv[2];
+if (only && !benches.some(([name]) => name === only)) {
+  console.error(`No benchmark named '${only}'. Known: ${benches.map(([name]) => name).join(', ')}.`);
+  process.exit(2);
+}
+const targets = benchTargets();
+if (targets.length === 1) console.log('(BENCH_DATABASE_URL not set: embedded PGlite only)');
 for (const [name, loadBench] of benches) {
   if (only && only !== name) continue;
-  console.log(`\n=== ${name} ===`);
-  const started = performance.now();
-  await (await loadBench()).run();
-  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  for (const target of targets) {
+    console.log(`\n=== ${name} on ${target.label} ===`);
+    const started = performance.now();
+    await (await loadBench()).run(target);
+    console.log(`(${name} on ${target.label}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
 }
 process.exit(0);

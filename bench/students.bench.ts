@@ -7,7 +7,14 @@ import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../src/contracts/students';
 import { buildDemoStudents } from '../src/server/db/demo-seed/students';
 import { students } from '../src/server/db/schema';
 import { insertStudents } from '../src/server/features/students/students.import';
-import { type LoadResult, loadFromWorker, ms, printTable, startBenchServer } from './harness';
+import {
+  type BenchTarget,
+  type LoadResult,
+  loadFromWorker,
+  ms,
+  printTable,
+  startBenchServer,
+} from './harness';
 
 const STUDENTS = 50_000;
 const REQUESTS = 2_000;
@@ -40,8 +47,8 @@ const SEARCHES = [
   'mutale sakala',
 ];
 
-export async function run(): Promise<void> {
-  const server = await startBenchServer();
+export async function run(target: BenchTarget): Promise<void> {
+  const server = await startBenchServer(target);
   try {
     const rows: Array<Record<string, string | number>> = [];
     const officers = { PO001: server.accounts.PO001!, PO002: server.accounts.PO002! };

@@ -2,10 +2,32 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import { isSessionAlive, sessionLifetimeMs } from '../../domain/auth-rules';
 import type { AppDeps, SessionUser } from '../app-env';
 import { sessions, users } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { hashToken, newSecretToken } from './tokens';
 
 // Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * What every API request reads about its session and user. selectRows keys columns by name, so
+ * the user's id is read as the session's user_id (equal through the join) rather than users.id.
+ */
+const SESSION_USER_FIELDS = {
+  sessionId: sessions.id,
+  rememberMe: sessions.rememberMe,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+  id: sessions.userId,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  department: users.department,
+  staffId: users.staffId,
+  photoUrl: users.photoUrl,
+  requestedRole: users.requestedRole,
+  lastLogin: users.lastLogin,
+  isActive: users.isActive,
+};
 
 export interface NewSession {
   token: string;
@@ -27,32 +49,35 @@ export async function createSession(deps: AppDeps, userId: string, rememberMe: b
 export async function resolveSession(deps: AppDeps, token: string): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await selectRows(
+    deps.db,
+    SESSION_USER_FIELDS,
+    deps.db
+      .select(SESSION_USER_FIELDS)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .limit(1),
+  );
   if (!row) return null;
-  if (!isSessionAlive(row.session, now, deps.config.sessionIdleMs) || !row.user.isActive) {
-    await deps.db.delete(sessions).where(eq(sessions.id, row.session.id));
+  if (!isSessionAlive(row, now, deps.config.sessionIdleMs) || !row.isActive) {
+    await deps.db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
-    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const u = row.user;
   return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    role: u.role,
-    department: u.department,
-    staffId: u.staffId,
-    photoUrl: u.photoUrl,
-    requestedRole: u.requestedRole,
-    lastLogin: u.lastLogin,
-    sessionId: row.session.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    department: row.department,
+    staffId: row.staffId,
+    photoUrl: row.photoUrl,
+    requestedRole: row.requestedRole,
+    lastLogin: row.lastLogin,
+    sessionId: row.sessionId,
   };
 }
 

@@ -1,16 +1,20 @@
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql, sum } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   ALLOWANCE_EXPORT_COLUMNS,
   type AllowanceListResponse,
   type AllowanceSummary,
 } from '../../../contracts/allowances';
+import { monthNumbersMatching } from '../../../domain/allowance-rows';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
 import { spreadsheetSafe } from '../../csv/csv';
 import type { Database } from '../../db/client';
-import { allowances, students } from '../../db/schema';
+import { allowanceStageTotals, allowances, students } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
 import { allowanceFilter, toAllowanceDto } from './allowance-dto';
+
+const ALLOWANCE_COLUMNS = getTableColumns(allowances);
 
 export interface AllowanceListParams {
   q?: string;
@@ -23,42 +27,70 @@ const SUMMARY_STAGES = ['pending_dpm', 'pending_flmi', 'pending_pm', 'approved',
 
 /**
  * One page, newest submission first, with the count and the five tiles' sums. The tiles follow
- * the search but not the stage filter; counts and sums come from one pass over the matches.
- * Program officers see every allowance (decisions D9).
+ * the search but not the stage filter. Program officers see every allowance (decisions D9).
  */
 export async function listAllowances(
   db: Database,
   params: AllowanceListParams,
 ): Promise<AllowanceListResponse> {
   const { q, stage, page, pageSize } = params;
-  // With a search, order by an expression so the planner finds the matches first (trigram index)
-  // and sorts them, instead of walking the whole date index hoping to meet 25 matches early.
+  const searching = Boolean(q?.trim());
+  // A name search matches few rows: find them through the trigram index and sort them (ordering by
+  // an expression stops the planner walking the whole date index hoping to meet 25 matches early).
+  // A month matches a twelfth of the table: then walking the date index is the quick way.
+  const sortMatches = searching && monthNumbersMatching(q!.trim()).length === 0;
   const [rows, perStage] = await Promise.all([
-    db
-      .select()
-      .from(allowances)
-      .where(allowanceFilter(q, stage))
-      .orderBy(
-        q?.trim()
-          ? desc(sql`${allowances.submittedDate} + interval '0 seconds'`)
-          : desc(allowances.submittedDate),
-        desc(allowances.id),
-      )
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ stage: allowances.approvalStage, n: count(), total: sum(allowances.total) })
-      .from(allowances)
-      .where(allowanceFilter(q, undefined))
-      .groupBy(allowances.approvalStage),
+    selectRows(
+      db,
+      ALLOWANCE_COLUMNS,
+      db
+        .select()
+        .from(allowances)
+        .where(allowanceFilter(q, stage))
+        .orderBy(
+          sortMatches
+            ? desc(sql`${allowances.submittedDate} + interval '0 seconds'`)
+            : desc(allowances.submittedDate),
+          desc(allowances.id),
+        )
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    ),
+    searching ? sumMatchesByStage(db, q) : storedStageTotals(db),
   ]);
   const summary = Object.fromEntries(SUMMARY_STAGES.map((s) => [s, '0.00'])) as AllowanceSummary;
   let total = 0;
   for (const r of perStage) {
-    if (!stage || r.stage === stage) total += r.n;
+    if (!stage || r.stage === stage) total += Number(r.n);
     if (r.stage in summary) summary[r.stage as keyof AllowanceSummary] = normaliseMoney(r.total ?? '0');
   }
   return { items: rows.map(toAllowanceDto), total, page, pageSize, summary };
+}
+
+interface StageSum {
+  stage: ApprovalStage;
+  n: number;
+  total: string | null;
+}
+
+/** Counts and sums per stage over the matches of a search: one pass over the matching rows. */
+function sumMatchesByStage(db: Database, q: string | undefined): Promise<StageSum[]> {
+  return db
+    .select({ stage: allowances.approvalStage, n: count(), total: sum(allowances.total) })
+    .from(allowances)
+    .where(allowanceFilter(q, undefined))
+    .groupBy(allowances.approvalStage);
+}
+
+/** Counts and sums per stage over every allowance, as the triggers keep them (six rows). */
+function storedStageTotals(db: Database): Promise<StageSum[]> {
+  return db
+    .select({
+      stage: allowanceStageTotals.approvalStage,
+      n: allowanceStageTotals.allowanceCount,
+      total: allowanceStageTotals.totalSum,
+    })
+    .from(allowanceStageTotals);
 }
 
 const EXPORT_BATCH = 5000;

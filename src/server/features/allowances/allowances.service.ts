@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   AllowanceDecisionRequest,
   AllowanceDetail,
@@ -29,7 +29,7 @@ import { formatZmw, normaliseMoney } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../db/client';
-import { allowanceComments, allowances, students } from '../../db/schema';
+import { allowanceComments, allowanceStageTotals, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { actorOf, isUuid, loadAllowanceDetail } from './allowance-dto';
@@ -239,7 +239,11 @@ export async function allowancesAwaitingUser(deps: AppDeps, user: SessionUser): 
   if (stages.length === 0) return { count: 0, items: [] };
   const where = inArray(allowances.approvalStage, stages);
   const [counted, rows] = await Promise.all([
-    deps.db.select({ n: count() }).from(allowances).where(where),
+    // From the triggers' per-stage counts: counting half a million waiting rows took 75 ms.
+    deps.db
+      .select({ n: sql<number>`coalesce(sum(${allowanceStageTotals.allowanceCount}), 0)::int` })
+      .from(allowanceStageTotals)
+      .where(inArray(allowanceStageTotals.approvalStage, stages)),
     deps.db
       .select({
         id: allowances.id,

@@ -11,6 +11,7 @@ import { type StudentActor, studentScope } from '../../../domain/student-permiss
 import type { StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
 import { students, users } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
 
 /** The columns of a student as the API names them (spec §3), the officer's name joined from users. */
 const studentColumns = {
@@ -190,7 +191,12 @@ export async function findStudentRows(
   const ordered = selectStudents(db)
     .where(and(...filters))
     .orderBy(...(sortFew ? ORDER_BY_SORTING : ORDER)[query.sort]);
-  return page ? ordered.limit(page.limit).offset(page.offset) : ordered;
+  if (!page) return ordered;
+  // A list page maps its rows without Drizzle's per-column is() checks (see selectRows); the
+  // rows are the same, the officer's name (left join) included.
+  return selectRows(db, studentColumns, ordered.limit(page.limit).offset(page.offset)) as Promise<
+    StudentRow[]
+  >;
 }
 
 /**

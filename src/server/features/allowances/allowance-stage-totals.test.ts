@@ -1,0 +1,162 @@
+/**
+ * The list's tiles come from allowance_stage_totals, which triggers keep. Whatever writes to
+ * allowances (a submission, a bulk file, decisions, payment, a race, a direct DELETE or TRUNCATE),
+ * the stored figures must equal a fresh count and sum over the table.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AllowanceListResponse } from '../../../contracts/allowances';
+import { allowances } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { insertStudent, json, type TestStudent, upload } from './allowances.test-support';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+let mwila: TestStudent;
+let joseph: TestStudent;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const id of ['ADM001', 'DPM001', 'PO001']) tokens[id] = await t.signIn(id);
+  mwila = await insertStudent(t, {
+    firstName: 'Mwila',
+    lastName: 'Chanda',
+    officer: 'PO001',
+    chlNumber: 'CHL-T-1',
+  });
+  joseph = await insertStudent(t, {
+    firstName: 'Joseph',
+    lastName: 'Mumba',
+    officer: 'PO001',
+    chlNumber: 'CHL-T-2',
+  });
+});
+afterAll(() => t.close());
+
+type StageFigures = { stage: string; n: number; total: string };
+
+/** Stored and freshly computed figures, both for all six stages, in stage order. */
+async function storedAndActual(): Promise<{ stored: StageFigures[]; actual: StageFigures[] }> {
+  const stored = await t.database.db.execute<StageFigures>(sql`
+    select approval_stage as stage, allowance_count::int as n, total_sum::numeric(14,2)::text as total
+      from allowance_stage_totals order by 1`);
+  const actual = await t.database.db.execute<StageFigures>(sql`
+    select s.stage, count(a.id)::int as n, coalesce(sum(a.total), 0)::numeric(14,2)::text as total
+      from unnest(array['pending_dpm','pending_flmi','pending_pm','approved','rejected','paid']) as s(stage)
+      left join allowances a on a.approval_stage = s.stage
+     group by s.stage order by 1`);
+  return { stored: stored.rows, actual: actual.rows };
+}
+
+async function expectStoredTotalsTrue(): Promise<StageFigures[]> {
+  const { stored, actual } = await storedAndActual();
+  expect(stored).toEqual(actual);
+  return stored;
+}
+
+const submit = async (student: TestStudent, month: string, stipend: string) => {
+  const res = await t.request('POST', '/api/allowances', {
+    token: tokens.PO001,
+    body: { student_id: student.id, month, year: 2026, program_level: 'university', stipend },
+  });
+  expect(res.status).toBe(201);
+  return (await json<{ id: string }>(res)).id;
+};
+
+const decide = (id: string, as: string, decision: 'approve' | 'deny', expectedStage: string) =>
+  t.request('POST', `/api/allowances/${id}/decision`, {
+    token: tokens[as],
+    body: { decision, comment: 'Checked against the bank statement', expected_stage: expectedStage },
+  });
+
+describe('allowance_stage_totals', () => {
+  it('follows submissions, decisions, denials and payment', async () => {
+    const a = await submit(mwila, 'January', '1000.10');
+    const b = await submit(mwila, 'February', '2000.20');
+    const c = await submit(joseph, 'January', '333.33');
+    let stored = await expectStoredTotalsTrue();
+    expect(stored.find((s) => s.stage === 'pending_dpm')).toEqual({
+      stage: 'pending_dpm',
+      n: 3,
+      total: '3333.63',
+    });
+
+    expect((await decide(a, 'DPM001', 'approve', 'pending_dpm')).status).toBe(200);
+    expect((await decide(a, 'PO001', 'approve', 'pending_flmi')).status).toBe(200);
+    expect((await decide(a, 'ADM001', 'approve', 'pending_pm')).status).toBe(200);
+    expect((await decide(b, 'DPM001', 'deny', 'pending_dpm')).status).toBe(200);
+    await expectStoredTotalsTrue();
+    const paid = await t.request('POST', `/api/allowances/${a}/pay`, {
+      token: tokens.ADM001,
+      body: { expected_stage: 'approved' },
+    });
+    expect(paid.status).toBe(200);
+    stored = await expectStoredTotalsTrue();
+    expect(stored.find((s) => s.stage === 'paid')).toEqual({ stage: 'paid', n: 1, total: '1000.10' });
+    expect(stored.find((s) => s.stage === 'rejected')?.n).toBe(1);
+
+    // The list's tiles read the stored figures.
+    const list = await json<AllowanceListResponse>(
+      await t.request('GET', '/api/allowances', { token: tokens.PO001 }),
+    );
+    expect(list.total).toBe(3);
+    expect(list.summary).toEqual({
+      pending_dpm: '333.33',
+      pending_flmi: '0.00',
+      pending_pm: '0.00',
+      approved: '0.00',
+      paid: '1000.10',
+    });
+    expect(c).toBeTruthy();
+  });
+
+  it('follows a bulk file, a stage-filtered total and a direct UPDATE of many rows', async () => {
+    const rows = ['March', 'April', 'May', 'June'].flatMap((month) => [
+      `,Mwila Chanda,CHL-T-1,${month},2026,university,100.01,,,,,`,
+      `,Joseph Mumba,CHL-T-2,${month},2026,university,200.02,,,,,`,
+    ]);
+    const csv = [
+      'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments',
+      ...rows,
+    ].join('\n');
+    const res = await upload(t, '/api/allowances/bulk', tokens.PO001, 'allowances.csv', csv);
+    expect(await json(res)).toEqual({ success: 8, failed: 0, errors: [] });
+    await expectStoredTotalsTrue();
+
+    await t.database.db
+      .update(allowances)
+      .set({ approvalStage: 'pending_flmi', total: sql`${allowances.total} + 1` })
+      .where(eq(allowances.month, 'March'));
+    const stored = await expectStoredTotalsTrue();
+    const list = await json<AllowanceListResponse>(
+      await t.request('GET', '/api/allowances?stage=pending_flmi', { token: tokens.PO001 }),
+    );
+    expect(list.total).toBe(stored.find((s) => s.stage === 'pending_flmi')!.n);
+    expect(list.summary.pending_flmi).toBe('302.03');
+  });
+
+  it('stays true when racing decisions and submissions run at once', async () => {
+    const ids = await Promise.all(
+      ['July', 'August', 'September', 'October'].map((month, i) =>
+        submit(i % 2 ? joseph : mwila, month, `${100 + i}.5${i}`),
+      ),
+    );
+    await Promise.all([
+      ...ids.flatMap((id) => [
+        decide(id, 'DPM001', 'approve', 'pending_dpm'),
+        decide(id, 'DPM001', 'deny', 'pending_dpm'),
+      ]),
+      submit(mwila, 'November', '5.05'),
+      submit(joseph, 'November', '6.06'),
+    ]);
+    await expectStoredTotalsTrue();
+  });
+
+  it('follows a DELETE and a TRUNCATE made outside the app', async () => {
+    await t.database.db.delete(allowances).where(eq(allowances.month, 'April'));
+    await expectStoredTotalsTrue();
+    await t.database.db.execute(sql`truncate allowance_comments, allowances`);
+    const stored = await expectStoredTotalsTrue();
+    expect(stored.every((s) => s.n === 0 && s.total === '0.00')).toBe(true);
+  });
+});
