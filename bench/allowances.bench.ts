@@ -155,6 +155,8 @@ export async function run(target: BenchTarget): Promise<void> {
          where k * ${STUDENTS}::int + s.n <= ${toAdd}::int`);
     }
     await db.execute(sql`vacuum analyze allowances`);
+    // Flush the seeding's writes now, so a checkpoint does not land in the middle of the measurements.
+    await db.execute(sql`checkpoint`);
     const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from allowances`);
     const seedSeconds = (performance.now() - t0) / 1000;
 
@@ -240,10 +242,13 @@ export async function run(target: BenchTarget): Promise<void> {
       })),
     );
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    const pageP95 = Math.max(...scenarios.slice(2, 5).map(([, r]) => r.p95));
     console.log(
       `\nTargets (for PostgreSQL; this run: ${server.database}): ` +
         `bulk < 10 s -> ${verdict(bulkSeconds < 10)} (${bulkSeconds.toFixed(2)} s); ` +
-        `>= 20x the one-INSERT-per-row way -> ${verdict(ratio >= 20)} (${ratio.toFixed(1)}x)`,
+        `>= 20x one INSERT per row -> ${verdict(ratio >= 20)} (${ratio.toFixed(1)}x), ` +
+        `>= 20x one request per row -> ${verdict(apiSeconds / bulkSeconds >= 20)} (${(apiSeconds / bulkSeconds).toFixed(1)}x); ` +
+        `list page p95 < 50 ms (page 1, stage filter, pages 2-40) -> ${verdict(pageP95 < 50)} (${ms(pageP95)})`,
     );
   } finally {
     await server.close();

@@ -13,6 +13,7 @@ import {
   parseAllowanceProgramLevel,
   parseAllowanceYear,
 } from '../../../domain/allowance-rows';
+import type { ApprovalStage } from '../../../domain/allowance-stages';
 import {
   ALLOWANCE_MESSAGES,
   decideAllowance as decideInDomain,
@@ -233,33 +234,42 @@ export function payForAllowance(
   );
 }
 
+const AWAITING_LIST_SIZE = 20;
+
 /** The notification bell: what the signed-in user may decide (or pay) now, newest first. */
 export async function allowancesAwaitingUser(deps: AppDeps, user: SessionUser): Promise<AwaitingMeResponse> {
   const stages = stagesAwaitingRole(user.role);
   if (stages.length === 0) return { count: 0, items: [] };
-  const where = inArray(allowances.approvalStage, stages);
   const [counted, rows] = await Promise.all([
     // From the triggers' per-stage counts: counting half a million waiting rows took 75 ms.
     deps.db
       .select({ n: sql<number>`coalesce(sum(${allowanceStageTotals.allowanceCount}), 0)::int` })
       .from(allowanceStageTotals)
       .where(inArray(allowanceStageTotals.approvalStage, stages)),
-    deps.db
-      .select({
-        id: allowances.id,
-        student_name: allowances.studentName,
-        month: allowances.month,
-        year: allowances.year,
-        total: allowances.total,
-        approval_stage: allowances.approvalStage,
-      })
-      .from(allowances)
-      .where(where)
-      .orderBy(desc(allowances.submittedDate), desc(allowances.id))
-      .limit(20),
+    // The newest 20 of each waiting stage off the (stage, date, id) index, then the newest 20 of
+    // those. `stage in (...) order by date` walks the date index instead, past every row at other
+    // stages: after a 100,000-row bulk upload that was 400 ms.
+    deps.db.execute<{
+      id: string;
+      student_name: string;
+      month: string;
+      year: number;
+      total: string;
+      approval_stage: ApprovalStage;
+    }>(sql`
+      select a.id, a.student_name, a.month, a.year, a.total, a.approval_stage
+        from unnest(${sql.param(stages)}::text[]) as waiting(stage)
+       cross join lateral (
+         select id, student_name, month, year, total, approval_stage, submitted_date
+           from ${allowances}
+          where approval_stage = waiting.stage
+          order by submitted_date desc, id desc
+          limit ${AWAITING_LIST_SIZE}) as a
+       order by a.submitted_date desc, a.id desc
+       limit ${AWAITING_LIST_SIZE}`),
   ]);
   return {
     count: counted[0]?.n ?? 0,
-    items: rows.map((r) => ({ ...r, total: normaliseMoney(r.total) })),
+    items: rows.rows.map((r) => ({ ...r, total: normaliseMoney(r.total) })),
   };
 }
