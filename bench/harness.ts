@@ -147,8 +147,8 @@ function summarise(latencies: number[], errors: number, seconds: number): LoadRe
  * Runs `requests` GET requests with `concurrency` clients, each sending its next request when its
  * last one answered; a non-2xx answer or a failure counts as an error. The clients run on a worker
  * thread (bench/load-worker.mjs), so the server's event loop does only the server's work, as it
- * would with clients on other machines. Stops starting new
- * requests after maxSeconds (the result then counts the requests actually made).
+ * would with clients on other machines. Stops starting new requests after maxSeconds (the result
+ * then counts the requests actually made).
  */
 export async function loadFromWorker(
   baseUrl: string,

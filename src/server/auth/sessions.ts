@@ -67,18 +67,9 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Sess
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    department: row.department,
-    staffId: row.staffId,
-    photoUrl: row.photoUrl,
-    requestedRole: row.requestedRole,
-    lastLogin: row.lastLogin,
-    sessionId: row.sessionId,
-  };
+  // The rest of the row is exactly the SessionUser.
+  const { rememberMe, expiresAt, lastSeenAt, isActive, ...user } = row;
+  return user;
 }
 
 export async function deleteSession(deps: AppDeps, token: string): Promise<void> {

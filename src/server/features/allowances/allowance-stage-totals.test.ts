@@ -5,7 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllowanceListResponse } from '../../../contracts/allowances';
+import { ALLOWANCE_TEMPLATE_COLUMNS, type AllowanceListResponse } from '../../../contracts/allowances';
+import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
 import { allowances } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { insertStudent, json, type TestStudent, upload } from './allowances.test-support';
@@ -42,7 +43,7 @@ async function storedAndActual(): Promise<{ stored: StageFigures[]; actual: Stag
       from allowance_stage_totals order by 1`);
   const actual = await t.database.db.execute<StageFigures>(sql`
     select s.stage, count(a.id)::int as n, coalesce(sum(a.total), 0)::numeric(14,2)::text as total
-      from unnest(array['pending_dpm','pending_flmi','pending_pm','approved','rejected','paid']) as s(stage)
+      from unnest(${sql.param([...APPROVAL_STAGES])}::text[]) as s(stage)
       left join allowances a on a.approval_stage = s.stage
      group by s.stage order by 1`);
   return { stored: stored.rows, actual: actual.rows };
@@ -115,10 +116,7 @@ describe('allowance_stage_totals', () => {
       `,Mwila Chanda,CHL-T-1,${month},2026,university,100.01,,,,,`,
       `,Joseph Mumba,CHL-T-2,${month},2026,university,200.02,,,,,`,
     ]);
-    const csv = [
-      'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments',
-      ...rows,
-    ].join('\n');
+    const csv = [ALLOWANCE_TEMPLATE_COLUMNS.join(','), ...rows].join('\n');
     const res = await upload(t, '/api/allowances/bulk', tokens.PO001, 'allowances.csv', csv);
     expect(await json(res)).toEqual({ success: 8, failed: 0, errors: [] });
     await expectStoredTotalsTrue();
