@@ -7,9 +7,8 @@ import { activities, allowanceComments, allowances } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { insertAllowance, insertStudent, json, type TestStudent, upload } from './allowances.test-support';
 
-const FIXTURE = fileURLToPath(
-  new URL('../../../../../shared/fixtures/allowances-sample.csv', import.meta.url),
-);
+// A copy of ../shared/fixtures/allowances-sample.csv: CI clones the repo on its own, without shared/.
+const FIXTURE = fileURLToPath(new URL('./testdata/allowances-sample.csv', import.meta.url));
 const HEADER =
   'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments';
 
