@@ -19,7 +19,18 @@ export interface DatabaseHandle {
 }
 
 export function openDatabase(connectionString: string, poolMax: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolMax, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolMax,
+    idleTimeoutMillis: 30_000,
+    // `pg` remembers per connection which named statements it has prepared. Embedded PGlite
+    // serves every socket connection from one backend session, so a connection that replaces a
+    // dropped one would find the old one's statements still there ("prepared statement already
+    // exists"). Each new connection starts from none; on a PostgreSQL server it already does.
+    onConnect: async (client) => {
+      await client.query('deallocate all');
+    },
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 'error', msg: 'db pool', error: error.message })),

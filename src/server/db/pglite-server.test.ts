@@ -38,4 +38,15 @@ describe('embedded PostgreSQL over the socket', () => {
     const { rows } = await handle.pool.query('select count(*)::int as n from t where id >= 10');
     expect(rows[0].n).toBe(0);
   });
+
+  it('prepares named statements afresh on a connection that replaced a failed one', async () => {
+    const named = { name: 'count_t', text: 'select count(*)::int as n from t where id > $1', values: [0] };
+    await handle.pool.query(named);
+    // The failed insert makes pg-pool drop the connection; the next query runs on a new one.
+    await expect(handle.pool.query("insert into t values (1, 'dup')")).rejects.toMatchObject({
+      code: '23505',
+    });
+    const { rows } = await handle.pool.query(named);
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
 });

@@ -1,6 +1,4 @@
-import { and, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contracts/dashboard';
-import { PROGRAMME_TIME_ZONE } from '../../../domain/dates';
 import {
   PROGRAM_LEVEL_LABELS,
   PROGRAM_LEVELS,
@@ -8,10 +6,9 @@ import {
   type ProgramStatus,
 } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { students } from '../../db/schema';
 import { listRecentActivity } from '../activity/activity.service';
 import { allowanceDashboardFigures } from '../allowances/allowances.service';
-import { studentScopeCondition } from '../students/students.service';
+import { storedStudentCounts } from '../students/students.service';
 
 /** How many years the progress chart shows: the most recent ones present in the data. */
 const PROGRESS_YEARS = 6;
@@ -19,24 +16,9 @@ const RECENT_ACTIVITY = 10;
 
 /** The dashboard's figures, scoped like the student list (a program officer: own students only). */
 export async function getDashboard(deps: AppDeps, user: SessionUser): Promise<DashboardResponse> {
-  const scope = studentScopeCondition(user);
-  const startYear = sql<number>`coalesce(
-    extract(year from ${students.startDate}),
-    extract(year from ${students.createdAt} at time zone ${PROGRAMME_TIME_ZONE})
-  )::int`;
-
   const [groups, recentActivity, allowanceFigures] = await Promise.all([
-    // One pass over the students gives both the category counts and the progress by year.
-    deps.db
-      .select({
-        level: students.programLevel,
-        year: startYear,
-        status: students.programStatus,
-        n: sql<number>`count(*)`,
-      })
-      .from(students)
-      .where(and(scope))
-      .groupBy(students.programLevel, sql`2`, students.programStatus),
+    // By category, status and start year: both the category counts and the progress by year.
+    storedStudentCounts(deps.db, user),
     listRecentActivity(deps, user, RECENT_ACTIVITY),
     allowanceDashboardFigures(deps.db, user, deps.clock.now()),
   ]);

@@ -8,9 +8,9 @@ import type {
 } from '../../../contracts/students';
 import { ageOn } from '../../../domain/dates';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
-import type { StudentSort } from '../../../domain/students';
+import type { ProgramLevel, ProgramStatus, StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
-import { students, users } from '../../db/schema';
+import { studentCounts, students, users } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 
 /** The columns of a student as the API names them (spec §3), the officer's name joined from users. */
@@ -212,18 +212,52 @@ export async function countStudents(
   actor: StudentActor,
   query: Pick<StudentListQuery, 'q' | 'status'>,
 ): Promise<StudentCounts> {
-  // GROUP BY is about a third cheaper than one FILTER aggregate per category (pgbench, 50,000 rows).
-  const groups = await db
-    .select({ level: students.programLevel, n: sql<number>`count(*)` })
-    .from(students)
-    .where(and(...baseFilters(actor, query)))
-    .groupBy(students.programLevel);
   const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
+  // Without a search the stored counts answer; a search has to count its matches.
+  const groups = query.q
+    ? await db
+        .select({ level: students.programLevel, n: sql<number>`count(*)` })
+        .from(students)
+        .where(and(...baseFilters(actor, query)))
+        .groupBy(students.programLevel)
+    : await storedStudentCounts(db, actor, query.status);
   for (const { level, n } of groups) {
     counts[level] += n;
     counts.all += n;
   }
   return counts;
+}
+
+export interface StudentCountGroup {
+  level: ProgramLevel;
+  status: ProgramStatus;
+  year: number;
+  n: number;
+}
+
+/**
+ * The user's students counted by category, status and start year, from the counts the database
+ * keeps (schema: studentCounts): a few hundred rows at most, whatever the number of students.
+ */
+export async function storedStudentCounts(
+  db: DbOrTx,
+  actor: StudentActor,
+  status?: ProgramStatus,
+): Promise<StudentCountGroup[]> {
+  const scope = studentScope(actor);
+  if (scope.kind === 'none') return [];
+  const filters: SQL[] = [sql`${studentCounts.studentCount} <> 0`];
+  if (scope.kind === 'officer') filters.push(eq(studentCounts.officerId, scope.officerId));
+  if (status) filters.push(eq(studentCounts.programStatus, status));
+  return db
+    .select({
+      level: studentCounts.programLevel,
+      status: studentCounts.programStatus,
+      year: studentCounts.startYear,
+      n: studentCounts.studentCount,
+    })
+    .from(studentCounts)
+    .where(and(...filters));
 }
 
 /** One student inside the user's scope, or undefined (also for ids that are not uuids). */

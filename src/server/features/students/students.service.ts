@@ -40,8 +40,8 @@ import {
 
 export { exportStudentsCsv } from './students.export';
 export { importStudents } from './students.import';
-/** The students a user reaches, as a SQL condition (for the dashboard's figures). */
-export { scopeCondition as studentScopeCondition } from './students.query';
+/** The user's students counted by category, status and start year (for the dashboard). */
+export { storedStudentCounts } from './students.query';
 
 const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
 
