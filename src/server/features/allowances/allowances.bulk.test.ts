@@ -167,7 +167,8 @@ describe('POST /api/allowances/bulk rules', () => {
     const body = await json<BulkUploadResponse>(await send('ADM001', lines.join('\n')));
     expect(body.success).toBe(70);
     expect(body.failed).toBe(2430);
-    // 2,400 distinct periods for two new students: three insert batches.
+    // 6,000 distinct periods for five new students: two insert batches of up to 5,000 rows. Then a
+    // repeat of row 2 and a row for nobody, reported with their own row numbers.
     const many = [HEADER];
     const MONTH_NAMES = [
       'January',
@@ -183,23 +184,30 @@ describe('POST /api/allowances/bulk rules', () => {
       'November',
       'December',
     ];
-    for (const name of ['Batch One', 'Batch Two']) {
+    for (const name of ['Batch One', 'Batch Two', 'Batch Three', 'Batch Four', 'Batch Five']) {
       const [first, last] = name.split(' ') as [string, string];
       const s = await insertStudent(t, { firstName: first, lastName: last, officer: 'PO001' });
       for (let year = 2000; year < 2100; year++)
         for (const month of MONTH_NAMES)
           many.push(`${s.id},${name},,${month},${year},college,${year}.25,1,,,,`);
     }
+    many.push(many[1]!, '00000000-0000-4000-8000-000000000000,Nobody Here,,May,2026,college,10,,,,,');
     const result = await json<BulkUploadResponse>(await send('ADM001', many.join('\n')));
-    expect(result.failed).toBe(0);
-    expect(result.success).toBe(2400);
+    expect(result).toEqual({
+      success: 6000,
+      failed: 2,
+      errors: [
+        'Row 6002: An allowance for Batch One for January 2000 already exists.',
+        'Row 6003: Student not found',
+      ],
+    });
     const batch = await t.database.db
       .select({ id: allowances.id, comment: allowanceComments.id })
       .from(allowances)
       .leftJoin(allowanceComments, eq(allowanceComments.allowanceId, allowances.id))
       .where(eq(allowances.programLevel, 'college'));
     expect(batch.filter((r) => r.comment).length).toBe(batch.length);
-    expect(batch.length).toBeGreaterThanOrEqual(2400);
+    expect(batch.length).toBeGreaterThanOrEqual(6000);
   });
 });
 
