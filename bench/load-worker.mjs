@@ -3,7 +3,7 @@
 // the last one answered; its HTTP client costs a fraction of fetch()'s, which on a 2-core machine
 // shared with the server decides most of the measured latency.
 // workerData: { baseUrl, concurrency, maxSeconds, requests: [{ path, headers }] }; answers
-// { latencies, errors }. No new request starts after maxSeconds, so a slow database ends early.
+// { latencies, errors, seconds } (seconds: the load itself, without this thread's start-up). No new request starts after maxSeconds, so a slow database ends early.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
@@ -34,4 +34,8 @@ instance.on('response', (_client, statusCode, _bytes, responseTime) => {
 const stop = setTimeout(() => instance.stop(), maxSeconds * 1000);
 const result = await instance;
 clearTimeout(stop);
-parentPort.postMessage({ latencies, errors: errors + result.errors + result.timeouts });
+parentPort.postMessage({
+  latencies,
+  errors: errors + result.errors + result.timeouts,
+  seconds: result.duration,
+});
