@@ -5,6 +5,22 @@ import { UPLOAD_LIMIT_BYTES } from './request-guards';
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB. Please split it into smaller files.';
 export const ONLY_CSV = 'Only .csv files are accepted.';
 
+/** The OpenAPI request body of an upload route: one file, as multipart form data, in the field `file`. */
+export const csvUploadRequest = {
+  body: {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object' as const,
+          properties: { file: { type: 'string' as const, format: 'binary' } },
+          required: ['file'],
+        },
+      },
+    },
+  },
+};
+
 /** The CSV file sent as multipart form data in the field `file`, checked for type and size. */
 export async function readCsvUpload(
   c: Context,

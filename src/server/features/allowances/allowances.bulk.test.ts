@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
+import { MONTHS } from '../../../domain/dates';
 import { activities, allowanceComments, allowances } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { insertAllowance, insertStudent, json, type TestStudent, upload } from './allowances.test-support';
@@ -170,26 +171,11 @@ describe('POST /api/allowances/bulk rules', () => {
     // 6,000 distinct periods for five new students: two insert batches of up to 5,000 rows. Then a
     // repeat of row 2 and a row for nobody, reported with their own row numbers.
     const many = [HEADER];
-    const MONTH_NAMES = [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ];
     for (const name of ['Batch One', 'Batch Two', 'Batch Three', 'Batch Four', 'Batch Five']) {
       const [first, last] = name.split(' ') as [string, string];
       const s = await insertStudent(t, { firstName: first, lastName: last, officer: 'PO001' });
       for (let year = 2000; year < 2100; year++)
-        for (const month of MONTH_NAMES)
-          many.push(`${s.id},${name},,${month},${year},college,${year}.25,1,,,,`);
+        for (const month of MONTHS) many.push(`${s.id},${name},,${month},${year},college,${year}.25,1,,,,`);
     }
     many.push(many[1]!, '00000000-0000-4000-8000-000000000000,Nobody Here,,May,2026,college,10,,,,,');
     const result = await json<BulkUploadResponse>(await send('ADM001', many.join('\n')));

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-env';
 import { requireStaff } from '../../auth/middleware';
 import { validationError } from '../../http/errors';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { readCsvUpload } from '../../http/uploads';
+import { csvUploadRequest, readCsvUpload } from '../../http/uploads';
 import * as allowancesService from './allowances.service';
 
 const tags = ['Allowances'];
@@ -90,20 +90,7 @@ export function allowancesRoutes(deps: AppDeps) {
         "Errors read 'Row N: message'. A row names its student by student_id (used when given) or " +
         "chl_number (any case); the name stored is the record's. Program officers upload for their own " +
         'students only. All rows are checked first; the valid ones are then written in one transaction.',
-      request: {
-        body: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                properties: { file: { type: 'string', format: 'binary' } },
-                required: ['file'],
-              },
-            },
-          },
-        },
-      },
+      request: csvUploadRequest,
       responses: {
         200: jsonResponse(BulkUploadResponseSchema, 'Result: rows written, rows refused and why'),
         ...errorResponses(400, 401, 403, 413),

@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '../../app-env';
 import { requireStaff } from '../../auth/middleware';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { readCsvUpload } from '../../http/uploads';
+import { csvUploadRequest, readCsvUpload } from '../../http/uploads';
 import * as studentsService from './students.service';
 
 const tags = ['Students'];
@@ -83,20 +83,7 @@ export function studentsRoutes(deps: AppDeps) {
         'Columns: first_name, last_name (required), email, contact_number, community, program_level, ' +
         'institution_name, current_program, chl_number, gender, date_of_birth; others are ignored. ' +
         'Rows without first or last name are dropped. Any other bad value refuses the whole file.',
-      request: {
-        body: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                properties: { file: { type: 'string', format: 'binary' } },
-                required: ['file'],
-              },
-            },
-          },
-        },
-      },
+      request: csvUploadRequest,
       responses: {
         201: jsonResponse(StudentImportResponseSchema, 'Imported'),
         400: jsonResponse(StudentImportErrorSchema, 'No valid rows, or rows with errors (nothing written)'),

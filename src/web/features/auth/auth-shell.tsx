@@ -1,5 +1,7 @@
 import { GraduationCap } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Input } from '../../components/ui';
 
 /** Inline text links on the signed-out pages. */
 export const linkClasses =
@@ -42,5 +44,33 @@ export function DevToken({ label, token }: { label: string; token: string }) {
       <p className="font-medium">{label}</p>
       <code className="mt-1 block font-mono text-xs break-all select-all">{token}</code>
     </div>
+  );
+}
+
+/** The footer of the forms reached from the staff sign-in page. */
+export function BackToStaffLogin() {
+  return (
+    <Link to="/staff-login" className={linkClasses}>
+      Back to Staff Login
+    </Link>
+  );
+}
+
+/** A token pasted from an email: monospaced, without autocomplete or spell checking. */
+export function TokenInput(props: ComponentProps<'input'>) {
+  return <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" {...props} />;
+}
+
+/** After a token from an email was accepted: the server's message and the way to sign in. */
+export function TokenAccepted({ title, message }: { title: string; message: string }) {
+  return (
+    <AuthShell title={title}>
+      <div className="space-y-4">
+        <Alert tone="success">{message}</Alert>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/staff-login">Go to Login</Link>
+        </Button>
+      </div>
+    </AuthShell>
   );
 }

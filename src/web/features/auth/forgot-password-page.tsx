@@ -6,7 +6,7 @@ import { ForgotPasswordRequestSchema, type ForgotPasswordResponse } from '../../
 import { Alert, Button, Field, Input } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
 import { FORGOT_PASSWORD_FALLBACKS } from './auth-errors';
-import { AuthShell, DevToken, linkClasses } from './auth-shell';
+import { AuthShell, BackToStaffLogin, DevToken } from './auth-shell';
 
 /** /forgot-password: ask for a reset link; the answer never says whether the account exists. */
 export function ForgotPasswordPage() {
@@ -52,11 +52,7 @@ export function ForgotPasswordPage() {
     <AuthShell
       title="Forgot Password"
       subtitle="Enter your email address and we'll send you a link to reset your password."
-      footer={
-        <Link to="/staff-login" className={linkClasses}>
-          Back to Staff Login
-        </Link>
-      }
+      footer={<BackToStaffLogin />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <Alert tone="error">{failure}</Alert>}

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ResetPasswordRequestSchema } from '../../../contracts/auth';
-import { Alert, Button, Field, Input, PasswordInput } from '../../components/ui';
+import { Alert, Button, Field, PasswordInput } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
 import { RESET_PASSWORD_FALLBACKS } from './auth-errors';
-import { AuthShell, linkClasses } from './auth-shell';
+import { AuthShell, BackToStaffLogin, TokenAccepted, TokenInput } from './auth-shell';
 import { applyServerFieldErrors } from './form-errors';
 
 /** The server's reset request plus a confirmation that must match (spec §5). */
@@ -47,33 +47,18 @@ export function ResetPasswordPage() {
     }
   });
 
-  if (done) {
-    return (
-      <AuthShell title="Password Reset">
-        <div className="space-y-4">
-          <Alert tone="success">{done}</Alert>
-          <Button asChild size="lg" className="w-full">
-            <Link to="/staff-login">Go to Login</Link>
-          </Button>
-        </div>
-      </AuthShell>
-    );
-  }
+  if (done) return <TokenAccepted title="Password Reset" message={done} />;
 
   return (
     <AuthShell
       title="Reset Password"
       subtitle="Enter the token from your email and choose a new password."
-      footer={
-        <Link to="/staff-login" className={linkClasses}>
-          Back to Staff Login
-        </Link>
-      }
+      footer={<BackToStaffLogin />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <Alert tone="error">{failure}</Alert>}
         <Field label="Reset Token" error={errors.token?.message} required>
-          <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" {...register('token')} />
+          <TokenInput {...register('token')} />
         </Field>
         <Field
           label="New Password"

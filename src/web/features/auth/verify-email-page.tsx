@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { VerifyEmailRequestSchema } from '../../../contracts/auth';
-import { Alert, Button, Field, Input } from '../../components/ui';
+import { Alert, Button, Field } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
 import { VERIFY_EMAIL_FALLBACKS } from './auth-errors';
-import { AuthShell, linkClasses } from './auth-shell';
+import { AuthShell, BackToStaffLogin, TokenAccepted, TokenInput } from './auth-shell';
 
 /** /verify-email?token=...: confirm the email address with the token from the email. */
 export function VerifyEmailPage() {
@@ -32,33 +32,18 @@ export function VerifyEmailPage() {
     }
   });
 
-  if (done) {
-    return (
-      <AuthShell title="Email Verified">
-        <div className="space-y-4">
-          <Alert tone="success">{done}</Alert>
-          <Button asChild size="lg" className="w-full">
-            <Link to="/staff-login">Go to Login</Link>
-          </Button>
-        </div>
-      </AuthShell>
-    );
-  }
+  if (done) return <TokenAccepted title="Email Verified" message={done} />;
 
   return (
     <AuthShell
       title="Verify Email"
       subtitle="Enter the verification token from your email."
-      footer={
-        <Link to="/staff-login" className={linkClasses}>
-          Back to Staff Login
-        </Link>
-      }
+      footer={<BackToStaffLogin />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <Alert tone="error">{failure}</Alert>}
         <Field label="Verification Token" error={errors.token?.message} required>
-          <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" {...register('token')} />
+          <TokenInput {...register('token')} />
         </Field>
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Verifying...">
           Verify Email
