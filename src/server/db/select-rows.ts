@@ -1,5 +1,5 @@
 import type { Column, SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from './client';
+import type { Database, DbOrTx } from './client';
 
 type RowOf<TFields extends Record<string, Column>> = {
   [K in keyof TFields]: TFields[K]['_']['notNull'] extends true
@@ -18,11 +18,54 @@ export async function selectRows<TFields extends Record<string, Column>>(
   fields: TFields,
   query: SQLWrapper,
 ): Promise<Array<RowOf<TFields>>> {
+  const columns = distinctColumns(fields);
+  const result = await db.execute<Record<string, unknown>>(query);
+  return mapRows<TFields>(columns, result.rows);
+}
+
+/**
+ * A prepared Drizzle query's all(): the driver's rows as they come, keyed by column name (what
+ * db.execute answers). Drizzle marks it internal, so its types do not show it; the tests below
+ * compare what it gives with Drizzle's own mapping.
+ */
+interface BuiltQuery {
+  all(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * selectRows for a select of fixed shape that runs on every request (a list page): Drizzle builds
+ * its SQL once per database handle, the values arriving through sql.placeholder(), instead of
+ * building it again each time (about a tenth of a list request's CPU in a profile). The statement
+ * stays unnamed, so PostgreSQL still plans it for the values it is given.
+ */
+export function fixedSelect<TFields extends Record<string, Column>>(
+  fields: TFields,
+  build: (db: Database) => { prepare(name: string): unknown },
+) {
+  const columns = distinctColumns(fields);
+  const built = new WeakMap<Database, BuiltQuery>();
+  return async (db: Database, values: Record<string, unknown> = {}): Promise<Array<RowOf<TFields>>> => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db).prepare('') as BuiltQuery;
+      built.set(db, query);
+    }
+    return mapRows<TFields>(columns, (await query.all(values)) as Array<Record<string, unknown>>);
+  };
+}
+
+function distinctColumns(fields: Record<string, Column>): Array<[string, Column]> {
   const columns = Object.entries(fields);
   if (new Set(columns.map(([, column]) => column.name)).size !== columns.length)
     throw new Error(`selectRows: two selected columns share a name (${columns.map(([, c]) => c.name)})`);
-  const result = await db.execute<Record<string, unknown>>(query);
-  return result.rows.map((raw) => {
+  return columns;
+}
+
+function mapRows<TFields extends Record<string, Column>>(
+  columns: Array<[string, Column]>,
+  rows: Array<Record<string, unknown>>,
+): Array<RowOf<TFields>> {
+  return rows.map((raw) => {
     const row: Record<string, unknown> = {};
     for (const [key, column] of columns) {
       const value = raw[column.name];

@@ -11,7 +11,7 @@ import { normaliseMoney } from '../../../domain/money';
 import { spreadsheetSafe } from '../../csv/csv';
 import type { Database } from '../../db/client';
 import { allowanceStageTotals, allowances, students } from '../../db/schema';
-import { selectRows } from '../../db/select-rows';
+import { fixedSelect, selectRows } from '../../db/select-rows';
 import { allowanceFilter, toAllowanceDto } from './allowance-dto';
 
 const ALLOWANCE_COLUMNS = getTableColumns(allowances);
@@ -38,24 +38,13 @@ export async function listAllowances(
   // A name search matches few rows: find them through the trigram index and sort them (ordering by
   // an expression stops the planner walking the whole date index hoping to meet 25 matches early).
   // A month matches a twelfth of the table: then walking the date index is the quick way.
-  const sortMatches = searching && monthNumbersMatching(q!.trim()).length === 0;
+  const limits = { limit: pageSize, offset: (page - 1) * pageSize };
   const [rows, perStage] = await Promise.all([
-    selectRows(
-      db,
-      ALLOWANCE_COLUMNS,
-      db
-        .select()
-        .from(allowances)
-        .where(allowanceFilter(q, stage))
-        .orderBy(
-          sortMatches
-            ? desc(sql`${allowances.submittedDate} + interval '0 seconds'`)
-            : desc(allowances.submittedDate),
-          desc(allowances.id),
-        )
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-    ),
+    searching
+      ? searchedPage(db, q!.trim(), stage, limits)
+      : stage
+        ? latestPageOfStage(db, { stage, ...limits })
+        : latestPage(db, limits),
     searching ? sumMatchesByStage(db, q) : storedStageTotals(db),
   ]);
   const summary = Object.fromEntries(SUMMARY_STAGES.map((s) => [s, '0.00'])) as AllowanceSummary;
@@ -65,6 +54,56 @@ export async function listAllowances(
     if (r.stage in summary) summary[r.stage as keyof AllowanceSummary] = normaliseMoney(r.total ?? '0');
   }
   return { items: rows.map(toAllowanceDto), total, page, pageSize, summary };
+}
+
+// Without a search a page comes straight off the (stage,) submitted_date, id indexes.
+const latestPage = fixedSelect(ALLOWANCE_COLUMNS, (db) =>
+  db
+    .select()
+    .from(allowances)
+    .orderBy(desc(allowances.submittedDate), desc(allowances.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+const latestPageOfStage = fixedSelect(ALLOWANCE_COLUMNS, (db) =>
+  db
+    .select()
+    .from(allowances)
+    .where(eq(allowances.approvalStage, sql.placeholder('stage')))
+    .orderBy(desc(allowances.submittedDate), desc(allowances.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+/**
+ * A page of the matches of a search. A name search matches few rows: find them through the
+ * trigram index and sort them (ordering by an expression stops the planner walking the whole date
+ * index hoping to meet 25 matches early). A month matches a twelfth of the table: then walking
+ * the date index is the quick way.
+ */
+function searchedPage(
+  db: Database,
+  q: string,
+  stage: ApprovalStage | undefined,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const sortMatches = monthNumbersMatching(q).length === 0;
+  return selectRows(
+    db,
+    ALLOWANCE_COLUMNS,
+    db
+      .select()
+      .from(allowances)
+      .where(allowanceFilter(q, stage))
+      .orderBy(
+        sortMatches
+          ? desc(sql`${allowances.submittedDate} + interval '0 seconds'`)
+          : desc(allowances.submittedDate),
+        desc(allowances.id),
+      )
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 interface StageSum {
@@ -83,15 +122,21 @@ function sumMatchesByStage(db: Database, q: string | undefined): Promise<StageSu
 }
 
 /** Counts and sums per stage over every allowance, as the triggers keep them (six rows). */
-function storedStageTotals(db: Database): Promise<StageSum[]> {
-  return db
-    .select({
-      stage: allowanceStageTotals.approvalStage,
-      n: allowanceStageTotals.allowanceCount,
-      total: allowanceStageTotals.totalSum,
-    })
-    .from(allowanceStageTotals);
-}
+const storedStageTotals = fixedSelect(
+  {
+    stage: allowanceStageTotals.approvalStage,
+    n: allowanceStageTotals.allowanceCount,
+    total: allowanceStageTotals.totalSum,
+  },
+  (db) =>
+    db
+      .select({
+        stage: allowanceStageTotals.approvalStage,
+        n: allowanceStageTotals.allowanceCount,
+        total: allowanceStageTotals.totalSum,
+      })
+      .from(allowanceStageTotals),
+);
 
 const EXPORT_BATCH = 5000;
 const PAPA = { newline: '\r\n' };
