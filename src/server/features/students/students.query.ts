@@ -11,7 +11,7 @@ import { type StudentActor, studentScope } from '../../../domain/student-permiss
 import type { ProgramLevel, ProgramStatus, StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
 import { studentCounts, students, users } from '../../db/schema';
-import { selectRows } from '../../db/select-rows';
+import { fixedSelect, selectRows } from '../../db/select-rows';
 
 /** The columns of a student as the API names them (spec §3), the officer's name joined from users. */
 const studentColumns = {
@@ -260,6 +260,33 @@ export async function storedStudentCounts(
     .where(and(...filters));
 }
 
+/*
+ * Opening a student is a look-up by primary key, so it is a named statement, planned once per
+ * connection: planning the 45-column join cost more than running it (1.4 ms against 0.5 ms a
+ * look-up, sequentially, on this machine's PostgreSQL).
+ */
+const studentById = fixedSelect(
+  studentColumns,
+  (db) =>
+    selectStudents(db)
+      .where(eq(students.id, sql.placeholder('id')))
+      .limit(1),
+  'student_by_id',
+);
+const officersStudentById = fixedSelect(
+  studentColumns,
+  (db) =>
+    selectStudents(db)
+      .where(
+        and(
+          eq(students.id, sql.placeholder('id')),
+          eq(students.assignedOfficerId, sql.placeholder('officerId')),
+        ),
+      )
+      .limit(1),
+  'officers_student_by_id',
+);
+
 /** One student inside the user's scope, or undefined (also for ids that are not uuids). */
 export async function findStudentRow(
   db: DbOrTx,
@@ -267,10 +294,13 @@ export async function findStudentRow(
   id: string,
 ): Promise<StudentRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectStudents(db)
-    .where(and(eq(students.id, id), scopeCondition(actor)))
-    .limit(1);
-  return row;
+  const scope = studentScope(actor);
+  if (scope.kind === 'none') return undefined;
+  const [row] =
+    scope.kind === 'all'
+      ? await studentById(db, { id })
+      : await officersStudentById(db, { id, officerId: scope.officerId });
+  return row as StudentRow | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
