@@ -155,7 +155,7 @@ export async function run(target: BenchTarget): Promise<void> {
     const searchP95 = scenarios[0]![1].p95;
     const floorP95 = scenarios.at(-1)![1].p95;
     console.log(
-      `\nTargets (PostgreSQL): search p95 < 50 ms -> ${searchP95 < 50 ? 'met' : 'MISSED'} (${ms(searchP95)}; ` +
+      `\nTargets (for PostgreSQL; this run: ${server.database}): search p95 < 50 ms -> ${searchP95 < 50 ? 'met' : 'MISSED'} (${ms(searchP95)}; ` +
         `/api/me alone: ${ms(floorP95)}); ` +
         `import < 5 s -> ${importSeconds < 5 ? 'met' : 'MISSED'} (${importSeconds.toFixed(2)} s)`,
     );
