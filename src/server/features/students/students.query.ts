@@ -185,6 +185,7 @@ export async function findStudentRows(
   query: Omit<StudentListQuery, 'page' | 'pageSize'>,
   page?: { limit: number; offset: number; matching?: number },
 ): Promise<StudentRow[]> {
+  if (page && !query.q) return latestStudentPage(db, actor, query, page);
   const filters = baseFilters(actor, query);
   if (query.category) filters.push(eq(students.programLevel, query.category));
   const sortFew = query.q !== undefined && query.q !== '' && (page?.matching ?? Infinity) <= FEW_MATCHES;
@@ -197,6 +198,51 @@ export async function findStudentRows(
   return selectRows(db, studentColumns, ordered.limit(page.limit).offset(page.offset)) as Promise<
     StudentRow[]
   >;
+}
+
+/*
+ * The list page everyone opens first, without a search: its SQL is built once per shape (officer
+ * scope, status, category, sort) and database handle, not on every request (see fixedSelect).
+ */
+const latestPageQueries = new Map<string, ReturnType<typeof fixedSelect<typeof studentColumns>>>();
+
+async function latestStudentPage(
+  db: DbOrTx,
+  actor: StudentActor,
+  query: Omit<StudentListQuery, 'page' | 'pageSize' | 'q'>,
+  page: { limit: number; offset: number },
+): Promise<StudentRow[]> {
+  const scope = studentScope(actor);
+  if (scope.kind === 'none') return [];
+  const officerId = scope.kind === 'officer' ? scope.officerId : undefined;
+  const shape = [
+    officerId !== undefined,
+    query.status !== undefined,
+    query.category !== undefined,
+    query.sort,
+  ];
+  const key = shape.join('|');
+  let pageQuery = latestPageQueries.get(key);
+  if (!pageQuery) {
+    pageQuery = fixedSelect(studentColumns, (handle) =>
+      selectStudents(handle)
+        .where(
+          and(
+            officerId !== undefined
+              ? eq(students.assignedOfficerId, sql.placeholder('officerId'))
+              : undefined,
+            query.status !== undefined ? eq(students.programStatus, sql.placeholder('status')) : undefined,
+            query.category !== undefined ? eq(students.programLevel, sql.placeholder('category')) : undefined,
+          ),
+        )
+        .orderBy(...ORDER[query.sort])
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+    latestPageQueries.set(key, pageQuery);
+  }
+  const values = { officerId, status: query.status, category: query.category, ...page };
+  return (await pageQuery(db, values)) as StudentRow[];
 }
 
 /**

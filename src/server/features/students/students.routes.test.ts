@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Student, StudentListResponse } from '../../../contracts/students';
 import { demoOfficersFrom, seedDemoStudents } from '../../db/demo-seed/students';
@@ -117,6 +117,49 @@ describe('GET /api/students', () => {
     }
     const asPo2 = await list('PO002', '?pageSize=200');
     expect(asPo2.items.some((s) => s.assigned_officer_id === po1)).toBe(false);
+  });
+
+  it('without a search, pages, filters and sorts exactly as a fresh query over the table does', async () => {
+    await create('PO001', { first_name: 'Zed', last_name: tag(), program_level: 'diploma' });
+    await create('PO001', { first_name: 'Abel', last_name: tag(), program_status: 'graduated' });
+    await create('PO002', { first_name: 'Mercy', last_name: tag(), program_level: 'diploma' });
+    const orders = {
+      created_at_desc: [desc(students.createdAt), desc(students.id)],
+      created_at_asc: [asc(students.createdAt), asc(students.id)],
+      name_asc: [asc(sql`lower(${students.fullName})`), asc(students.id)],
+      name_desc: [desc(sql`lower(${students.fullName})`), desc(students.id)],
+    };
+    const cases: Array<
+      [
+        string,
+        { status?: string; category?: string; sort?: keyof typeof orders; page?: number; pageSize?: number },
+      ]
+    > = [
+      ['ADM001', { pageSize: 3, page: 2 }],
+      ['PO001', { status: 'enrolled', pageSize: 5 }],
+      ['PO001', { category: 'diploma', sort: 'name_asc' }],
+      ['DPM001', { sort: 'created_at_asc', pageSize: 4, page: 2 }],
+      ['PO002', { category: 'diploma', status: 'enrolled', sort: 'name_desc' }],
+    ];
+    for (const [as, q] of cases) {
+      const { page = 1, pageSize = 25, sort = 'created_at_desc' } = q;
+      const expected = await t.deps.db
+        .select({ id: students.id })
+        .from(students)
+        .where(
+          and(
+            as.startsWith('PO') ? eq(students.assignedOfficerId, await t.userId(as)) : undefined,
+            q.status ? eq(students.programStatus, q.status as 'enrolled') : undefined,
+            q.category ? eq(students.programLevel, q.category as 'diploma') : undefined,
+          ),
+        )
+        .orderBy(...orders[sort])
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const params = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));
+      const got = await list(as, `?${params}`);
+      expect(got.items.map((s) => s.id)).toEqual(expected.map((r) => r.id));
+    }
   });
 
   it('searches name, email, institution and CHL number ignoring case, with LIKE wildcards taken literally', async () => {
