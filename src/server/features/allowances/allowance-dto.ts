@@ -6,6 +6,7 @@ import type { Actor } from '../../../domain/allowances';
 import { normaliseMoney } from '../../../domain/money';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import { allowanceComments, allowances } from '../../db/schema';
 
 export type AllowanceRow = typeof allowances.$inferSelect;
@@ -95,11 +96,6 @@ export async function loadAllowanceDetail(db: DbOrTx, id: string): Promise<Allow
     .where(eq(allowanceComments.allowanceId, id))
     .orderBy(asc(allowanceComments.createdAt), asc(flowOrder), asc(allowanceComments.id));
   return { ...toAllowanceDto(row), comments: comments.map(toCommentDto) };
-}
-
-/** LIKE pattern for a search text, with the wildcards in it taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -35,9 +35,6 @@ export async function listAllowances(
 ): Promise<AllowanceListResponse> {
   const { q, stage, page, pageSize } = params;
   const searching = Boolean(q?.trim());
-  // A name search matches few rows: find them through the trigram index and sort them (ordering by
-  // an expression stops the planner walking the whole date index hoping to meet 25 matches early).
-  // A month matches a twelfth of the table: then walking the date index is the quick way.
   const limits = { limit: pageSize, offset: (page - 1) * pageSize };
   const [rows, perStage] = await Promise.all([
     searching
@@ -122,20 +119,13 @@ function sumMatchesByStage(db: Database, q: string | undefined): Promise<StageSu
 }
 
 /** Counts and sums per stage over every allowance, as the triggers keep them (six rows). */
-const storedStageTotals = fixedSelect(
-  {
-    stage: allowanceStageTotals.approvalStage,
-    n: allowanceStageTotals.allowanceCount,
-    total: allowanceStageTotals.totalSum,
-  },
-  (db) =>
-    db
-      .select({
-        stage: allowanceStageTotals.approvalStage,
-        n: allowanceStageTotals.allowanceCount,
-        total: allowanceStageTotals.totalSum,
-      })
-      .from(allowanceStageTotals),
+const STAGE_TOTAL_FIELDS = {
+  stage: allowanceStageTotals.approvalStage,
+  n: allowanceStageTotals.allowanceCount,
+  total: allowanceStageTotals.totalSum,
+};
+const storedStageTotals = fixedSelect(STAGE_TOTAL_FIELDS, (db) =>
+  db.select(STAGE_TOTAL_FIELDS).from(allowanceStageTotals),
 );
 
 const EXPORT_BATCH = 5000;

@@ -2,7 +2,8 @@ import { STUDENT_EXPORT_COLUMNS, type StudentListQuery } from '../../../contract
 import { lusakaDate } from '../../../domain/dates';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { toCsv } from '../../csv/csv';
-import { findStudentRows, toStudentDto } from './students.query';
+import { findStudentRows } from './students.list';
+import { toStudentDto } from './students.query';
 
 /** Every student the list would show with these filters (no paging), as a formula-safe CSV file. */
 export async function exportStudentsCsv(

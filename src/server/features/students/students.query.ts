@@ -1,20 +1,13 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type {
-  Student,
-  StudentCounts,
-  StudentCreate,
-  StudentListQuery,
-  StudentUpdate,
-} from '../../../contracts/students';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Student, StudentCreate, StudentUpdate } from '../../../contracts/students';
 import { ageOn } from '../../../domain/dates';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
-import type { ProgramLevel, ProgramStatus, StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
-import { studentCounts, students, users } from '../../db/schema';
-import { fixedSelect, selectRows } from '../../db/select-rows';
+import { students, users } from '../../db/schema';
+import { fixedSelect } from '../../db/select-rows';
 
 /** The columns of a student as the API names them (spec §3), the officer's name joined from users. */
-const studentColumns = {
+export const studentColumns = {
   id: students.id,
   first_name: students.firstName,
   last_name: students.lastName,
@@ -139,171 +132,8 @@ export function scopeCondition(actor: StudentActor): SQL | undefined {
   return sql`false`;
 }
 
-/** q as a LIKE pattern matching anywhere, its own % _ and \ taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The list's filters except category: the scope, the search text and the status. */
-function baseFilters(actor: StudentActor, query: Pick<StudentListQuery, 'q' | 'status'>): SQL[] {
-  const filters: SQL[] = [];
-  const scope = scopeCondition(actor);
-  if (scope) filters.push(scope);
-  // search_text is lower-cased and trigram-indexed; lower() here so both sides fold case alike.
-  if (query.q) filters.push(sql`${students.searchText} like lower(${containsPattern(query.q)})`);
-  if (query.status) filters.push(eq(students.programStatus, query.status));
-  return filters;
-}
-
-const ORDER: Record<StudentSort, SQL[]> = {
-  created_at_desc: [desc(students.createdAt), desc(students.id)],
-  created_at_asc: [asc(students.createdAt), asc(students.id)],
-  name_asc: [asc(sql`lower(${students.fullName})`), asc(students.id)],
-  name_desc: [desc(sql`lower(${students.fullName})`), desc(students.id)],
-};
-
-/*
- * The same orders written so that no index can provide them. When a search matches few students,
- * scanning the created_at index backwards and testing every row until 25 match is the slow road
- * (EXPLAIN: ~20 ms on 50,000 students); finding the matches with the trigram index and sorting
- * those few is ~2 ms. The planner cannot know how few match; we do, from the counts.
- */
-const ORDER_BY_SORTING: Record<StudentSort, SQL[]> = {
-  created_at_desc: [desc(sql`${students.createdAt} + interval '0 seconds'`), desc(students.id)],
-  created_at_asc: [asc(sql`${students.createdAt} + interval '0 seconds'`), asc(students.id)],
-  name_asc: ORDER.name_asc,
-  name_desc: ORDER.name_desc,
-};
-
-function selectStudents(db: DbOrTx) {
+export function selectStudents(db: DbOrTx) {
   return db.select(studentColumns).from(students).leftJoin(users, eq(users.id, students.assignedOfficerId));
-}
-
-export async function findStudentRows(
-  db: DbOrTx,
-  actor: StudentActor,
-  query: Omit<StudentListQuery, 'page' | 'pageSize'>,
-  page?: { limit: number; offset: number; matching?: number },
-): Promise<StudentRow[]> {
-  if (page && !query.q) return latestStudentPage(db, actor, query, page);
-  const filters = baseFilters(actor, query);
-  if (query.category) filters.push(eq(students.programLevel, query.category));
-  const sortFew = query.q !== undefined && query.q !== '' && (page?.matching ?? Infinity) <= FEW_MATCHES;
-  const ordered = selectStudents(db)
-    .where(and(...filters))
-    .orderBy(...(sortFew ? ORDER_BY_SORTING : ORDER)[query.sort]);
-  if (!page) return ordered;
-  // A list page maps its rows without Drizzle's per-column is() checks (see selectRows); the
-  // rows are the same, the officer's name (left join) included.
-  return selectRows(db, studentColumns, ordered.limit(page.limit).offset(page.offset)) as Promise<
-    StudentRow[]
-  >;
-}
-
-/*
- * The list page everyone opens first, without a search: its SQL is built once per shape (officer
- * scope, status, category, sort) and database handle, not on every request (see fixedSelect).
- */
-const latestPageQueries = new Map<string, ReturnType<typeof fixedSelect<typeof studentColumns>>>();
-
-async function latestStudentPage(
-  db: DbOrTx,
-  actor: StudentActor,
-  query: Omit<StudentListQuery, 'page' | 'pageSize' | 'q'>,
-  page: { limit: number; offset: number },
-): Promise<StudentRow[]> {
-  const scope = studentScope(actor);
-  if (scope.kind === 'none') return [];
-  const officerId = scope.kind === 'officer' ? scope.officerId : undefined;
-  const shape = [
-    officerId !== undefined,
-    query.status !== undefined,
-    query.category !== undefined,
-    query.sort,
-  ];
-  const key = shape.join('|');
-  let pageQuery = latestPageQueries.get(key);
-  if (!pageQuery) {
-    pageQuery = fixedSelect(studentColumns, (handle) =>
-      selectStudents(handle)
-        .where(
-          and(
-            officerId !== undefined
-              ? eq(students.assignedOfficerId, sql.placeholder('officerId'))
-              : undefined,
-            query.status !== undefined ? eq(students.programStatus, sql.placeholder('status')) : undefined,
-            query.category !== undefined ? eq(students.programLevel, sql.placeholder('category')) : undefined,
-          ),
-        )
-        .orderBy(...ORDER[query.sort])
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    );
-    latestPageQueries.set(key, pageQuery);
-  }
-  const values = { officerId, status: query.status, category: query.category, ...page };
-  return (await pageQuery(db, values)) as StudentRow[];
-}
-
-/**
- * Up to this many matches, a searched page is found through the search index and sorted. Walking
- * the date index visits about 25 × students ÷ matches rows (many more when the matches cluster
- * in time, as CHL numbers of one intake do); sorting the matches visits each once.
- */
-const FEW_MATCHES = 1000;
-
-/** How many students each category tile would show, under the same scope, search and status. */
-export async function countStudents(
-  db: DbOrTx,
-  actor: StudentActor,
-  query: Pick<StudentListQuery, 'q' | 'status'>,
-): Promise<StudentCounts> {
-  const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
-  // Without a search the stored counts answer; a search has to count its matches.
-  const groups = query.q
-    ? await db
-        .select({ level: students.programLevel, n: sql<number>`count(*)` })
-        .from(students)
-        .where(and(...baseFilters(actor, query)))
-        .groupBy(students.programLevel)
-    : await storedStudentCounts(db, actor, query.status);
-  for (const { level, n } of groups) {
-    counts[level] += n;
-    counts.all += n;
-  }
-  return counts;
-}
-
-export interface StudentCountGroup {
-  level: ProgramLevel;
-  status: ProgramStatus;
-  year: number;
-  n: number;
-}
-
-/**
- * The user's students counted by category, status and start year, from the counts the database
- * keeps (schema: studentCounts): a few hundred rows at most, whatever the number of students.
- */
-export async function storedStudentCounts(
-  db: DbOrTx,
-  actor: StudentActor,
-  status?: ProgramStatus,
-): Promise<StudentCountGroup[]> {
-  const scope = studentScope(actor);
-  if (scope.kind === 'none') return [];
-  const filters: SQL[] = [sql`${studentCounts.studentCount} <> 0`];
-  if (scope.kind === 'officer') filters.push(eq(studentCounts.officerId, scope.officerId));
-  if (status) filters.push(eq(studentCounts.programStatus, status));
-  return db
-    .select({
-      level: studentCounts.programLevel,
-      status: studentCounts.programStatus,
-      year: studentCounts.startYear,
-      n: studentCounts.studentCount,
-    })
-    .from(studentCounts)
-    .where(and(...filters));
 }
 
 /*

@@ -21,14 +21,8 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { students, users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import {
-  countStudents,
-  findStudentRow,
-  findStudentRows,
-  type StudentRow,
-  toStudentColumns,
-  toStudentDto,
-} from './students.query';
+import { countStudents, findStudentRows } from './students.list';
+import { findStudentRow, type StudentRow, toStudentColumns, toStudentDto } from './students.query';
 import {
   assertAssignableOfficer,
   assertUnique,
@@ -41,7 +35,7 @@ import {
 export { exportStudentsCsv } from './students.export';
 export { importStudents } from './students.import';
 /** The user's students counted by category, status and start year (for the dashboard). */
-export { storedStudentCounts } from './students.query';
+export { storedStudentCounts } from './students.list';
 
 const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
 
