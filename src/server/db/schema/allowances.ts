@@ -19,7 +19,6 @@ import {
   REVIEW_STEPS,
   STEP_DECISIONS,
 } from '../../../domain/allowance-stages';
-import { users } from './auth';
 import { students } from './students';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
@@ -54,7 +53,10 @@ export const allowances = pgTable(
     total: money('total').notNull(),
     approvalStage: text('approval_stage', { enum: APPROVAL_STAGES }).notNull().default('pending_dpm'),
     submittedBy: text('submitted_by').notNull(),
-    submittedById: uuid('submitted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    // Who acted, as recorded at the time: like the approvers' and payer's ids, not a foreign key.
+    // A user's record may change or go; the allowance's history does not (and a bulk upload of
+    // 100,000 rows no longer checks the same user 100,000 times).
+    submittedById: uuid('submitted_by_id'),
     submittedDate: timestamp('submitted_date', { withTimezone: true }).notNull().defaultNow(),
     dpmApprovedBy: text('dpm_approved_by'),
     dpmApprovedById: uuid('dpm_approved_by_id'),
