@@ -6,9 +6,9 @@ import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { parseCsv } from '../../csv/csv';
 import type { Database, Tx } from '../../db/client';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { type ActivityInput, recordActivity } from '../activity/activity.service';
-import { actorOf, isUuid } from './allowance-dto';
+import { actorOf, isOpenPeriodTaken, isUuid } from './allowance-dto';
 
 /** Rows per INSERT statement (columns are sent as arrays, so the parameter count stays at 13). */
 const INSERT_BATCH = 5000;
@@ -131,39 +131,59 @@ export async function bulkUploadAllowances(
     found.push(Object.assign(row, { student }));
   }
 
-  const open = await openPeriods(deps.db, found);
-  const ready: ReadyRow[] = [];
-  for (const row of found) {
-    if (open.has(periodKey(row.student.id, row.year, row.monthNumber))) {
-      fail(
-        row.rowNumber,
-        rowError(row.rowNumber, duplicateAllowanceMessage(row.student.fullName, row.month, row.year)),
-      );
-    } else ready.push(row);
-  }
-
-  const written = ready.length > 0 ? await writeRows(deps, user, ready, fail) : 0;
+  const written = found.length > 0 ? await writeFreePeriods(deps, user, found, fail) : 0;
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
   return { success: written, failed: errors.length, errors: errors.map((e) => e.message) };
 }
 
-async function writeRows(
+/** Another submission took one of the file's periods again and again while it was being saved. */
+export const BULK_RACE_LOST =
+  'Other allowances for the same students and months were being saved at the same time. Please upload the file again.';
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * Writes the rows whose period has no open allowance and reports the others as duplicates. The
+ * inserts are plain (ON CONFLICT's speculative insertion cost a tenth of the write): a period
+ * taken by a concurrent submission after the check makes the unique index abort the whole
+ * transaction, and then the check and the write run again, so that row is reported instead.
+ */
+async function writeFreePeriods(
   deps: AppDeps,
   user: SessionUser,
   rows: ReadyRow[],
   fail: (rowNumber: number, message: string) => void,
 ): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const open = await openPeriods(deps.db, rows);
+    const free = rows.filter((r) => !open.has(periodKey(r.student.id, r.year, r.monthNumber)));
+    try {
+      if (free.length > 0) await writeRows(deps, user, free);
+    } catch (error) {
+      if (!isOpenPeriodTaken(error)) throw error;
+      if (attempt === WRITE_ATTEMPTS) throw conflict(BULK_RACE_LOST);
+      continue;
+    }
+    for (const row of rows) {
+      if (open.has(periodKey(row.student.id, row.year, row.monthNumber)))
+        fail(
+          row.rowNumber,
+          rowError(row.rowNumber, duplicateAllowanceMessage(row.student.fullName, row.month, row.year)),
+        );
+    }
+    return free.length;
+  }
+}
+
+async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Promise<void> {
   const now = deps.clock.now().toISOString();
   // The comment every row gets; a row's notes (already trimmed, null when blank) replace its text.
   const comment = submissionComment(actorOf(user), null);
-  return deps.db.transaction(async (tx) => {
-    let written = 0;
-    const perOfficer = new Map<string | null, number>();
+  await deps.db.transaction(async (tx) => {
     for (const batch of chunks(rows, INSERT_BATCH)) {
       const column = <T>(pick: (r: ReadyRow) => T) => sql.param(batch.map(pick));
       // One statement per batch writes the allowances and their submission comments; each column
-      // travels as one array parameter. A period taken meanwhile is skipped (on conflict) and reported.
-      const inserted = await tx.execute<{ student_id: string; year: number; month_number: number }>(sql`
+      // travels as one array parameter.
+      await tx.execute(sql`
         with added as (
           insert into allowances (student_id, student_name, month, month_number, year, program_level,
             stipend, medical, transportation, school_supplies, accommodation, total, submission_notes,
@@ -179,31 +199,18 @@ async function writeRows(
               ${column((r) => r.amounts.school_supplies)}::numeric[],
               ${column((r) => r.amounts.accommodation)}::numeric[], ${column((r) => r.amounts.total)}::numeric[],
               ${column((r) => r.notes)}::text[]) as u
-          on conflict (student_id, year, month_number) where approval_stage <> 'rejected' do nothing
-          returning id, student_id, year, month_number, submission_notes
-        ), commented as (
-          insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
-            stage, created_at)
-          select id, ${user.id}::uuid, ${user.name}, ${comment.userRole}, 'submission',
-                 coalesce(submission_notes, ${comment.commentText}), null, ${now}::timestamptz
-            from added
+          returning id, submission_notes
         )
-        select student_id, year, month_number from added`);
-      const added = new Set(inserted.rows.map((i) => periodKey(i.student_id, i.year, i.month_number)));
-      for (const r of batch) {
-        if (!added.has(periodKey(r.student.id, r.year, r.monthNumber))) {
-          // Someone submitted the same period while this file was being checked.
-          fail(
-            r.rowNumber,
-            rowError(r.rowNumber, duplicateAllowanceMessage(r.student.fullName, r.month, r.year)),
-          );
-          continue;
-        }
-        written += 1;
-        perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
-      }
+        insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
+          stage, created_at)
+        select id, ${user.id}::uuid, ${user.name}, ${comment.userRole}, 'submission',
+               coalesce(submission_notes, ${comment.commentText}), null, ${now}::timestamptz
+          from added`);
     }
     // One activity per officer whose students got allowances, so each officer sees their own news.
+    const perOfficer = new Map<string | null, number>();
+    for (const r of rows)
+      perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
     const at = new Date(now);
     const activity: ActivityInput[] = [...perOfficer].map(([officerId, n]) => ({
       actor: { id: user.id, name: user.name },
@@ -215,6 +222,5 @@ async function writeRows(
       at,
     }));
     await recordActivity(tx, activity);
-    return written;
   });
 }

@@ -5,7 +5,7 @@ import type { ApprovalStage } from '../../../domain/allowance-stages';
 import type { Actor } from '../../../domain/allowances';
 import { normaliseMoney } from '../../../domain/money';
 import type { SessionUser } from '../../app-env';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { allowanceComments, allowances } from '../../db/schema';
 
@@ -15,6 +15,14 @@ export type AllowanceCommentRow = typeof allowanceComments.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only a well-formed id reaches a query: anything else is simply not found. */
 export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * The unique index that lets at most one allowance per student and period be open (decisions D5).
+ * A write that fails on it lost a race with another submission of the same period.
+ */
+const OPEN_PERIOD_INDEX = 'allowances_one_open_per_period';
+export const isOpenPeriodTaken = (error: unknown) =>
+  pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === OPEN_PERIOD_INDEX;
 
 export const actorOf = (user: SessionUser): Actor => ({ id: user.id, name: user.name, role: user.role });
 

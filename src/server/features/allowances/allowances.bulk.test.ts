@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { MONTHS } from '../../../domain/dates';
 import { activities, allowanceComments, allowances } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { BULK_RACE_LOST } from './allowance-bulk';
 import { insertAllowance, insertStudent, json, type TestStudent, upload } from './allowances.test-support';
 
 // A copy of ../shared/fixtures/allowances-sample.csv: CI clones the repo on its own, without shared/.
@@ -196,6 +198,117 @@ describe('POST /api/allowances/bulk rules', () => {
     expect(batch.length).toBeGreaterThanOrEqual(6000);
   });
 });
+
+describe('POST /api/allowances/bulk racing other submissions', () => {
+  // Needs a second connection holding a transaction open: PGlite serves one session for all.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'reports a period another submission took while the file was being saved, and writes the rest',
+    async () => {
+      const mwila = byChl['CHL-S-0001']!;
+      const racer = await t.database.pool.connect();
+      let committed = false;
+      try {
+        await racer.query('begin');
+        await racer.query(
+          `insert into allowances (student_id, student_name, month, month_number, year, program_level, stipend, total, submitted_by)
+           values ($1, 'Mwila Chanda', 'February', 2, 2031, 'university', 10, 10, 'Racer')`,
+          [mwila.id],
+        );
+        // The file is checked while the racer's row is not yet committed, so February looks free.
+        const uploading = send(
+          'ADM001',
+          [
+            HEADER,
+            ',Mwila Chanda,CHL-S-0001,February,2031,,1000,,,,,',
+            ',Mwila Chanda,CHL-S-0001,March,2031,,1000,,,,,',
+          ].join('\n'),
+        );
+        await waitUntilAnInsertWaits(racer);
+        await racer.query('commit');
+        committed = true;
+        expect(await json<BulkUploadResponse>(await uploading)).toEqual({
+          success: 1,
+          failed: 1,
+          errors: ['Row 2: An allowance for Mwila Chanda for February 2031 already exists.'],
+        });
+      } finally {
+        if (!committed) await racer.query('rollback');
+        racer.release();
+      }
+      const saved = await t.database.db
+        .select({
+          month: allowances.month,
+          by: allowances.submittedBy,
+          comment: allowanceComments.commentText,
+        })
+        .from(allowances)
+        .leftJoin(allowanceComments, eq(allowanceComments.allowanceId, allowances.id))
+        .where(and(eq(allowances.studentId, mwila.id), eq(allowances.year, 2031)))
+        .orderBy(allowances.monthNumber);
+      expect(saved).toEqual([
+        { month: 'February', by: 'Racer', comment: null },
+        { month: 'March', by: 'Mutale Bwalya', comment: 'Allowance submitted' },
+      ]);
+    },
+  );
+
+  it('gives up after three tries with a clear message, and writes nothing', async () => {
+    const db = t.database.db;
+    // A period that is taken again on every try: the index's own error, raised by a trigger.
+    await db.execute(sql`create sequence bulk_test_tries`);
+    await db.execute(sql`
+      create function bulk_test_period_taken() returns trigger language plpgsql as $$
+      begin
+        if new.year = 2099 then
+          perform nextval('bulk_test_tries');
+          raise exception 'duplicate key value' using errcode = 'unique_violation',
+            constraint = 'allowances_one_open_per_period';
+        end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger bulk_test_period_taken before insert on allowances for each row execute function bulk_test_period_taken()`,
+    );
+    try {
+      const res = await send(
+        'ADM001',
+        [
+          HEADER,
+          ',Joseph Mumba,CHL-S-0002,April,2098,,1000,,,,,',
+          ',Joseph Mumba,CHL-S-0002,April,2099,,1000,,,,,',
+        ].join('\n'),
+      );
+      expect(res.status).toBe(409);
+      expect((await json(res)).error).toBe(BULK_RACE_LOST);
+      const tries = await db.execute<{ n: string }>(sql`select last_value as n from bulk_test_tries`);
+      expect(Number(tries.rows[0]!.n)).toBe(3);
+      const written = await db
+        .select()
+        .from(allowances)
+        .where(and(eq(allowances.studentId, byChl['CHL-S-0002']!.id), eq(allowances.year, 2098)));
+      expect(written).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger bulk_test_period_taken on allowances`);
+      await db.execute(sql`drop function bulk_test_period_taken()`);
+      await db.execute(sql`drop sequence bulk_test_tries`);
+    }
+  });
+});
+
+/** Polls until some statement of this database waits for a lock (the upload, behind the racer). */
+async function waitUntilAnInsertWaits(client: PoolClient): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    // Inside a transaction pg_stat_activity is read once and then cached: read it afresh.
+    await client.query('select pg_stat_clear_snapshot()');
+    const waiting = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into allowances%'`,
+    );
+    if (waiting.rows[0]!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The upload never waited for the racing submission');
+}
 
 describe('POST /api/allowances/bulk files', () => {
   it('refuses a file over 10 MB (413) and accepts exactly 10 MB', async () => {

@@ -89,11 +89,13 @@ export function allowancesRoutes(deps: AppDeps) {
         'program_level, stipend, medical, transportation, school_supplies, accommodation, flmi_comments. ' +
         "Errors read 'Row N: message'. A row names its student by student_id (used when given) or " +
         "chl_number (any case); the name stored is the record's. Program officers upload for their own " +
-        'students only. All rows are checked first; the valid ones are then written in one transaction.',
+        'students only. All rows are checked first; the valid ones are then written in one transaction. ' +
+        'A period that another submission takes meanwhile is reported as a duplicate; 409 only when ' +
+        'that keeps happening (three tries).',
       request: csvUploadRequest,
       responses: {
         200: jsonResponse(BulkUploadResponseSchema, 'Result: rows written, rows refused and why'),
-        ...errorResponses(400, 401, 403, 413),
+        ...errorResponses(400, 401, 403, 409, 413),
       },
     }),
     async (c) => {

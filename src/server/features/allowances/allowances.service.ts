@@ -29,17 +29,14 @@ import { parseMonth } from '../../../domain/dates';
 import { formatZmw, normaliseMoney } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../db/client';
 import { allowanceComments, allowanceStageTotals, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { actorOf, isUuid, loadAllowanceDetail } from './allowance-dto';
+import { actorOf, isOpenPeriodTaken, isUuid, loadAllowanceDetail } from './allowance-dto';
 
 export { bulkUploadAllowances } from './allowance-bulk';
 export { allowanceDashboardFigures } from './allowance-figures';
 export { exportAllowancesCsv, listAllowances } from './allowance-queries';
-
-export const OPEN_PERIOD_INDEX = 'allowances_one_open_per_period';
 
 export async function getAllowance(deps: AppDeps, id: string): Promise<AllowanceDetail> {
   const detail = await loadAllowanceDetail(deps.db, id);
@@ -138,8 +135,7 @@ export async function createAllowance(
     });
   } catch (error) {
     // Two submissions racing for the same period: the unique index lets one through.
-    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === OPEN_PERIOD_INDEX)
-      throw duplicate;
+    if (isOpenPeriodTaken(error)) throw duplicate;
     throw error;
   }
   return getAllowance(deps, id);
