@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { createLogger } from './http/logger';
+import { NUL_IN_TEXT } from './http/request-guards';
 import { createTestContext, type TestContext } from './testing/test-app';
 
 let t: TestContext;
@@ -26,6 +27,44 @@ describe('every response', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'Not found' });
     }
+  });
+});
+
+describe('text with the NUL character (PostgreSQL text cannot hold it)', () => {
+  it('is refused with a clear 400 in a JSON body or a query string, and nothing is written', async () => {
+    const token = await t.signIn('ADM001');
+    const created = await t.request('POST', '/api/students', {
+      token,
+      body: { first_name: 'Nul\u0000Student', last_name: 'Banda', program_level: 'university' },
+    });
+    expect(created.status).toBe(400);
+    expect(await created.json()).toEqual({ error: NUL_IN_TEXT });
+    // In a nested value and in a key, too.
+    const nested = await t.request('POST', '/api/staff-auth/login', {
+      body: { staffId: 'ADM001', password: 'x', extra: [{ 'k\u0000': 1 }] },
+    });
+    expect(nested.status).toBe(400);
+    for (const path of [
+      '/api/students?q=a%00b',
+      '/api/allowances?q=%00',
+      '/api/allowances/export.csv?q=x%00',
+    ]) {
+      const res = await t.request('GET', path, { token });
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ error: NUL_IN_TEXT });
+    }
+    const list = await t.request('GET', '/api/students?q=Nul', { token });
+    expect((await list.json()).total).toBe(0);
+  });
+
+  it('leaves malformed JSON to the route, as before', async () => {
+    const res = await t.app.request('/api/staff-auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"staffId": "\u0000',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'The request body is not valid JSON' });
   });
 });
 

@@ -11,7 +11,7 @@ import { studentsRoutes } from './features/students/students.routes';
 import { mountApiDocs } from './http/api-docs';
 import { errorResponse, HttpError } from './http/errors';
 import { createRouter } from './http/openapi';
-import { bodyLimit, requestLog, sameOriginWrites } from './http/request-guards';
+import { bodyLimit, noNulCharacters, requestLog, sameOriginWrites } from './http/request-guards';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static-web';
 
@@ -27,6 +27,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('*', securityHeaders());
   if (deps.config.logRequests) app.use('/api/*', requestLog(deps.logger, deps.config.trustProxy));
   app.use('/api/*', bodyLimit());
+  app.use('/api/*', noNulCharacters());
   app.use('/api/*', sameOriginWrites(deps.config.appUrl));
   app.use('/api/*', loadSessionUser(deps));
 

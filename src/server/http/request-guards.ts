@@ -21,6 +21,34 @@ export function bodyLimit(): MiddlewareHandler<AppEnv> {
   return (c, next) => (/\/(import|bulk)$/.test(c.req.path) ? uploads(c, next) : others(c, next));
 }
 
+export const NUL_IN_TEXT = 'Text may not contain the NUL character.';
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || holdsNul(item));
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold the NUL character: refused here, in the query string or a JSON body,
+ * with a clear 400 before any handler runs, instead of failing at the database. (Uploaded CSV files
+ * are checked by readCsvUpload.)
+ */
+export function noNulCharacters(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const query = c.req.url.indexOf('?');
+    if (query >= 0 && /%00/i.test(c.req.url.slice(query))) return c.json({ error: NUL_IN_TEXT }, 400);
+    if (c.req.header('content-type')?.includes('application/json')) {
+      // Parsed once: Hono keeps the body for the route's validator (malformed JSON is its to report).
+      const body = await c.req.json().catch(() => undefined);
+      if (holdsNul(body)) return c.json({ error: NUL_IN_TEXT }, 400);
+    }
+    await next();
+  };
+}
+
 /**
  * A cookie-authenticated change must come from our own pages. SameSite=Lax already keeps the
  * cookie off cross-site posts; this is the second lock on the door.

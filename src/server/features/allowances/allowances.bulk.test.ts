@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { MONTHS } from '../../../domain/dates';
 import { activities, allowanceComments, allowances } from '../../db/schema';
+import { NOT_UTF8_TEXT } from '../../http/uploads';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { BULK_RACE_LOST } from './allowance-bulk';
 import { insertAllowance, insertStudent, json, type TestStudent, upload } from './allowances.test-support';
@@ -322,6 +323,14 @@ describe('POST /api/allowances/bulk files', () => {
     );
     const exact = await send('ADM001', big.subarray(0, tenMb));
     expect(exact.status).not.toBe(413);
+  });
+
+  it('refuses a file with NUL characters (saved as UTF-16 "Unicode text") and writes nothing', async () => {
+    const utf16 = Buffer.from(`\ufeff${HEADER}\n,Grace Lungu,CHL-S-0003,May,1999,,100,,,,,\n`, 'utf16le');
+    const res = await send('ADM001', new Uint8Array(utf16));
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toBe(NOT_UTF8_TEXT);
+    expect(await t.database.db.select().from(allowances).where(eq(allowances.year, 1999))).toEqual([]);
   });
 
   it('accepts only .csv files', async () => {
