@@ -5,14 +5,18 @@ import {
   type AllowanceListResponse,
   type AllowanceSummary,
 } from '../../../contracts/allowances';
-import { monthNumbersMatching } from '../../../domain/allowance-rows';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
 import { spreadsheetSafe } from '../../csv/csv';
 import type { Database } from '../../db/client';
 import { allowanceStageTotals, allowances, students } from '../../db/schema';
 import { fixedSelect, selectRows } from '../../db/select-rows';
-import { allowanceFilter, toAllowanceDto } from './allowance-dto';
+import {
+  type AllowanceSearch,
+  allowanceFilter,
+  resolveAllowanceSearch,
+  toAllowanceDto,
+} from './allowance-dto';
 
 const ALLOWANCE_COLUMNS = getTableColumns(allowances);
 
@@ -34,15 +38,15 @@ export async function listAllowances(
   params: AllowanceListParams,
 ): Promise<AllowanceListResponse> {
   const { q, stage, page, pageSize } = params;
-  const searching = Boolean(q?.trim());
+  const search = await resolveAllowanceSearch(db, q);
   const limits = { limit: pageSize, offset: (page - 1) * pageSize };
   const [rows, perStage] = await Promise.all([
-    searching
-      ? searchedPage(db, q!.trim(), stage, limits)
+    search
+      ? searchedPage(db, search, stage, limits)
       : stage
         ? latestPageOfStage(db, { stage, ...limits })
         : latestPage(db, limits),
-    searching ? sumMatchesByStage(db, q) : storedStageTotals(db),
+    search ? sumMatchesByStage(db, search) : storedStageTotals(db),
   ]);
   const summary = Object.fromEntries(SUMMARY_STAGES.map((s) => [s, '0.00'])) as AllowanceSummary;
   let total = 0;
@@ -73,25 +77,25 @@ const latestPageOfStage = fixedSelect(ALLOWANCE_COLUMNS, (db) =>
 );
 
 /**
- * A page of the matches of a search. A name search matches few rows: find them through the
- * trigram index and sort them (ordering by an expression stops the planner walking the whole date
- * index hoping to meet 25 matches early). A month matches a twelfth of the table: then walking
- * the date index is the quick way.
+ * A page of the matches of a search. Matches of a few students' names: find them through the
+ * student index and sort them (ordering by an expression stops the planner walking the whole date
+ * index hoping to meet 25 matches early). A month, or a name many students share, matches a good
+ * share of the table: then walking the date index is the quick way.
  */
 function searchedPage(
   db: Database,
-  q: string,
+  search: AllowanceSearch,
   stage: ApprovalStage | undefined,
   { limit, offset }: { limit: number; offset: number },
 ) {
-  const sortMatches = monthNumbersMatching(q).length === 0;
+  const sortMatches = search.students !== 'many' && search.months.length === 0;
   return selectRows(
     db,
     ALLOWANCE_COLUMNS,
     db
       .select()
       .from(allowances)
-      .where(allowanceFilter(q, stage))
+      .where(allowanceFilter(search, stage))
       .orderBy(
         sortMatches
           ? desc(sql`${allowances.submittedDate} + interval '0 seconds'`)
@@ -110,11 +114,11 @@ interface StageSum {
 }
 
 /** Counts and sums per stage over the matches of a search: one pass over the matching rows. */
-function sumMatchesByStage(db: Database, q: string | undefined): Promise<StageSum[]> {
+function sumMatchesByStage(db: Database, search: AllowanceSearch): Promise<StageSum[]> {
   return db
     .select({ stage: allowances.approvalStage, n: count(), total: sum(allowances.total) })
     .from(allowances)
-    .where(allowanceFilter(q, undefined))
+    .where(allowanceFilter(search, undefined))
     .groupBy(allowances.approvalStage);
 }
 
@@ -142,11 +146,13 @@ export function exportAllowancesCsv(
   const encoder = new TextEncoder();
   let cursor: { at: string; id: string } | null = null;
   let started = false;
+  let search: AllowanceSearch | undefined;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         if (!started) {
           started = true;
+          search = await resolveAllowanceSearch(db, params.q);
           // The BOM lets Excel read UTF-8; the rows below go through the same formula guard as toCsv.
           controller.enqueue(
             encoder.encode(`\ufeff${Papa.unparse([[...ALLOWANCE_EXPORT_COLUMNS]], PAPA)}\r\n`),
@@ -163,7 +169,7 @@ export function exportAllowancesCsv(
           })
           .from(allowances)
           .leftJoin(students, eq(students.id, allowances.studentId))
-          .where(and(allowanceFilter(params.q, params.stage), after))
+          .where(and(allowanceFilter(search, params.stage), after))
           .orderBy(desc(allowances.submittedDate), desc(allowances.id))
           .limit(EXPORT_BATCH);
         if (rows.length > 0) {
