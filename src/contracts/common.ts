@@ -30,7 +30,21 @@ export const optionalText = (max = 500) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+const PAGE = 'Page must be a whole number of 1 or more';
+const PAGE_SIZE = 'Page size must be a whole number from 1 to 200';
+
+/** page and pageSize of a list's query string, with the messages a person reads. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  page: z.coerce
+    .number({ message: PAGE })
+    .int({ message: PAGE })
+    .min(1, { message: PAGE })
+    .max(100_000, { message: 'Page must be at most 100000' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: PAGE_SIZE })
+    .int({ message: PAGE_SIZE })
+    .min(1, { message: PAGE_SIZE })
+    .max(200, { message: PAGE_SIZE })
+    .default(25),
 });

@@ -14,6 +14,7 @@ import {
   STUDENT_DEFAULTS,
   STUDENT_SORTS,
 } from '../domain/students';
+import { PageQuerySchema } from './common';
 
 /**
  * Student records (spec §3) as the API sends and receives them: snake_case field names, money as
@@ -305,18 +306,7 @@ export const StudentListQuerySchema = z.object({
     .meta({ description: 'Matches full name, email, institution and CHL number, ignoring case' }),
   category: blankAsMissing(oneOf('Category', PROGRAM_LEVELS).optional()),
   status: blankAsMissing(oneOf('Status', PROGRAM_STATUSES).optional()),
-  page: z.coerce
-    .number({ message: 'Page must be a whole number of 1 or more' })
-    .int({ message: 'Page must be a whole number of 1 or more' })
-    .min(1, { message: 'Page must be a whole number of 1 or more' })
-    .max(100_000, { message: 'Page must be at most 100000' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ message: 'Page size must be a whole number from 1 to 200' })
-    .int({ message: 'Page size must be a whole number from 1 to 200' })
-    .min(1, { message: 'Page size must be a whole number from 1 to 200' })
-    .max(200, { message: 'Page size must be a whole number from 1 to 200' })
-    .default(25),
+  ...PageQuerySchema.shape,
   sort: blankAsMissing(oneOf('Sort', STUDENT_SORTS).default(DEFAULT_STUDENT_SORT)),
 });
 export type StudentListQuery = z.output<typeof StudentListQuerySchema>;

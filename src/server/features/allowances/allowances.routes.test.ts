@@ -355,11 +355,15 @@ describe('GET /api/allowances (list)', () => {
     expect(body.total).toBe(8);
   });
 
-  it('refuses a bad stage or page', async () => {
-    for (const query of ['?stage=done', '?page=0', '?pageSize=1000']) {
+  it('refuses a bad stage or page, saying what a page may be', async () => {
+    for (const query of ['?stage=done', '?page=0', '?pageSize=1000', '?page=100001', '?page=x']) {
       const res = await list.request('GET', `/api/allowances${query}`, { token });
-      expect(res.status).toBe(400);
+      expect(res.status, query).toBe(400);
     }
+    const far = await list.request('GET', '/api/allowances?page=100001', { token });
+    expect((await json(far)).error).toBe('Page must be at most 100000');
+    const size = await list.request('GET', '/api/allowances?pageSize=0', { token });
+    expect((await json(size)).error).toBe('Page size must be a whole number from 1 to 200');
   });
 
   it('exports the filtered list as formula-safe CSV', async () => {
