@@ -155,7 +155,10 @@ async function writeFreePeriods(
 ): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const open = await openPeriods(deps.db, rows);
-    const free = rows.filter((r) => !open.has(periodKey(r.student.id, r.year, r.monthNumber)));
+    const free: ReadyRow[] = [];
+    const taken: ReadyRow[] = [];
+    for (const row of rows)
+      (open.has(periodKey(row.student.id, row.year, row.monthNumber)) ? taken : free).push(row);
     try {
       if (free.length > 0) await writeRows(deps, user, free);
     } catch (error) {
@@ -163,13 +166,11 @@ async function writeFreePeriods(
       if (attempt === WRITE_ATTEMPTS) throw conflict(BULK_RACE_LOST);
       continue;
     }
-    for (const row of rows) {
-      if (open.has(periodKey(row.student.id, row.year, row.monthNumber)))
-        fail(
-          row.rowNumber,
-          rowError(row.rowNumber, duplicateAllowanceMessage(row.student.fullName, row.month, row.year)),
-        );
-    }
+    for (const row of taken)
+      fail(
+        row.rowNumber,
+        rowError(row.rowNumber, duplicateAllowanceMessage(row.student.fullName, row.month, row.year)),
+      );
     return free.length;
   }
 }

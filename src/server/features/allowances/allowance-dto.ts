@@ -1,13 +1,10 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Allowance, AllowanceComment, AllowanceDetail } from '../../../contracts/allowances';
-import { monthNumbersMatching } from '../../../domain/allowance-rows';
-import type { ApprovalStage } from '../../../domain/allowance-stages';
 import type { Actor } from '../../../domain/allowances';
 import { normaliseMoney } from '../../../domain/money';
 import type { SessionUser } from '../../app-env';
 import { type DbOrTx, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../db/client';
-import { containsPattern } from '../../db/like-pattern';
-import { allowanceComments, allowanceStudentNames, allowances } from '../../db/schema';
+import { allowanceComments, allowances } from '../../db/schema';
 
 export type AllowanceRow = typeof allowances.$inferSelect;
 export type AllowanceCommentRow = typeof allowanceComments.$inferSelect;
@@ -104,63 +101,4 @@ export async function loadAllowanceDetail(db: DbOrTx, id: string): Promise<Allow
     .where(eq(allowanceComments.allowanceId, id))
     .orderBy(asc(allowanceComments.createdAt), asc(flowOrder), asc(allowanceComments.id));
   return { ...toAllowanceDto(row), comments: comments.map(toCommentDto) };
-}
-
-/**
- * A search of the list, resolved against the names allowances were filed under: `students` holds
- * the students with a matching name, or 'many' when more than FEW_NAMES do (then the matches are
- * a good share of the table, and finding them by the text alone is as quick).
- */
-export interface AllowanceSearch {
-  pattern: string;
-  months: number[];
-  students: string[] | 'many';
-}
-
-const FEW_NAMES = 1000;
-
-export async function resolveAllowanceSearch(
-  db: DbOrTx,
-  q: string | undefined,
-): Promise<AllowanceSearch | undefined> {
-  const text = q?.trim();
-  if (!text) return undefined;
-  const pattern = containsPattern(text);
-  const named = await db
-    .selectDistinct({ id: allowanceStudentNames.studentId })
-    .from(allowanceStudentNames)
-    .where(sql`lower(${allowanceStudentNames.studentName}) like ${pattern}`)
-    .limit(FEW_NAMES + 1);
-  return {
-    pattern,
-    months: monthNumbersMatching(text),
-    students: named.length > FEW_NAMES ? 'many' : named.map((n) => n.id),
-  };
-}
-
-/**
- * The list's filter: a search over student name or month (case-insensitive), and the stage. A
- * name is matched on the allowance's own student_name (as filed), among the students found by
- * resolveAllowanceSearch. The month is matched on month_number (the month column always holds the
- * canonical name), through its index.
- */
-export function allowanceFilter(
-  search: AllowanceSearch | undefined,
-  stage: ApprovalStage | undefined,
-): SQL | undefined {
-  let matches: SQL | undefined;
-  if (search) {
-    const byText = sql`lower(${allowances.studentName}) like ${search.pattern}`;
-    const byName =
-      search.students === 'many'
-        ? byText
-        : search.students.length > 0
-          ? sql`(${allowances.studentId} = any(${sql.param(search.students)}::uuid[]) and ${byText})`
-          : undefined;
-    const byMonth = search.months.length
-      ? sql`${allowances.monthNumber} = any(${sql.param(search.months)}::int[])`
-      : undefined;
-    matches = byName && byMonth ? sql`(${byName} or ${byMonth})` : (byName ?? byMonth ?? sql`false`);
-  }
-  return and(matches, stage ? eq(allowances.approvalStage, stage) : undefined);
 }

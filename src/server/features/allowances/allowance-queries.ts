@@ -1,24 +1,80 @@
-import { and, count, desc, eq, getTableColumns, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql, sum } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   ALLOWANCE_EXPORT_COLUMNS,
   type AllowanceListResponse,
   type AllowanceSummary,
 } from '../../../contracts/allowances';
+import { monthNumbersMatching } from '../../../domain/allowance-rows';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
 import { spreadsheetSafe } from '../../csv/csv';
-import type { Database } from '../../db/client';
-import { allowanceStageTotals, allowances, students } from '../../db/schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
+import { allowanceStageTotals, allowanceStudentNames, allowances, students } from '../../db/schema';
 import { fixedSelect, selectRows } from '../../db/select-rows';
-import {
-  type AllowanceSearch,
-  allowanceFilter,
-  resolveAllowanceSearch,
-  toAllowanceDto,
-} from './allowance-dto';
+import { toAllowanceDto } from './allowance-dto';
 
 const ALLOWANCE_COLUMNS = getTableColumns(allowances);
+
+/**
+ * A search of the list, resolved against the names allowances were filed under: `students` holds
+ * the students with a matching name, or 'many' when more than FEW_NAMES do (then the matches are
+ * a good share of the table, and finding them by the text alone is as quick).
+ */
+interface AllowanceSearch {
+  pattern: string;
+  months: number[];
+  students: string[] | 'many';
+}
+
+const FEW_NAMES = 1000;
+
+async function resolveAllowanceSearch(
+  db: DbOrTx,
+  q: string | undefined,
+): Promise<AllowanceSearch | undefined> {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const named = await db
+    .selectDistinct({ id: allowanceStudentNames.studentId })
+    .from(allowanceStudentNames)
+    .where(sql`lower(${allowanceStudentNames.studentName}) like ${pattern}`)
+    .limit(FEW_NAMES + 1);
+  return {
+    pattern,
+    months: monthNumbersMatching(text),
+    students: named.length > FEW_NAMES ? 'many' : named.map((n) => n.id),
+  };
+}
+
+/**
+ * The list's filter: a search over student name or month (case-insensitive), and the stage. A
+ * name is matched on the allowance's own student_name (as filed), among the students found by
+ * resolveAllowanceSearch. The month is matched on month_number (the month column always holds the
+ * canonical name), through its index.
+ */
+function allowanceFilter(
+  search: AllowanceSearch | undefined,
+  stage: ApprovalStage | undefined,
+): SQL | undefined {
+  let matches: SQL | undefined;
+  if (search) {
+    const byText = sql`lower(${allowances.studentName}) like ${search.pattern}`;
+    const byName =
+      search.students === 'many'
+        ? byText
+        : search.students.length > 0
+          ? sql`(${allowances.studentId} = any(${sql.param(search.students)}::uuid[]) and ${byText})`
+          : undefined;
+    const byMonth = search.months.length
+      ? sql`${allowances.monthNumber} = any(${sql.param(search.months)}::int[])`
+      : undefined;
+    matches = byName && byMonth ? sql`(${byName} or ${byMonth})` : (byName ?? byMonth ?? sql`false`);
+  }
+  return and(matches, stage ? eq(allowances.approvalStage, stage) : undefined);
+}
 
 export interface AllowanceListParams {
   q?: string;
