@@ -26,6 +26,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * The password is still the published demo one (decisions D10, D18): set by the demo seed,
+     * cleared by any password change. While any account has it, the server stays on loopback.
+     */
+    demoPassword: boolean('demo_password').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -33,6 +38,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_auth_id_key').on(t.authId),
     index('users_role_idx').on(t.role),
+    index('users_demo_password_idx').on(t.id).where(sql`${t.demoPassword}`),
   ],
 );
 
@@ -85,3 +91,23 @@ export const oidcLogins = pgTable('oidc_logins', {
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Sign-in emails waiting to be sent (verification, password reset, "you already have an account").
+ * A request only adds a row and answers, so its answer takes the same time whether or not the
+ * account exists; any app process sends the rows afterwards (see features/staff-auth/auth-mail.ts).
+ * Rows name the address, never a token: the token is made when the email is sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['verify_email', 'reset_password', 'account_exists'] }).notNull(),
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** A process sending this row holds it until then; after that another may try again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
