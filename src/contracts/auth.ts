@@ -73,8 +73,8 @@ export const RegisterRequestSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
+/** The account as registered; the same shape whether or not the email already had an account. */
 export const StaffSchema = z.object({
-  id: z.string(),
   staffId: z.string(),
   email: z.string(),
   name: z.string(),
@@ -86,7 +86,6 @@ export const StaffSchema = z.object({
 export const RegisterResponseSchema = z.object({
   staff: StaffSchema,
   message: z.string(),
-  verification_token: z.string().optional(),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
@@ -95,7 +94,7 @@ export const SessionTokenRequestSchema = z.object({ session_token: z.string().ma
 export const VerifySessionResponseSchema = z.object({ user: UserSchema });
 
 export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
-export const ForgotPasswordResponseSchema = z.object({ message: z.string(), token: z.string().optional() });
+export const ForgotPasswordResponseSchema = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
 
 export const ResetPasswordRequestSchema = z.object({
@@ -107,7 +106,8 @@ export const VerifyEmailRequestSchema = z.object({
   token: z.string({ message: 'Token is required' }).trim().min(1, { message: 'Token is required' }).max(200),
 });
 
-export const AuthConfigResponseSchema = z.object({ googleEnabled: z.boolean(), devMode: z.boolean() });
+/** What the sign-in screens need to know: Google offered; demo accounts with the published password present. */
+export const AuthConfigResponseSchema = z.object({ googleEnabled: z.boolean(), demoData: z.boolean() });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
 
 /** Messages the staff-auth service answers with; the screens show them as they are. */

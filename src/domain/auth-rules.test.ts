@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  afterFailedLogin,
-  isLockedOut,
+  failedGuessLocks,
+  isGuessAllowed,
   isSessionAlive,
-  LOCKOUT_WINDOW_MS,
+  LOCKOUT_THRESHOLD,
+  lastSeenResolutionMs,
   RESET_TOKEN_TTL_MS,
   tokenLifetimeMs,
   tokenState,
@@ -53,16 +54,21 @@ describe('sessions', () => {
 });
 
 describe('lockout', () => {
-  it('locks on the fifth failure for 15 minutes, then starts counting afresh', () => {
-    let throttle = null as ReturnType<typeof afterFailedLogin> | null;
-    for (let i = 1; i <= 4; i++) {
-      throttle = afterFailedLogin(throttle, t0);
-      expect(isLockedOut(throttle, t0)).toBe(false);
+  it('checks five guesses; the fifth failure locks; a sixth is not checked', () => {
+    expect(LOCKOUT_THRESHOLD).toBe(5);
+    for (const attempt of [1, 2, 3, 4]) {
+      expect(isGuessAllowed(attempt)).toBe(true);
+      expect(failedGuessLocks(attempt)).toBe(false);
     }
-    throttle = afterFailedLogin(throttle, t0);
-    expect(throttle.failedCount).toBe(5);
-    expect(isLockedOut(throttle, later(LOCKOUT_WINDOW_MS - 1))).toBe(true);
-    expect(isLockedOut(throttle, later(LOCKOUT_WINDOW_MS))).toBe(false);
-    expect(afterFailedLogin(throttle, later(LOCKOUT_WINDOW_MS)).failedCount).toBe(1);
+    expect(isGuessAllowed(5)).toBe(true);
+    expect(failedGuessLocks(5)).toBe(true);
+    expect(isGuessAllowed(6)).toBe(false);
+  });
+});
+
+describe('last seen', () => {
+  it('is refreshed at a tenth of the idle timeout, at most every minute', () => {
+    expect(lastSeenResolutionMs(30 * 60_000)).toBe(60_000);
+    expect(lastSeenResolutionMs(60_000)).toBe(6_000);
   });
 });

@@ -49,23 +49,24 @@ export function sessionLifetimeMs(rememberMe: boolean): number {
   return rememberMe ? REMEMBER_ME_TTL_MS : BROWSER_SESSION_MAX_MS;
 }
 
-export interface LoginThrottle {
-  failedCount: number;
-  lockedUntil: Date | null;
+/**
+ * Login guesses are counted before the password is checked (the count is taken atomically in the
+ * database), so however many arrive at once, at most LOCKOUT_THRESHOLD are ever checked.
+ * `attempt` is this guess's number since the last success or the end of the last lock.
+ */
+export function isGuessAllowed(attempt: number): boolean {
+  return attempt <= LOCKOUT_THRESHOLD;
 }
 
-/** Is this staff ID locked out right now? */
-export function isLockedOut(throttle: LoginThrottle | null, now: Date): boolean {
-  return !!throttle?.lockedUntil && throttle.lockedUntil.getTime() > now.getTime();
+/** A failed guess with this number locks the staff ID for the window. */
+export function failedGuessLocks(attempt: number): boolean {
+  return attempt >= LOCKOUT_THRESHOLD;
 }
 
-/** The throttle after one more failed login: the fifth failure locks the staff ID for the window. */
-export function afterFailedLogin(throttle: LoginThrottle | null, now: Date): LoginThrottle {
-  const expiredLock = throttle?.lockedUntil && throttle.lockedUntil.getTime() <= now.getTime();
-  const previous = !throttle || expiredLock ? 0 : throttle.failedCount;
-  const failedCount = previous + 1;
-  return {
-    failedCount,
-    lockedUntil: failedCount >= LOCKOUT_THRESHOLD ? new Date(now.getTime() + LOCKOUT_WINDOW_MS) : null,
-  };
+/**
+ * The session's last-seen time is written only when it is this old, so reads do not all become
+ * writes; a tenth of the idle timeout (at most a minute) keeps an active user well inside it.
+ */
+export function lastSeenResolutionMs(idleTimeoutMs: number): number {
+  return Math.min(60_000, Math.floor(idleTimeoutMs / 10));
 }

@@ -74,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     );
   }
+  if (e.NODE_ENV === 'production' && e.SEED_DEMO === true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO: production mode never loads demo data (its passwords are published); start without NODE_ENV=production to try the demo',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -82,8 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    // Demo data goes into the embedded database by default, never into a server's unless asked.
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Demo data goes into the embedded database by default, never into a server's unless asked,
+    // and never in production (decisions D18).
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:
@@ -95,8 +101,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR),
     logRequests: e.LOG_REQUESTS,
   };
-}
-
-export function isDevMode(config: Config): boolean {
-  return config.nodeEnv !== 'production';
 }

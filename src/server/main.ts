@@ -1,10 +1,13 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { accountsWithDemoPassword } from './auth/demo-passwords';
 import { purgeDeadSessions } from './auth/sessions';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './database';
 import { seedDemoData } from './db/demo-seed';
+import { planListening, StartRefused } from './demo-guard';
+import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
 
@@ -21,15 +24,33 @@ async function main() {
     const { seeded } = await seedDemoData(database.db, systemClock.now());
     if (seeded) logger.info('demo data loaded (password for every demo account: Demo#2026)');
   }
+  let listening: ReturnType<typeof planListening>;
+  try {
+    listening = planListening(config, await accountsWithDemoPassword(database.db));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  if (listening.notice) logger.warn(listening.notice);
+
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const deps = { db: database.db, config, mailer, clock: systemClock, logger };
   const app = createApp(deps, { serveWeb: true });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info('listening', { url: config.appUrl, port: info.port });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: listening.host }, (info) => {
+    logger.info('listening', { url: config.appUrl, host: info.address, port: info.port });
   });
   const housekeeping = setInterval(() => void purgeDeadSessions(deps).catch(() => {}), 15 * 60_000);
   housekeeping.unref();
+  // Requests send their own emails right after answering; this picks up what a crashed or busy
+  // process left, and retries failed sends. Safe with several processes (rows are claimed).
+  const sendMail = () =>
+    void sendQueuedAuthMail(deps).catch((error: Error) =>
+      logger.error('sign-in email pass failed', { error: error.message }),
+    );
+  sendMail();
+  const mailPasses = setInterval(sendMail, 30_000);
+  mailPasses.unref();
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -37,6 +58,7 @@ async function main() {
     stopping = true;
     logger.info('stopping', { signal });
     clearInterval(housekeeping);
+    clearInterval(mailPasses);
     // Stop taking connections, let requests under way finish, then close the database cleanly.
     server.close(async () => {
       await database.close();
@@ -53,7 +75,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartRefused) {
     console.error(error.message);
   } else {
     logger.error('failed to start', { error: (error as Error).message, stack: (error as Error).stack });

@@ -1,12 +1,9 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { isSessionAlive, sessionLifetimeMs } from '../../domain/auth-rules';
+import { isSessionAlive, lastSeenResolutionMs, sessionLifetimeMs } from '../../domain/auth-rules';
 import type { AppDeps, SessionUser } from '../app-env';
 import { sessions, users } from '../db/schema';
 import { fixedSelect } from '../db/select-rows';
 import { hashToken, newSecretToken } from './tokens';
-
-// Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
-const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** What every API request reads about its session and user. */
 const SESSION_USER_FIELDS = {
@@ -71,7 +68,8 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Sess
     await deps.db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+  // Writing last_seen_at on every request would turn every read into a write (see the rule's note).
+  if (now.getTime() - row.lastSeenAt.getTime() >= lastSeenResolutionMs(deps.config.sessionIdleMs)) {
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   // The rest of the row is exactly the SessionUser.

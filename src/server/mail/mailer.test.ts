@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { sendQueuedAuthMail } from '../features/staff-auth/auth-mail';
 import { silentLogger } from '../http/logger';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { createMailer } from './mailer';
@@ -48,36 +49,47 @@ describe('email over SMTP', () => {
       from: 'CHL <no-reply@chl.test>',
       logger: silentLogger,
     });
-    const app = createApp({
-      ...t.deps,
-      mailer,
-      config: { ...t.deps.config, appUrl: 'https://bo.example.org' },
-    });
+    const deps = { ...t.deps, mailer, config: { ...t.deps.config, appUrl: 'https://bo.example.org' } };
+    const app = createApp(deps);
     const post = (path: string, body: unknown) =>
       app.request(path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+    /** The n-th email caught for the address, once the outbox has sent it over SMTP. */
+    const caughtEmail = async (n: number) => {
+      for (let tries = 0; tries < 500; tries++) {
+        const mails = caught.filter((m) => m.to.includes('mail1@example.org'));
+        if (mails.length >= n) return mails[n - 1]!.raw;
+        await sendQueuedAuthMail(deps);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`email ${n} never arrived`);
+    };
+    const linkToken = (raw: string, path: string) =>
+      new RegExp(`https://bo\\.example\\.org${path}\\?token=([A-Za-z0-9_-]+)`).exec(raw)?.[1];
 
-    const reg = (await (
-      await post('/api/staff-auth/register', {
-        staffId: 'MAIL1',
-        email: 'mail1@example.org',
-        password: 'secret-pass',
-        name: 'Mail One',
-        role: 'user',
-      })
-    ).json()) as { verification_token: string };
-    const verification = caught.find((m) => m.to.includes('mail1@example.org'))!;
-    expect(verification.raw).toContain('From: CHL <no-reply@chl.test>');
-    expect(verification.raw).toContain(`https://bo.example.org/verify-email?token=${reg.verification_token}`);
+    const registered = await post('/api/staff-auth/register', {
+      staffId: 'MAIL1',
+      email: 'mail1@example.org',
+      password: 'secret-pass',
+      name: 'Mail One',
+      role: 'user',
+    });
+    expect(await registered.json()).not.toHaveProperty('verification_token');
+    const verification = await caughtEmail(1);
+    expect(verification).toContain('From: CHL <no-reply@chl.test>');
+    const verifyToken = linkToken(verification, '/verify-email');
+    expect((await post('/api/staff-auth/verify-email', { token: verifyToken })).status).toBe(200);
 
-    const forgot = (await (
-      await post('/api/staff-auth/forgot-password', { email: 'mail1@example.org' })
-    ).json()) as { token: string };
-    const reset = caught.filter((m) => m.to.includes('mail1@example.org')).at(-1)!;
-    expect(reset.raw).toContain(`https://bo.example.org/reset-password?token=${forgot.token}`);
+    const forgot = await post('/api/staff-auth/forgot-password', { email: 'mail1@example.org' });
+    expect(await forgot.json()).not.toHaveProperty('token');
+    const resetToken = linkToken(await caughtEmail(2), '/reset-password');
+    expect(
+      (await post('/api/staff-auth/reset-password', { token: resetToken, newPassword: 'second-pass' }))
+        .status,
+    ).toBe(200);
   });
 
   it('without SMTP_URL writes the email to the log instead', async () => {

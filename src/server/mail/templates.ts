@@ -43,3 +43,16 @@ export function passwordResetEmail(to: string, name: string, appUrl: string, tok
     'This link expires in 1 hour and works once. If you did not ask for it, ignore this email.',
   );
 }
+
+/** Someone registered with an address that already has an account: its owner hears, nobody else. */
+export function accountExistsEmail(to: string, name: string, appUrl: string): MailMessage {
+  return linkEmail(
+    to,
+    'Someone tried to register with your email at the CHL back-office',
+    `Hello ${name},`,
+    'Someone tried to register a new staff account with this email address, which already has an account. If it was you, sign in with your staff ID, or reset your password if you have forgotten it.',
+    'Reset your password',
+    `${appUrl}/forgot-password`,
+    'If it was not you, you can ignore this email: nothing has changed on your account.',
+  );
+}

@@ -6,6 +6,7 @@ import { ManualClock } from '../clock';
 import { type Config, loadConfig } from '../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-seed/accounts';
 import { users } from '../db/schema';
+import { sendQueuedAuthMail } from '../features/staff-auth/auth-mail';
 import { silentLogger } from '../http/logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -18,6 +19,16 @@ export class CapturedMailer implements Mailer {
   lastTo(address: string): MailMessage | undefined {
     return this.sent.filter((m) => m.to === address).at(-1);
   }
+  countTo(address: string): number {
+    return this.sent.filter((m) => m.to === address).length;
+  }
+}
+
+/** The token in the link of a sign-in email ('/verify-email' or '/reset-password'). */
+export function tokenInMail(mail: MailMessage, path: string): string {
+  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text);
+  if (!match) throw new Error(`No ${path} link in the email to ${mail.to}`);
+  return decodeURIComponent(match[1]!);
 }
 
 export interface TestContext {
@@ -41,6 +52,11 @@ export interface TestContext {
     },
   ): Promise<typeof users.$inferSelect>;
   userId(staffId: string): Promise<string>;
+  /**
+   * Sign-in emails leave through the outbox after the answer: sends what waits there until the
+   * address has received `count` emails (the newest is returned), or fails after a few seconds.
+   */
+  mailTo(address: string, count?: number): Promise<MailMessage>;
   close(): Promise<void>;
 }
 
@@ -106,6 +122,14 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.staffId, staffId));
       if (!row) throw new Error(`No user ${staffId}`);
       return row.id;
+    },
+    async mailTo(address, count = 1) {
+      const deadline = Date.now() + 5_000;
+      while (mailer.countTo(address) < count) {
+        if (Date.now() > deadline) throw new Error(`No email number ${count} to ${address}`);
+        if ((await sendQueuedAuthMail(deps)) === 0) await new Promise((r) => setTimeout(r, 10));
+      }
+      return mailer.lastTo(address)!;
     },
     close: () => database.close(),
   };

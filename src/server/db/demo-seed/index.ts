@@ -26,6 +26,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
           role: a.role,
           department: a.department,
           passwordHash,
+          demoPassword: true,
           emailVerifiedAt: now,
           createdAt: now,
           updatedAt: now,

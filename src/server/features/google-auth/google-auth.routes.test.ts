@@ -144,7 +144,7 @@ describe('without Google credentials', () => {
 
   it('says so in the sign-in config and sends the browser back with the message', async () => {
     const config = await plain.app.request('/api/auth/config');
-    expect(await config.json()).toEqual({ googleEnabled: false, devMode: true });
+    expect(await config.json()).toEqual({ googleEnabled: false, demoData: false });
     const start = await plain.app.request('/api/auth/google');
     expect(start.status).toBe(302);
     expect(start.headers.get('location')).toBe(

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AuthConfigResponseSchema } from '../../../contracts/auth';
 import type { AppDeps } from '../../app-env';
 import { setSessionCookie } from '../../auth/cookies';
-import { isDevMode } from '../../config';
+import { hasDemoPasswords } from '../../auth/demo-passwords';
 import { createRouter, jsonResponse } from '../../http/openapi';
 import { beginGoogleSignIn, completeGoogleSignIn, GoogleSignInError } from './google-auth.service';
 
@@ -23,7 +23,8 @@ export function googleAuthRoutes(deps: AppDeps) {
       summary: 'Which sign-in options this server offers',
       responses: { 200: jsonResponse(AuthConfigResponseSchema, 'Sign-in options') },
     }),
-    (c) => c.json({ googleEnabled: !!deps.config.google, devMode: isDevMode(deps.config) }, 200),
+    async (c) =>
+      c.json({ googleEnabled: !!deps.config.google, demoData: await hasDemoPasswords(deps.db) }, 200),
   );
 
   router.openapi(

@@ -18,6 +18,7 @@ import { clearSessionCookie, sessionTokenFrom, setSessionCookie } from '../../au
 import { deleteSession, resolveSession } from '../../auth/sessions';
 import { unauthorized } from '../../http/errors';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { sendAuthMailSoon } from './auth-mail';
 import * as staffAuth from './staff-auth.service';
 
 const tags = ['Staff authentication'];
@@ -47,9 +48,19 @@ export function staffAuthRoutes(deps: AppDeps) {
     createRoute({
       ...post('/register', 'Register a staff account (granted role user; the role asked for is a request)'),
       request: jsonBody(RegisterRequestSchema),
-      responses: { 201: jsonResponse(RegisterResponseSchema, 'Registered'), ...errorResponses(400, 409) },
+      responses: {
+        201: jsonResponse(
+          RegisterResponseSchema,
+          'Registered, or the email already had an account (its owner is emailed)',
+        ),
+        ...errorResponses(400, 409),
+      },
     }),
-    async (c) => c.json(await staffAuth.register(deps, c.req.valid('json')), 201),
+    async (c) => {
+      const answer = await staffAuth.register(deps, c.req.valid('json'));
+      sendAuthMailSoon(deps);
+      return c.json(answer, 201);
+    },
   );
 
   router.openapi(
@@ -100,7 +111,11 @@ export function staffAuthRoutes(deps: AppDeps) {
       request: jsonBody(ForgotPasswordRequestSchema),
       responses: { 200: jsonResponse(ForgotPasswordResponseSchema, 'Accepted'), ...errorResponses(400) },
     }),
-    async (c) => c.json(await staffAuth.forgotPassword(deps, c.req.valid('json').email), 200),
+    async (c) => {
+      const answer = await staffAuth.forgotPassword(deps, c.req.valid('json').email);
+      sendAuthMailSoon(deps);
+      return c.json(answer, 200);
+    },
   );
 
   router.openapi(

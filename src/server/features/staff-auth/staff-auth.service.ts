@@ -2,21 +2,21 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordResponse, LoginResponse, RegisterResponse, User } from '../../../contracts/auth';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import {
-  afterFailedLogin,
-  isLockedOut,
+  failedGuessLocks,
+  isGuessAllowed,
+  LOCKOUT_THRESHOLD,
+  LOCKOUT_WINDOW_MS,
   type TokenPurpose,
-  tokenLifetimeMs,
   tokenState,
 } from '../../../domain/auth-rules';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, deleteUserSessions, type NewSession } from '../../auth/sessions';
-import { hashToken, newSecretToken } from '../../auth/tokens';
-import { isDevMode } from '../../config';
-import { PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode, type Tx } from '../../db/client';
+import { hashToken } from '../../auth/tokens';
+import { type DbOrTx, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode, type Tx } from '../../db/client';
 import { authTokens, loginThrottles, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
-import { passwordResetEmail, verificationEmail } from '../../mail/templates';
+import { endResetTokens, queueAuthMail } from './auth-mail';
 
 type UserRow = typeof users.$inferSelect;
 type UserFields = Pick<
@@ -38,32 +38,29 @@ export function toUserDto(u: UserFields): User {
   };
 }
 
+const lockedOut = () => new HttpError(429, AUTH_MESSAGES.lockedOut, { code: 'locked_out' });
+
 export async function login(
   deps: AppDeps,
   input: { staffId: string; password: string; rememberMe: boolean },
 ): Promise<{ response: LoginResponse; session: NewSession }> {
   const now = deps.clock.now();
   const key = input.staffId.trim().toUpperCase();
-  const [throttle] = await deps.db.select().from(loginThrottles).where(eq(loginThrottles.staffIdKey, key));
-  if (isLockedOut(throttle ?? null, now))
-    throw new HttpError(429, AUTH_MESSAGES.lockedOut, { code: 'locked_out' });
+  const attempt = await countGuess(deps.db, key, now);
+  if (!isGuessAllowed(attempt)) throw lockedOut();
 
   const [user] = await deps.db.select().from(users).where(sql`upper(${users.staffId}) = ${key}`).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
-    const next = afterFailedLogin(throttle ?? null, now);
-    await deps.db
-      .insert(loginThrottles)
-      .values({ staffIdKey: key, ...next, updatedAt: now })
-      .onConflictDoUpdate({ target: loginThrottles.staffIdKey, set: { ...next, updatedAt: now } });
-    if (next.lockedUntil) throw new HttpError(429, AUTH_MESSAGES.lockedOut, { code: 'locked_out' });
+    if (failedGuessLocks(attempt)) throw lockedOut();
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
   }
+  // The right password clears the count, even for an account that may not sign in yet.
+  await deps.db.delete(loginThrottles).where(eq(loginThrottles.staffIdKey, key));
   // Only someone who knows the password learns that the account is inactive or unverified.
   if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive, { code: 'account_inactive' });
   if (!user.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.unverified, { code: 'email_unverified' });
 
-  await deps.db.delete(loginThrottles).where(eq(loginThrottles.staffIdKey, key));
   const [updated] = await deps.db
     .update(users)
     .set({ lastLogin: now })
@@ -80,6 +77,40 @@ export async function login(
   };
 }
 
+/**
+ * Counts one more guess for a staff ID, in one statement, before its password is checked, and
+ * answers the guess's number. Counting first (not after a failure) is what makes the lockout hold
+ * when fifty guesses arrive at once: each takes its own number from the row, and only the first
+ * five are checked. The guess that reaches the threshold starts the lock; an ended lock starts the
+ * count afresh.
+ */
+async function countGuess(db: DbOrTx, key: string, now: Date): Promise<number> {
+  const lockEnds = new Date(now.getTime() + LOCKOUT_WINDOW_MS);
+  const lockOver = sql`${loginThrottles.lockedUntil} <= ${now}`;
+  const nextCount = sql`case when ${lockOver} then 1 else ${loginThrottles.failedCount} + 1 end`;
+  const [row] = await db
+    .insert(loginThrottles)
+    .values({
+      staffIdKey: key,
+      failedCount: 1,
+      lockedUntil: failedGuessLocks(1) ? lockEnds : null,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: loginThrottles.staffIdKey,
+      set: {
+        failedCount: nextCount,
+        lockedUntil: sql`case
+          when ${loginThrottles.lockedUntil} > ${now} then ${loginThrottles.lockedUntil}
+          when ${nextCount} >= ${LOCKOUT_THRESHOLD} then ${lockEnds}::timestamptz
+          else null end`,
+        updatedAt: now,
+      },
+    })
+    .returning({ failedCount: loginThrottles.failedCount });
+  return row!.failedCount;
+}
+
 export interface Registration {
   staffId: string;
   email: string;
@@ -89,62 +120,65 @@ export interface Registration {
   department: string | null;
 }
 
+/**
+ * Registers a staff account with role user (decisions D3). An email that already has an account
+ * gets the same answer as a new one, and its owner an email saying so: the answer never tells a
+ * stranger who has an account. A taken staff ID is said plainly (staff IDs are not secret).
+ */
 export async function register(deps: AppDeps, input: Registration): Promise<RegisterResponse> {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
-  let created: UserRow;
+  const requestedRole = input.role === 'user' ? null : input.role;
   try {
-    [created] = (await deps.db
-      .insert(users)
-      .values({
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(users).values({
         staffId: input.staffId,
         email: input.email,
         name: input.name,
         passwordHash,
-        // Self-registration grants no privilege: the role asked for waits for an admin (decisions D3).
         role: 'user',
-        requestedRole: input.role === 'user' ? null : input.role,
+        requestedRole,
         department: input.department,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning()) as [UserRow];
+      });
+      await queueAuthMail(tx, 'verify_email', input.email, now);
+    });
   } catch (error) {
-    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
-      throw conflict(
-        pgConstraint(error) === 'users_email_key' ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.staffIdTaken,
-      );
-    }
-    throw error;
+    if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+    if (pgConstraint(error) !== 'users_email_key' || (await staffIdTaken(deps.db, input.staffId)))
+      throw conflict(AUTH_MESSAGES.staffIdTaken);
+    await queueAuthMail(deps.db, 'account_exists', input.email, now);
   }
-  const token = await issueToken(deps, created.id, 'verify_email');
-  await deps.mailer.send(verificationEmail(created.email, created.name, deps.config.appUrl, token));
   return {
     staff: {
-      id: created.id,
-      staffId: created.staffId!,
-      email: created.email,
-      name: created.name,
-      role: created.role,
-      requestedRole: created.requestedRole,
-      department: created.department,
+      staffId: input.staffId,
+      email: input.email,
+      name: input.name,
+      role: 'user',
+      requestedRole,
+      department: input.department,
     },
     message: AUTH_MESSAGES.registered,
-    ...(isDevMode(deps.config) ? { verification_token: token } : {}),
   };
 }
 
-/** Answers the same whether or not the account exists (no enumeration). */
-export async function forgotPassword(deps: AppDeps, email: string): Promise<ForgotPasswordResponse> {
-  const [user] = await deps.db
-    .select()
+async function staffIdTaken(db: DbOrTx, staffId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(sql`upper(${users.staffId}) = ${staffId.toUpperCase()}`)
     .limit(1);
-  if (!user?.isActive) return { message: AUTH_MESSAGES.forgotPassword };
-  const token = await issueToken(deps, user.id, 'reset_password');
-  await deps.mailer.send(passwordResetEmail(user.email, user.name, deps.config.appUrl, token));
-  return { message: AUTH_MESSAGES.forgotPassword, ...(isDevMode(deps.config) ? { token } : {}) };
+  return !!row;
+}
+
+/**
+ * Answers the same, after the same work, whether or not the account exists: the request only
+ * queues the address; the reset email (if there is an account) is made and sent afterwards.
+ */
+export async function forgotPassword(deps: AppDeps, email: string): Promise<ForgotPasswordResponse> {
+  await queueAuthMail(deps.db, 'reset_password', email, deps.clock.now());
+  return { message: AUTH_MESSAGES.forgotPassword };
 }
 
 export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<void> {
@@ -154,10 +188,17 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     const now = deps.clock.now();
     const [user] = await tx
       .update(users)
-      // Following a link sent to the address also proves the address.
-      .set({ passwordHash, updatedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .set({
+        passwordHash,
+        demoPassword: false,
+        updatedAt: now,
+        // Following a link sent to the address also proves the address.
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+      })
       .where(eq(users.id, id))
       .returning();
+    // Any other reset link sent earlier would still change the password: they all end here.
+    await endResetTokens(tx, id, now);
     if (user?.staffId)
       await tx.delete(loginThrottles).where(eq(loginThrottles.staffIdKey, user.staffId.toUpperCase()));
     return id;
@@ -172,19 +213,6 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
     const now = deps.clock.now();
     await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
   });
-}
-
-async function issueToken(deps: AppDeps, userId: string, purpose: TokenPurpose): Promise<string> {
-  const now = deps.clock.now();
-  const token = newSecretToken();
-  await deps.db.insert(authTokens).values({
-    tokenHash: hashToken(token),
-    userId,
-    purpose,
-    expiresAt: new Date(now.getTime() + tokenLifetimeMs(purpose)),
-    createdAt: now,
-  });
-  return token;
 }
 
 /** Marks a token used, once: of two requests racing with the same token, one wins. */

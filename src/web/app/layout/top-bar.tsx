@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isStaffRole, roleLabel } from '../../../domain/roles';
 import { toast } from '../../components/ui';
+import { DemoDataNotice } from '../../features/auth';
 import { useAuth } from '../auth';
 import { NotificationBell } from '../notification-bell';
 import { SIDEBAR_ID } from './sidebar';
@@ -77,6 +78,7 @@ export function TopBar({
       </search>
 
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <DemoDataNotice variant="badge" />
         <NotificationBell />
         <div className="flex items-center gap-3 border-l border-slate-200 pl-2 sm:pl-3">
           <span

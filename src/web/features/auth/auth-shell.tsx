@@ -2,6 +2,7 @@ import { GraduationCap } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Input } from '../../components/ui';
+import { DemoDataNotice } from './demo-data-notice';
 
 /** Inline text links on the signed-out pages. */
 export const linkClasses =
@@ -30,19 +31,10 @@ export function AuthShell({
       <main className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
+        <DemoDataNotice className="mt-5" />
         <div className="mt-6">{children}</div>
       </main>
       {footer && <div className="mt-6 text-center text-sm text-slate-600">{footer}</div>}
-    </div>
-  );
-}
-
-/** A token as shown in development mode: monospaced, selectable, wraps. */
-export function DevToken({ label, token }: { label: string; token: string }) {
-  return (
-    <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-      <p className="font-medium">{label}</p>
-      <code className="mt-1 block font-mono text-xs break-all select-all">{token}</code>
     </div>
   );
 }

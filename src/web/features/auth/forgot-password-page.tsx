@@ -6,7 +6,7 @@ import { ForgotPasswordRequestSchema, type ForgotPasswordResponse } from '../../
 import { Alert, Button, Field, Input } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
 import { FORGOT_PASSWORD_FALLBACKS } from './auth-errors';
-import { AuthShell, BackToStaffLogin, DevToken } from './auth-shell';
+import { AuthShell, BackToStaffLogin } from './auth-shell';
 
 /** /forgot-password: ask for a reset link; the answer never says whether the account exists. */
 export function ForgotPasswordPage() {
@@ -32,14 +32,9 @@ export function ForgotPasswordPage() {
       <AuthShell title="Check Your Email">
         <div className="space-y-4">
           <Alert tone="success">{sent.message}</Alert>
-          {sent.token && (
-            <>
-              <DevToken label="Development mode: password reset token" token={sent.token} />
-              <Button asChild variant="secondary" className="w-full">
-                <Link to={`/reset-password?token=${encodeURIComponent(sent.token)}`}>Use Reset Token</Link>
-              </Button>
-            </>
-          )}
+          <p className="text-sm text-slate-600">
+            Follow the link in the email to choose a new password. The link works once, for one hour.
+          </p>
           <Button asChild size="lg" className="w-full">
             <Link to="/login">Back to Login</Link>
           </Button>

@@ -1,4 +1,6 @@
 /** Signed-out pages (spec §2); the router mounts them. */
+
+export { DemoDataNotice } from './demo-data-notice';
 export { ForgotPasswordPage } from './forgot-password-page';
 export { LoginPage } from './login-page';
 export { ResetPasswordPage } from './reset-password-page';

@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn';
 import { signInErrorView } from './auth-errors';
 import { useCarouselIndex } from './carousel';
 import { CAROUSEL_SLIDES, IMPACT_FIGURES } from './carousel-slides';
+import { DemoDataNotice } from './demo-data-notice';
 import { GoogleMark } from './google-mark';
 import { useAuthConfig } from './use-auth-config';
 
@@ -47,6 +48,8 @@ export function LoginPage() {
           <p className="mt-1 text-sm text-slate-600">
             Sign in to manage students, allowances and programme work.
           </p>
+
+          <DemoDataNotice className="mt-5" />
 
           {errorView && (
             <Alert tone="error" title={errorView.title} className="mt-5">

@@ -8,14 +8,14 @@ import { useAuth } from '../../app/auth';
 import { Alert, Button, Checkbox, Field, Input, PasswordInput, Select } from '../../components/ui';
 import { api } from '../../lib/api';
 import { type ErrorView, loginErrorView, registerErrorView } from './auth-errors';
-import { AuthShell, DevToken, linkClasses } from './auth-shell';
+import { AuthShell, linkClasses } from './auth-shell';
 import { applyServerFieldErrors } from './form-errors';
 
 const ROLE_OPTIONS = REGISTRABLE_ROLES.map((role) => ({ value: role, label: roleTitle(role) }));
 
 interface RegisteredNotice {
   message: string;
-  verificationToken?: string;
+  email: string;
 }
 
 /** /staff-login: sign in with staff ID and password, or register (two modes, spec §2). */
@@ -36,7 +36,7 @@ export function StaffLoginPage() {
         <RegisterForm
           onRegistered={(response) => {
             setPrefillStaffId(response.staff.staffId);
-            setNotice({ message: response.message, verificationToken: response.verification_token });
+            setNotice({ message: response.message, email: response.staff.email });
             setMode('login');
           }}
         />
@@ -55,16 +55,10 @@ export function StaffLoginPage() {
       {notice && (
         <div className="mb-5 space-y-3">
           <Alert tone="success">{notice.message}</Alert>
-          {notice.verificationToken && (
-            <>
-              <DevToken label="Development mode: email verification token" token={notice.verificationToken} />
-              <Button asChild variant="secondary" className="w-full">
-                <Link to={`/verify-email?token=${encodeURIComponent(notice.verificationToken)}`}>
-                  Verify Email Now
-                </Link>
-              </Button>
-            </>
-          )}
+          <p className="text-sm text-slate-600">
+            Check your email: we sent a verification link to <strong>{notice.email}</strong>. Follow it, then
+            sign in here.
+          </p>
         </div>
       )}
       <LoginForm initialStaffId={prefillStaffId} />
