@@ -92,11 +92,43 @@ describe('computeAllowanceAmounts', () => {
     }
   });
 
-  it('refuses a total too large for the ledger', () => {
-    const big = '9999999999.99';
-    const result = computeAllowanceAmounts('university', { stipend: big, medical: big });
-    expect(result).toMatchObject({ ok: false, field: 'total' });
-    expect(computeAllowanceAmounts('university', { stipend: big }).ok).toBe(true);
+  it('takes each amount up to ZMW 1,000,000.00, so the total tops out at 5,000,000.00', () => {
+    const cap = '1000000.00';
+    const result = computeAllowanceAmounts('university', {
+      stipend: cap,
+      medical: cap,
+      transportation: cap,
+      school_supplies: '1,000,000',
+      accommodation: cap,
+    });
+    expect(result).toMatchObject({ ok: true, amounts: { total: '5000000.00' } });
+  });
+
+  it('refuses an amount over the cap, however it is written, with a message naming the cap', () => {
+    for (const field of [
+      'stipend',
+      'medical',
+      'transportation',
+      'school_supplies',
+      'accommodation',
+    ] as const) {
+      for (const big of ['1000000.01', '9999999999.99', '12345678901', '100000000000000000000000.5']) {
+        expect(computeAllowanceAmounts('university', { stipend: '1', [field]: big })).toEqual({
+          ok: false,
+          field,
+          message: `${field} must be at most ZMW 1,000,000.00`,
+        });
+      }
+    }
+  });
+
+  it('calls malformed amounts invalid, not too large', () => {
+    for (const bad of ['1e9', '-0', '0x10', '-1000000.01', '1000000.001', 'Infinity']) {
+      expect(computeAllowanceAmounts('university', { stipend: bad })).toMatchObject({
+        ok: false,
+        message: 'valid stipend amount is required',
+      });
+    }
   });
 
   it('previews the total or null', () => {

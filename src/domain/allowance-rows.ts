@@ -4,7 +4,7 @@
  */
 import { ALLOWANCE_PROGRAM_LEVELS, type AllowanceProgramLevel } from './allowance-stages';
 import { MONTHS, type Month, parseMonth } from './dates';
-import { MONEY_MAX_NGWEE, type Ngwee, parseMoney, sumMoney, toMoneyString } from './money';
+import { formatZmw, isMoneyInputTooLong, type Ngwee, parseMoney, sumMoney, toMoneyString } from './money';
 import type { ProgramLevel } from './students';
 
 /** The four amounts besides the stipend; launch_year programmes get 0 for each. */
@@ -20,6 +20,14 @@ export const ALLOWANCE_YEAR_MIN = 2000;
 export const ALLOWANCE_YEAR_MAX = 2100;
 export const SUBMISSION_NOTES_MAX = 2000;
 
+/**
+ * The most any one amount of a monthly allowance may be (decision record 004): far above any real
+ * stipend or rent, low enough that a typo of extra zeros is refused, and five of them (ZMW
+ * 5,000,000.00) fit the numeric(12,2) total with room to spare.
+ */
+export const ALLOWANCE_AMOUNT_MAX_NGWEE: Ngwee = 1_000_000n * 100n;
+export const ALLOWANCE_AMOUNT_MAX_TEXT = formatZmw(toMoneyString(ALLOWANCE_AMOUNT_MAX_NGWEE));
+
 export const ROW_MESSAGES = {
   studentRequired: 'Either student_id or chl_number is required',
   studentNameRequired: 'student_name is required',
@@ -29,7 +37,7 @@ export const ROW_MESSAGES = {
   monthInvalid: 'month must be a valid month name',
   stipend: 'valid stipend amount is required',
   notANumber: (field: ExtraAmountField) => `${field} must be a valid number`,
-  totalTooLarge: 'The total must not be more than ZMW 9,999,999,999.99',
+  tooLarge: (field: AmountField) => `${field} must be at most ${ALLOWANCE_AMOUNT_MAX_TEXT}`,
   notesTooLong: `flmi_comments must be at most ${SUBMISSION_NOTES_MAX} characters`,
 } as const;
 
@@ -48,7 +56,7 @@ export type RawAmounts = { stipend?: RawAmount } & Partial<Record<ExtraAmountFie
 
 export type AmountsResult =
   | { ok: true; amounts: AllowanceAmounts }
-  | { ok: false; field: AmountField | 'total'; message: string };
+  | { ok: false; field: AmountField; message: string };
 
 const isBlank = (value: RawAmount) => value === null || value === undefined || String(value).trim() === '';
 
@@ -79,9 +87,31 @@ function deepFreeze(result: AmountsResult): AmountsResult {
   return Object.freeze(result);
 }
 
+export type AmountProblem = 'invalid' | 'too_large';
+
+/**
+ * One amount as typed: its ngwee, or what is wrong with it. Blank is the caller's business; this
+ * reads text that is there.
+ */
+export function readAllowanceAmount(value: RawAmount): Ngwee | AmountProblem {
+  const parsed = parseMoney(value);
+  if (parsed === null) return isMoneyInputTooLong(value) ? 'too_large' : 'invalid';
+  return parsed > ALLOWANCE_AMOUNT_MAX_NGWEE ? 'too_large' : parsed;
+}
+
 function computeAmounts(level: AllowanceProgramLevel, raw: RawAmounts): AmountsResult {
-  const stipend = isBlank(raw.stipend) ? null : parseMoney(raw.stipend);
-  if (stipend === null) return { ok: false, field: 'stipend', message: ROW_MESSAGES.stipend };
+  const refuse = (field: AmountField, problem: AmountProblem): AmountsResult => ({
+    ok: false,
+    field,
+    message:
+      problem === 'too_large'
+        ? ROW_MESSAGES.tooLarge(field)
+        : field === 'stipend'
+          ? ROW_MESSAGES.stipend
+          : ROW_MESSAGES.notANumber(field),
+  });
+  const stipend = isBlank(raw.stipend) ? 'invalid' : readAllowanceAmount(raw.stipend);
+  if (typeof stipend === 'string') return refuse('stipend', stipend);
   const extras = {} as Record<ExtraAmountField, Ngwee>;
   for (const field of EXTRA_AMOUNT_FIELDS) {
     const value = raw[field];
@@ -89,12 +119,12 @@ function computeAmounts(level: AllowanceProgramLevel, raw: RawAmounts): AmountsR
       extras[field] = 0n;
       continue;
     }
-    const parsed = parseMoney(value);
-    if (parsed === null) return { ok: false, field, message: ROW_MESSAGES.notANumber(field) };
+    const parsed = readAllowanceAmount(value);
+    if (typeof parsed === 'string') return refuse(field, parsed);
     extras[field] = parsed;
   }
+  // At most five capped amounts: the total stays far inside the numeric(12,2) column.
   const total = sumMoney([stipend, ...EXTRA_AMOUNT_FIELDS.map((f) => extras[f])]);
-  if (total > MONEY_MAX_NGWEE) return { ok: false, field: 'total', message: ROW_MESSAGES.totalTooLarge };
   return {
     ok: true,
     amounts: {

@@ -4,10 +4,18 @@
  */
 export type Ngwee = bigint;
 
+/*
+ * Input is bounded (10 whole digits fit numeric(12,2) columns); stored sums are not, so reading
+ * and formatting an amount (normaliseMoney, formatZmw) take any number of digits.
+ */
 const MONEY_INPUT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
-export const MONEY_MAX_NGWEE = 9_999_999_999n * 100n + 99n;
+const MONEY_INPUT_TOO_LONG = /^\d{11,}(?:\.\d{1,2})?$/;
+const STORED_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
-/** '1,500', '1500.5', ' 200 ' -> ngwee; negative, more than two decimals or not a number -> null. */
+/**
+ * '1,500', '1500.5', ' 200 ' -> ngwee; negative, more than two decimals, more than 10 whole
+ * digits or not a number -> null.
+ */
 export function parseMoney(input: string | number | null | undefined): Ngwee | null {
   if (input === null || input === undefined) return null;
   const text = String(input).trim().replaceAll(',', '');
@@ -27,16 +35,30 @@ export function toMoneyString(ngwee: Ngwee): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
+/**
+ * An amount written correctly but with more than 10 whole digits, which parseMoney refuses: worth
+ * telling apart from a typo, as "too large" (without making a BigInt of a megabyte of digits).
+ */
+export function isMoneyInputTooLong(input: string | number | null | undefined): boolean {
+  if (input === null || input === undefined) return false;
+  return MONEY_INPUT_TOO_LONG.test(String(input).trim().replaceAll(',', ''));
+}
+
 export function sumMoney(amounts: Array<Ngwee>): Ngwee {
   return amounts.reduce((total, amount) => total + amount, 0n);
 }
 
-/** A database or API amount ('1234.5', '1234.50', 1234) -> '1234.50'. */
+/**
+ * A database or API amount ('1234.5', '1234.50', 1234, '-15', a sum of any size) -> '1234.50'.
+ * Text only, no bounded type: a sum over many allowances may have any number of digits.
+ */
 export function normaliseMoney(value: string | number): string {
-  const negative = String(value).trim().startsWith('-');
-  const parsed = parseMoney(negative ? String(value).trim().slice(1) : value);
-  if (parsed === null) throw new Error(`Not an amount: ${value}`);
-  return toMoneyString(negative ? -parsed : parsed);
+  const m = STORED_AMOUNT.exec(String(value).trim().replaceAll(',', ''));
+  if (!m) throw new Error(`Not an amount: ${value}`);
+  const whole = m[2]!.replace(/^0+(?=\d)/, '');
+  const fraction = (m[3] ?? '').padEnd(2, '0');
+  const negative = m[1] === '-' && (whole !== '0' || fraction !== '00');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
 /** '1234.5' -> 'ZMW 1,234.50', as every screen shows money. */

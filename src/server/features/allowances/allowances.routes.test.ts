@@ -216,7 +216,8 @@ describe('POST /api/allowances', () => {
       [{ medical: 'abc' }, 'medical must be a valid number'],
       [{ accommodation: -5 }, 'accommodation must be a valid number'],
       [{ student_id: undefined }, 'student_id is required'],
-      [{ stipend: '9999999999.99', medical: '1' }, 'The total must not be more than ZMW 9,999,999,999.99'],
+      [{ stipend: '9999999999.99', medical: '1' }, 'stipend must be at most ZMW 1,000,000.00'],
+      [{ medical: '1000000.01' }, 'medical must be at most ZMW 1,000,000.00'],
     ];
     for (const [change, message] of cases) {
       const res = await create('ADM001', full(mwila, { month: 'August', ...change }));
@@ -240,7 +241,7 @@ describe('GET /api/allowances/:id', () => {
     const created = await json<AllowanceDetail>(await create('ADM001', full(mwila, { month: 'September' })));
     const approve = await t.request('POST', `/api/allowances/${created.id}/decision`, {
       token: tokens.DPM001,
-      body: { decision: 'approve', comment: 'Fine' },
+      body: { decision: 'approve', comment: 'Fine', expected_stage: 'pending_dpm' },
     });
     expect(approve.status).toBe(200);
     for (const who of ['PO002', 'DPM001', 'ADM001']) {

@@ -67,6 +67,20 @@ describe('AllowanceFormSchema', () => {
     });
   });
 
+  it('marks each amount over ZMW 1,000,000.00 with the cap, and takes the cap itself', () => {
+    const result = AllowanceFormSchema.safeParse(
+      filled({ stipend: '1,000,000.01', medical: '99999999999', accommodation: '1000000' }),
+    );
+    const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(byField).toEqual({
+      stipend: 'Stipend must be at most ZMW 1,000,000.00.',
+      medical: 'Medical must be at most ZMW 1,000,000.00.',
+    });
+    expect(FORM_MESSAGES.tooLarge('school_supplies')).toBe(
+      'School Supplies must be at most ZMW 1,000,000.00.',
+    );
+  });
+
   it('ignores the hidden amounts of a launch_year allowance', () => {
     expect(
       AllowanceFormSchema.safeParse(filled({ program_level: 'launch_year', medical: 'abc' })).success,

@@ -6,18 +6,18 @@
 import { z } from 'zod';
 import type { CreateAllowanceRequest } from '../../../contracts/allowances';
 import {
+  ALLOWANCE_AMOUNT_MAX_TEXT,
   ALLOWANCE_YEAR_MAX,
   ALLOWANCE_YEAR_MIN,
   type AmountField,
-  computeAllowanceAmounts,
   EXTRA_AMOUNT_FIELDS,
   parseAllowanceYear,
   previewAllowanceTotal,
+  readAllowanceAmount,
   SUBMISSION_NOTES_MAX,
 } from '../../../domain/allowance-rows';
 import { ALLOWANCE_PROGRAM_LEVELS, type AllowanceProgramLevel } from '../../../domain/allowance-stages';
 import { lusakaDate, MONTHS } from '../../../domain/dates';
-import { parseMoney } from '../../../domain/money';
 
 export const AMOUNT_LABELS: Record<AmountField, string> = {
   stipend: 'Stipend',
@@ -34,7 +34,7 @@ export const FORM_MESSAGES = {
   stipend: 'Enter the stipend: an amount of 0 or more, such as 1500 or 1500.50.',
   amount: (field: AmountField) =>
     `${AMOUNT_LABELS[field]} must be an amount of 0 or more, such as 150 or 150.50 (or left blank).`,
-  total: 'The total is too large.',
+  tooLarge: (field: AmountField) => `${AMOUNT_LABELS[field]} must be at most ${ALLOWANCE_AMOUNT_MAX_TEXT}.`,
   notes: `Comments must be at most ${SUBMISSION_NOTES_MAX} characters.`,
 } as const;
 
@@ -63,15 +63,15 @@ export const AllowanceFormSchema = z
     if (parseAllowanceYear(values.year) === null) issue('year', FORM_MESSAGES.year);
     if (values.flmi_comments.trim().length > SUBMISSION_NOTES_MAX)
       issue('flmi_comments', FORM_MESSAGES.notes);
-    // Each amount on its own, so every bad one is marked; then the total's bound.
+    // Each amount on its own, so every bad one is marked; the server holds them to the same cap.
     for (const field of amountFieldsFor(values.program_level)) {
       const text = values[field].trim();
-      const blankAllowed = field !== 'stipend';
-      if ((text === '' && !blankAllowed) || (text !== '' && parseMoney(text) === null))
+      if (text === '' && field !== 'stipend') continue;
+      const amount = text === '' ? 'invalid' : readAllowanceAmount(text);
+      if (amount === 'too_large') issue(field, FORM_MESSAGES.tooLarge(field));
+      else if (amount === 'invalid')
         issue(field, field === 'stipend' ? FORM_MESSAGES.stipend : FORM_MESSAGES.amount(field));
     }
-    const result = computeAllowanceAmounts(values.program_level, values);
-    if (!result.ok && result.field === 'total') issue('stipend', FORM_MESSAGES.total);
   });
 
 export interface AllowanceFormValues {
