@@ -224,11 +224,23 @@ export const CreateAllowanceRequestSchema = z
 export type CreateAllowanceRequest = z.input<typeof CreateAllowanceRequestSchema>;
 export type CreateAllowanceInput = z.output<typeof CreateAllowanceRequestSchema>;
 
+export const EXPECTED_STAGE_MESSAGES = {
+  required:
+    'expected_stage is required: the stage the allowance was at when you decided (it is refused with 409 if the allowance has moved on since)',
+  invalid: `expected_stage must be one of: ${APPROVAL_STAGES.join(', ')}`,
+} as const;
+
 /**
- * Approve or deny at the current step. `expected_stage` is the stage the screen showed: when the
- * allowance has moved on since, the answer is 409 instead of deciding at the next step. The UI
- * should always send it.
+ * The stage the screen showed. Required: without it, a second click or a colleague deciding at the
+ * same moment would land on the next step (decided by the wrong person, with a comment meant for
+ * another step). When the allowance has moved on, the answer is 409.
  */
+const ExpectedStage = z.enum(APPROVAL_STAGES, {
+  error: (issue) =>
+    issue.input === undefined ? EXPECTED_STAGE_MESSAGES.required : EXPECTED_STAGE_MESSAGES.invalid,
+});
+
+/** Approve or deny at the current step, the one `expected_stage` names. */
 export const AllowanceDecisionRequestSchema = z
   .object({
     decision: z.enum(['approve', 'deny'], { message: "decision must be 'approve' or 'deny'" }),
@@ -237,14 +249,14 @@ export const AllowanceDecisionRequestSchema = z
       .trim()
       .min(1, ALLOWANCE_MESSAGES.commentRequired)
       .max(2000, 'Must be at most 2000 characters'),
-    expected_stage: z.enum(APPROVAL_STAGES).optional(),
+    expected_stage: ExpectedStage,
   })
   .meta({ id: 'AllowanceDecisionRequest' });
 export type AllowanceDecisionRequest = z.infer<typeof AllowanceDecisionRequestSchema>;
 
-/** Mark as paid. The body is optional; `expected_stage` as for decisions (it can only be 'approved'). */
+/** Mark as paid; `expected_stage` as for decisions (only 'approved' can be paid). */
 export const PayAllowanceRequestSchema = z
-  .object({ expected_stage: z.enum(APPROVAL_STAGES).optional() })
+  .object({ expected_stage: ExpectedStage })
   .meta({ id: 'PayAllowanceRequest' });
 export type PayAllowanceRequest = z.infer<typeof PayAllowanceRequestSchema>;
 

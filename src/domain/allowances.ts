@@ -38,6 +38,9 @@ export const ALLOWANCE_MESSAGES = {
   payOnlyApproved: 'Only approved allowances can be marked as paid.',
   changedMeanwhile: 'This allowance was changed by someone else. Please reload it.',
   studentNotFound: 'Student not found',
+  studentGone: 'This student no longer exists.',
+  bulkStudentGone:
+    'A student in this file was deleted while it was being saved, so nothing was saved. Please upload the file again.',
   notFound: 'Allowance not found',
   paymentComment: 'Payment processed',
   submissionComment: 'Allowance submitted',

@@ -8,7 +8,7 @@ import { parseCsv } from '../../csv/csv';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, conflict } from '../../http/errors';
 import { type ActivityInput, recordActivity } from '../activity/activity.service';
-import { actorOf, isOpenPeriodTaken, isUuid } from './allowance-dto';
+import { actorOf, isOpenPeriodTaken, isStudentGone, isUuid } from './allowance-dto';
 
 /** Rows per INSERT statement (columns are sent as arrays, so the parameter count stays at 13). */
 const INSERT_BATCH = 5000;
@@ -162,6 +162,8 @@ async function writeFreePeriods(
     try {
       if (free.length > 0) await writeRows(deps, user, free);
     } catch (error) {
+      // Checking again would report the deleted student's rows, but the file was meant whole.
+      if (isStudentGone(error)) throw conflict(ALLOWANCE_MESSAGES.bulkStudentGone);
       if (!isOpenPeriodTaken(error)) throw error;
       if (attempt === WRITE_ATTEMPTS) throw conflict(BULK_RACE_LOST);
       continue;

@@ -3,7 +3,13 @@ import type { Allowance, AllowanceComment, AllowanceDetail } from '../../../cont
 import type { Actor } from '../../../domain/allowances';
 import { normaliseMoney } from '../../../domain/money';
 import type { SessionUser } from '../../app-env';
-import { type DbOrTx, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../db/client';
+import {
+  type DbOrTx,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgConstraint,
+  pgErrorCode,
+} from '../../db/client';
 import { allowanceComments, allowances } from '../../db/schema';
 
 export type AllowanceRow = typeof allowances.$inferSelect;
@@ -20,6 +26,18 @@ export const isUuid = (value: string) => UUID.test(value);
 const OPEN_PERIOD_INDEX = 'allowances_one_open_per_period';
 export const isOpenPeriodTaken = (error: unknown) =>
   pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === OPEN_PERIOD_INDEX;
+
+/**
+ * The student an allowance is written for was deleted by a transaction that committed while the
+ * write waited on its row (the check that found the student ran before). Both tables that
+ * reference the student from an allowance write count.
+ */
+const STUDENT_KEYS = new Set([
+  'allowances_student_id_students_id_fk',
+  'allowance_student_names_student_id_students_id_fk',
+]);
+export const isStudentGone = (error: unknown) =>
+  pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION && STUDENT_KEYS.has(pgConstraint(error) ?? '');
 
 export const actorOf = (user: SessionUser): Actor => ({ id: user.id, name: user.name, role: user.role });
 

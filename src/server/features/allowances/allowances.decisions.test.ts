@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllowanceDetail } from '../../../contracts/allowances';
+import { type AllowanceDetail, EXPECTED_STAGE_MESSAGES } from '../../../contracts/allowances';
 import { activities, allowanceComments, allowances } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { insertAllowance, insertStudent, json, type TestStudent } from './allowances.test-support';
@@ -111,14 +111,23 @@ describe('the approval chain through the API', () => {
     expect(new Set(news.map((n) => n.officerId))).toEqual(new Set([await t.userId('PO002')]));
   });
 
-  it('pays with no body at all', async () => {
+  it('refuses a payment without expected_stage (no body, an empty one, a wrong stage name) and pays nothing', async () => {
     const id = await insertAllowance(t, student, { year: 2099, approvalStage: 'approved' });
-    const res = await t.app.request(`/api/allowances/${id}/pay`, {
+    const noBody = await t.app.request(`/api/allowances/${id}/pay`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.ADM001}` },
     });
-    expect(res.status).toBe(200);
-    expect((await json(res)).approval_stage).toBe('paid');
+    expect(noBody.status).toBe(400);
+    expect((await json(noBody)).fields).toEqual({ expected_stage: EXPECTED_STAGE_MESSAGES.required });
+    const empty = await pay(id, 'ADM001', {});
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).error).toBe(EXPECTED_STAGE_MESSAGES.required);
+    const unknown = await pay(id, 'ADM001', { expected_stage: 'done' });
+    expect(unknown.status).toBe(400);
+    expect((await json(unknown)).error).toBe(EXPECTED_STAGE_MESSAGES.invalid);
+    const [row] = await t.database.db.select().from(allowances).where(eq(allowances.id, id));
+    expect(row!.approvalStage).toBe('approved');
+    expect((await pay(id, 'ADM001', { expected_stage: 'approved' })).status).toBe(200);
   });
 
   for (const [stage, step, denier] of [
@@ -129,10 +138,30 @@ describe('the approval chain through the API', () => {
     it(`denies at ${stage}: rejection reason, step and who`, async () => {
       const a = await submit();
       if (stage !== 'pending_dpm')
-        expect((await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' })).status).toBe(200);
+        expect(
+          (
+            await decide(a.id, 'DPM001', {
+              decision: 'approve',
+              comment: 'ok',
+              expected_stage: 'pending_dpm',
+            })
+          ).status,
+        ).toBe(200);
       if (stage === 'pending_pm')
-        expect((await decide(a.id, 'PO002', { decision: 'approve', comment: 'ok' })).status).toBe(200);
-      const res = await decide(a.id, denier, { decision: 'deny', comment: 'Duplicate claim for this term' });
+        expect(
+          (
+            await decide(a.id, 'PO002', {
+              decision: 'approve',
+              comment: 'ok',
+              expected_stage: 'pending_flmi',
+            })
+          ).status,
+        ).toBe(200);
+      const res = await decide(a.id, denier, {
+        decision: 'deny',
+        comment: 'Duplicate claim for this term',
+        expected_stage: stage,
+      });
       expect(res.status).toBe(200);
       const body = await json<AllowanceDetail>(res);
       expect(body).toMatchObject({
@@ -146,11 +175,15 @@ describe('the approval chain through the API', () => {
       expect(body.comments.at(-1)).toMatchObject({ action: 'denied', stage: `${step}_review` });
       // A rejected allowance awaits nobody.
       for (const who of ['ADM001', 'DPM001', 'PO001']) {
-        const again = await decide(a.id, who, { decision: 'approve', comment: 'ok' });
+        const again = await decide(a.id, who, {
+          decision: 'approve',
+          comment: 'ok',
+          expected_stage: 'rejected',
+        });
         expect(again.status).toBe(409);
         expect((await json(again)).error).toBe('This allowance is not awaiting a decision.');
       }
-      expect((await pay(a.id, 'ADM001')).status).toBe(409);
+      expect((await pay(a.id, 'ADM001', { expected_stage: 'rejected' })).status).toBe(409);
     });
   }
 });
@@ -175,7 +208,7 @@ describe('who may decide what (through the API)', () => {
             monthNumber: 1 + (monthCounter++ % 12),
             approvalStage: stage as 'approved',
           });
-          const res = await decide(id, who, { decision, comment: 'Checked' });
+          const res = await decide(id, who, { decision, comment: 'Checked', expected_stage: stage });
           const before = stage;
           if (allowed.includes(who)) {
             expect(res.status).toBe(200);
@@ -200,12 +233,12 @@ describe('who may decide what (through the API)', () => {
   it('lets only an admin pay, and only approved allowances', async () => {
     const id = await insertAllowance(t, student, { year: 2098, approvalStage: 'approved' });
     for (const who of ['DPM001', 'PO001']) {
-      const res = await pay(id, who);
+      const res = await pay(id, who, { expected_stage: 'approved' });
       expect(res.status).toBe(403);
       expect((await json(res)).error).toBe('Only an admin can mark an allowance as paid.');
     }
     const pending = await insertAllowance(t, student, { year: 2097, approvalStage: 'pending_pm' });
-    const res = await pay(pending, 'ADM001');
+    const res = await pay(pending, 'ADM001', { expected_stage: 'pending_pm' });
     expect(res.status).toBe(409);
     expect((await json(res)).error).toBe('Only approved allowances can be marked as paid.');
   });
@@ -213,11 +246,19 @@ describe('who may decide what (through the API)', () => {
   it('asks for a comment (400 with the spec message)', async () => {
     const a = await submit();
     for (const comment of ['', '   ', undefined]) {
-      const res = await decide(a.id, 'DPM001', { decision: 'approve', comment });
+      const res = await decide(a.id, 'DPM001', {
+        decision: 'approve',
+        comment,
+        expected_stage: 'pending_dpm',
+      });
       expect(res.status).toBe(400);
       expect((await json(res)).error).toBe('Please provide a comment for your decision.');
     }
-    const bad = await decide(a.id, 'DPM001', { decision: 'maybe', comment: 'x' });
+    const bad = await decide(a.id, 'DPM001', {
+      decision: 'maybe',
+      comment: 'x',
+      expected_stage: 'pending_dpm',
+    });
     expect(bad.status).toBe(400);
     const comments = await t.database.db
       .select()
@@ -228,14 +269,15 @@ describe('who may decide what (through the API)', () => {
 
   it('answers 404 for unknown or malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'abc']) {
-      expect((await decide(id, 'DPM001', { decision: 'approve', comment: 'x' })).status).toBe(404);
-      expect((await pay(id, 'ADM001')).status).toBe(404);
+      const decision = { decision: 'approve', comment: 'x', expected_stage: 'pending_dpm' };
+      expect((await decide(id, 'DPM001', decision)).status).toBe(404);
+      expect((await pay(id, 'ADM001', { expected_stage: 'approved' })).status).toBe(404);
     }
   });
 
   it('answers 409 when the screen showed an older stage', async () => {
     const a = await submit();
-    await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' });
+    await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok', expected_stage: 'pending_dpm' });
     const res = await decide(a.id, 'ADM001', {
       decision: 'approve',
       comment: 'ok',
@@ -271,7 +313,7 @@ describe('concurrency', () => {
 
   it('an admin double-click at pending_flmi never skips the programme manager step', async () => {
     const a = await submit();
-    await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' });
+    await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok', expected_stage: 'pending_dpm' });
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         decide(a.id, 'ADM001', { decision: 'approve', comment: 'ok', expected_stage: 'pending_flmi' }),
@@ -285,19 +327,22 @@ describe('concurrency', () => {
     expect(detail.comments).toHaveLength(3);
   });
 
-  it('without expected_stage, concurrent decisions still write one step each and never twice the same', async () => {
+  it('a decision without expected_stage is a 400 naming the field, and decides nothing', async () => {
     const a = await submit();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' })),
-    );
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 200)) expect([403, 409]).toContain(r.status);
-    expect(await commentsOf(a.id)).toHaveLength(2);
+    const res = await decide(a.id, 'DPM001', { decision: 'approve', comment: 'ok' });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({
+      error: EXPECTED_STAGE_MESSAGES.required,
+      fields: { expected_stage: EXPECTED_STAGE_MESSAGES.required },
+    });
+    expect(await commentsOf(a.id)).toHaveLength(1);
   });
 
   it('of concurrent payments exactly one lands', async () => {
     const id = await insertAllowance(t, student, { year: 2096, approvalStage: 'approved' });
-    const results = await Promise.all(Array.from({ length: 10 }, () => pay(id, 'ADM001')));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => pay(id, 'ADM001', { expected_stage: 'approved' })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
     expect(await commentsOf(id)).toHaveLength(1);

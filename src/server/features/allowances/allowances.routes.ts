@@ -192,7 +192,7 @@ export function allowancesRoutes(deps: AppDeps) {
       summary: "Mark an approved allowance as paid (admin only; logs 'Payment processed')",
       request: {
         params: IdParam,
-        body: { content: { 'application/json': { schema: PayAllowanceRequestSchema } }, required: false },
+        body: { content: { 'application/json': { schema: PayAllowanceRequestSchema } }, required: true },
       },
       responses: {
         200: jsonResponse(AllowanceDetailSchema, 'The allowance, now paid'),
@@ -201,7 +201,8 @@ export function allowancesRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const user = requireStaff(c.get('user'));
-      // The body is optional; when sent it must be valid.
+      // Read by hand so that a missing or empty body is answered like any body without
+      // expected_stage (a 400 naming the field), not as a content-type problem.
       const raw = await c.req.text();
       let body: unknown = {};
       if (raw.trim()) {

@@ -32,7 +32,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { allowanceComments, allowanceStageTotals, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { actorOf, isOpenPeriodTaken, isUuid, loadAllowanceDetail } from './allowance-dto';
+import { actorOf, isOpenPeriodTaken, isStudentGone, isUuid, loadAllowanceDetail } from './allowance-dto';
 
 export { bulkUploadAllowances } from './allowance-bulk';
 export { allowanceDashboardFigures } from './allowance-figures';
@@ -136,6 +136,7 @@ export async function createAllowance(
   } catch (error) {
     // Two submissions racing for the same period: the unique index lets one through.
     if (isOpenPeriodTaken(error)) throw duplicate;
+    if (isStudentGone(error)) throw conflict(ALLOWANCE_MESSAGES.studentGone);
     throw error;
   }
   return getAllowance(deps, id);
@@ -155,15 +156,15 @@ function refusal(result: Exclude<TransitionResult, { ok: true }>): HttpError {
 type Transition = (current: typeof allowances.$inferSelect) => TransitionResult;
 
 /**
- * Applies one step atomically: the update only lands while the allowance is still at the stage
- * the decision was computed from, so of many concurrent decisions exactly one wins and writes
- * exactly one comment; the others answer 409.
+ * Applies one step atomically: the step is taken only from the stage the caller saw
+ * (expected_stage), and the update only lands while the allowance is still there, so of many
+ * concurrent decisions exactly one wins and writes exactly one comment; the others answer 409.
  */
 async function applyTransition(
   deps: AppDeps,
   user: SessionUser,
   id: string,
-  expectedStage: string | undefined,
+  expectedStage: ApprovalStage,
   transition: Transition,
 ): Promise<AllowanceDetail> {
   if (!isUuid(id)) throw notFound(ALLOWANCE_MESSAGES.notFound);
@@ -176,8 +177,7 @@ async function applyTransition(
       .where(eq(allowances.id, id));
     if (!found) throw notFound(ALLOWANCE_MESSAGES.notFound);
     const current = found.allowance;
-    if (expectedStage && expectedStage !== current.approvalStage)
-      throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
+    if (expectedStage !== current.approvalStage) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
     const result = transition(current);
     if (!result.ok) throw refusal(result);
     const [updated] = await tx
