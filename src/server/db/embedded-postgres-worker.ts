@@ -2,8 +2,16 @@ import { startPgliteServer } from './pglite-server';
 
 // Runs PGlite in its own process so its queries never block the API's event loop.
 const dataDir = process.argv[2];
-const server = await startPgliteServer(dataDir);
-process.send?.({ type: 'ready', url: server.url });
+let server: Awaited<ReturnType<typeof startPgliteServer>>;
+try {
+  server = await startPgliteServer(dataDir);
+} catch (error) {
+  if (!process.send) throw error;
+  // The parent shows this message; an exit code alone would not say why (e.g. DATA_DIR in use).
+  process.send({ type: 'failed', message: (error as Error).message }, () => process.exit(1));
+  await new Promise(() => {});
+}
+process.send?.({ type: 'ready', url: server!.url });
 
 let stopping = false;
 async function stop() {
