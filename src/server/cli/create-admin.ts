@@ -11,6 +11,7 @@ import { RegisterRequestSchema } from '../../contracts/auth';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../database';
+import { DEMO_PASSWORD } from '../db/demo-seed/accounts';
 import { users } from '../db/schema';
 
 async function askPassword(): Promise<string> {
@@ -52,6 +53,10 @@ async function main() {
     );
   }
   const input = parsed.data;
+  // The demo password is published in the README: an administrator with it would keep the server
+  // on loopback (and refused in production), so it is refused here with the reason.
+  if (input.password === DEMO_PASSWORD)
+    throw new Error('Choose a password other than the published demo password (Demo#2026).');
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {

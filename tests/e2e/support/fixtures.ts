@@ -14,8 +14,15 @@ export async function signIn(page: Page, staffId: string, password = DEMO_PASSWO
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** The newest email to an address, with quoted-printable soft breaks undone. */
-export async function latestEmailTo(address: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The newest email to an address (that `matches`, when given), with quoted-printable soft breaks
+ * undone. Emails leave the server's outbox just after the request's answer: this waits for them.
+ */
+export async function latestEmailTo(
+  address: string,
+  matches: (mail: string) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = readdirSync(E2E_MAILBOX_DIR).sort().reverse();
@@ -24,8 +31,8 @@ export async function latestEmailTo(address: string, timeoutMs = 10_000): Promis
         to: string[];
         raw: string;
       };
-      if (mail.to.includes(address.toLowerCase()))
-        return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (mail.to.includes(address.toLowerCase()) && matches(text)) return text;
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,0 +1,2 @@
+export const STAMP: string;
+export function reasonToBuild(root?: string): string | null;
