@@ -23,12 +23,14 @@ export function DemoDataNotice({
       <span
         title={EXPLANATION}
         className={cn(
-          'inline-flex shrink-0 items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-900',
+          'inline-flex shrink-0 items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900 sm:px-2.5',
           className,
         )}
       >
         <FlaskConical aria-hidden="true" className="size-3.5" />
-        Demo data
+        {/* On a phone the top bar is narrow: the search keeps its room. */}
+        <span className="sm:hidden">Demo</span>
+        <span className="hidden sm:inline">Demo data</span>
       </span>
     );
   }
