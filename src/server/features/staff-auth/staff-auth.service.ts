@@ -13,7 +13,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, deleteUserSessions, type NewSession } from '../../auth/sessions';
 import { hashToken } from '../../auth/tokens';
-import { type DbOrTx, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode, type Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { authTokens, loginThrottles, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { endResetTokens, queueAuthMail } from './auth-mail';
@@ -129,9 +129,11 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
   const requestedRole = input.role === 'user' ? null : input.role;
-  try {
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(users).values({
+  // The same three statements whether or not the email has an account, so the time tells nothing.
+  await deps.db.transaction(async (tx) => {
+    const created = await tx
+      .insert(users)
+      .values({
         staffId: input.staffId,
         email: input.email,
         name: input.name,
@@ -141,15 +143,14 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
         department: input.department,
         createdAt: now,
         updatedAt: now,
-      });
-      await queueAuthMail(tx, 'verify_email', input.email, now);
-    });
-  } catch (error) {
-    if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
-    if (pgConstraint(error) !== 'users_email_key' || (await staffIdTaken(deps.db, input.staffId)))
-      throw conflict(AUTH_MESSAGES.staffIdTaken);
-    await queueAuthMail(deps.db, 'account_exists', input.email, now);
-  }
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    // Nothing inserted and the staff ID is someone's: that is what stopped it. Otherwise the email was.
+    const holder = await staffIdHolder(tx, input.staffId);
+    if (created.length === 0 && holder) throw conflict(AUTH_MESSAGES.staffIdTaken);
+    await queueAuthMail(tx, created.length > 0 ? 'verify_email' : 'account_exists', input.email, now);
+  });
   return {
     staff: {
       staffId: input.staffId,
@@ -163,13 +164,13 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
   };
 }
 
-async function staffIdTaken(db: DbOrTx, staffId: string): Promise<boolean> {
+async function staffIdHolder(db: DbOrTx, staffId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`upper(${users.staffId}) = ${staffId.toUpperCase()}`)
     .limit(1);
-  return !!row;
+  return row?.id;
 }
 
 /**
