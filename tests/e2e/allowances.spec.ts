@@ -70,8 +70,17 @@ async function createAllowance(page: Page, studentId: string, month: string): Pr
   return (await response.json()) as CreatedAllowance;
 }
 
-async function decideByApi(page: Page, id: string, decision: 'approve' | 'deny', comment: string) {
-  const response = await page.request.post(`/api/allowances/${id}/decision`, { data: { decision, comment } });
+/** A decision as the screen sends it: naming the stage it was taken at (a stale one gets 409). */
+async function decideByApi(
+  page: Page,
+  id: string,
+  expectedStage: 'pending_dpm' | 'pending_flmi' | 'pending_pm',
+  decision: 'approve' | 'deny',
+  comment: string,
+) {
+  const response = await page.request.post(`/api/allowances/${id}/decision`, {
+    data: { decision, comment, expected_stage: expectedStage },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -264,7 +273,7 @@ test.describe('Allowance Management', () => {
     const student = await createStudent(po);
     const allowance = await createAllowance(po, student.id, 'May');
     const dpm = await as(browser, 'DPM001');
-    await decideByApi(dpm, allowance.id, 'approve', 'Fine by me.');
+    await decideByApi(dpm, allowance.id, 'pending_dpm', 'approve', 'Fine by me.');
 
     await openList(po, student.full_name);
     await expectStage(po, student.full_name, 'Pending FLMI Advisor');
@@ -313,7 +322,7 @@ test.describe('Allowance Management', () => {
     const student = await createStudent(po);
     const allowance = await createAllowance(po, student.id, 'July');
     const dpm = await as(browser, 'DPM001');
-    await decideByApi(dpm, allowance.id, 'approve', 'Fine by me.');
+    await decideByApi(dpm, allowance.id, 'pending_dpm', 'approve', 'Fine by me.');
 
     await openList(po, student.full_name);
     await rowButton(po, student.full_name, 'Approve').click();
@@ -321,7 +330,7 @@ test.describe('Allowance Management', () => {
     await dialog.getByLabel('Comment').fill('Receipts verified.');
     // Meanwhile the admin decides the FLMI step in another browser.
     const admin = await as(browser, 'ADM001');
-    await decideByApi(admin, allowance.id, 'approve', 'Done first.');
+    await decideByApi(admin, allowance.id, 'pending_flmi', 'approve', 'Done first.');
 
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(po.getByText('This allowance was changed by someone else. Please reload it.')).toBeVisible();
