@@ -1,7 +1,11 @@
+import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { DATABASE_UNAVAILABLE } from './http/errors';
+import { NUL_IN_TEXT } from './http/json-guard';
 import { createLogger } from './http/logger';
-import { NUL_IN_TEXT } from './http/request-guards';
 import { createTestContext, type TestContext } from './testing/test-app';
 
 let t: TestContext;
@@ -19,6 +23,27 @@ describe('every response', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('keeps API answers out of every cache, errors included; the docs assets keep their own rule', async () => {
+    const token = await t.signIn('ADM001');
+    const answers = [
+      await t.request('GET', '/api/health'),
+      await t.request('GET', '/api/students', { token }),
+      await t.request('GET', '/api/students'),
+      await t.request('GET', '/api/no/such/thing'),
+      await t.request('POST', '/api/staff-auth/login', { body: { staffId: 'ADM001', password: 'wrong' } }),
+      await t.request('POST', '/api/staff-auth/login', { body: { staffId: 'a\u0000' } }),
+      await t.app.request('/api/staff-auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(2 * 1024 * 1024),
+      }),
+    ];
+    for (const res of answers) expect(res.headers.get('cache-control'), res.url).toBe('no-store');
+    expect((await t.request('GET', '/api/docs/assets/swagger-ui.css')).headers.get('cache-control')).toBe(
+      'public, max-age=86400',
+    );
   });
 
   it('answers unknown API paths with JSON 404, for any method', async () => {
@@ -101,6 +126,92 @@ describe('request logs', () => {
       path: '/api/staff-auth/login',
       status: 200,
     });
+  });
+});
+
+/** A port nothing listens on: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('while the database is not answering', () => {
+  it('lists and sign-in answer 503 with a message, and the log says why without a 500', async () => {
+    const lines: string[] = [];
+    const unreachable = openDatabase(`postgres://postgres@127.0.0.1:${await closedPort()}/none`, 1);
+    const closed = openDatabase(`postgres://postgres@127.0.0.1:${await closedPort()}/none`, 1);
+    await closed.close();
+    try {
+      for (const handle of [unreachable, closed]) {
+        const app = createApp({ ...t.deps, db: handle.db, logger: createLogger((l) => lines.push(l)) });
+        for (const [path, init] of [
+          ['/api/students', { headers: { authorization: 'Bearer some-session-token' } }],
+          ['/api/allowances', { headers: { cookie: 'chl_session=some-session-token' } }],
+          [
+            '/api/staff-auth/login',
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ staffId: 'ADM001', password: 'Demo#2026' }),
+            },
+          ],
+        ] as const) {
+          const res = await app.request(path, init);
+          expect(res.status, path).toBe(503);
+          expect(await res.json()).toEqual({ error: DATABASE_UNAVAILABLE });
+        }
+      }
+    } finally {
+      await unreachable.close();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({ level: 'warn', msg: 'database not answering' });
+  });
+});
+
+describe('a failure at the database', () => {
+  it('is logged without the query parameters: no password hash, no personal details', async () => {
+    // Every insert into users fails at PostgreSQL, after the hash and the person's details are sent.
+    await t.deps.db.execute(sql`
+      create function refuse_users() returns trigger language plpgsql as
+        $$ begin raise exception 'refused for the test' using errcode = 'XX001'; end $$;
+      create trigger refuse_users before insert on users for each row execute function refuse_users();`);
+    const lines: string[] = [];
+    try {
+      const app = createApp({ ...t.deps, logger: createLogger((l) => lines.push(l)) });
+      const res = await app.request('/api/staff-auth/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          staffId: 'LOG001',
+          email: 'mwila.private@example.org',
+          password: 'Secret#Pass2026',
+          name: 'Mwila Privatename',
+          role: 'user',
+          department: 'Finance',
+        }),
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.deps.db.execute(sql`drop trigger refuse_users on users; drop function refuse_users();`);
+    }
+    const log = lines.join('\n');
+    expect(lines).toHaveLength(1);
+    for (const secret of ['$argon2', 'Secret#Pass2026', 'mwila.private', 'Privatename', 'LOG001', 'params']) {
+      expect(log).not.toContain(secret);
+    }
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'error',
+      msg: 'unhandled error',
+      path: '/api/staff-auth/register',
+      error: 'refused for the test',
+      code: 'XX001',
+    });
+    expect(JSON.parse(lines[0]!).stack).toMatch(/^ {4}at /);
   });
 });
 

@@ -9,10 +9,13 @@ import { meRoutes } from './features/me/me.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { mountApiDocs } from './http/api-docs';
-import { errorResponse, HttpError } from './http/errors';
+import { bodyLimit } from './http/body-limit';
+import { DATABASE_UNAVAILABLE, errorResponse, HttpError, isDatabaseUnavailable } from './http/errors';
+import { jsonGuard } from './http/json-guard';
+import { errorForLog } from './http/logger';
 import { createRouter } from './http/openapi';
-import { bodyLimit, noNulCharacters, requestLog, sameOriginWrites } from './http/request-guards';
-import { securityHeaders } from './http/security-headers';
+import { requestLog, sameOriginWrites } from './http/request-guards';
+import { noStore, securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static-web';
 
 export interface CreateAppOptions {
@@ -25,9 +28,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
 
   app.use('*', securityHeaders());
+  app.use('/api/*', noStore());
   if (deps.config.logRequests) app.use('/api/*', requestLog(deps.logger, deps.config.trustProxy));
   app.use('/api/*', bodyLimit());
-  app.use('/api/*', noNulCharacters());
+  app.use('/api/*', jsonGuard());
   app.use('/api/*', sameOriginWrites(deps.config.appUrl));
   app.use('/api/*', loadSessionUser(deps));
 
@@ -60,11 +64,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         status === 400 ? 'The request body is not valid JSON' : error.message || 'Request refused';
       return c.json({ error: message }, status);
     }
-    deps.logger.error('unhandled error', {
-      path: c.req.path,
-      error: (error as Error).message,
-      stack: (error as Error).stack,
-    });
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn('database not answering', { path: c.req.path, ...errorForLog(error) });
+      return c.json({ error: DATABASE_UNAVAILABLE }, 503);
+    }
+    deps.logger.error('unhandled error', { path: c.req.path, ...errorForLog(error) });
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
 

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { errorForLog } from '../http/logger';
 import * as schema from './schema';
 
 // DATE columns are calendar dates, not instants: keep them as 'YYYY-MM-DD' strings.
@@ -36,7 +37,7 @@ export function openDatabase(connectionString: string, poolMax: number): Databas
   // connection cut by the server is expected: pool.end() resolves before the sockets have closed,
   // so a database dropped straight after (tests, benchmarks) terminates them.
   pool.on('error', (error) => {
-    if (!closing) console.error(JSON.stringify({ level: 'error', msg: 'db pool', error: error.message }));
+    if (!closing) console.error(JSON.stringify({ level: 'error', msg: 'db pool', ...errorForLog(error) }));
   });
   const db = drizzle(pool, { schema });
   // Closing twice (a test that ended the pool itself, then its cleanup) is not an error.

@@ -34,3 +34,42 @@ export function validationError(error: ZodError): HttpError {
 export function errorResponse(c: Context, error: HttpError) {
   return c.json({ error: error.message, ...error.extra }, error.status);
 }
+
+export const DATABASE_UNAVAILABLE = 'The database is not answering. Please try again in a moment.';
+
+/** The error and what it wraps (Drizzle puts the driver's error in `cause`), a few levels deep. */
+export function errorChain(error: unknown): Array<Record<string, unknown>> {
+  const chain: Array<Record<string, unknown>> = [];
+  for (let current = error; current && typeof current === 'object' && chain.length < 5; ) {
+    chain.push(current as Record<string, unknown>);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+// Socket errors of a connection to PostgreSQL that cannot be made or was lost.
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// PostgreSQL: connection exceptions (class 08), shutting down or starting up (57P01-57P03), too
+// many connections (53300).
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+// pg and pg-pool say these in words, without a code.
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error/i;
+
+/** Whether the error means PostgreSQL cannot be reached right now (worth a 503, not a 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return errorChain(error).some((link) => {
+    const code = typeof link.code === 'string' ? link.code : '';
+    if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
+    return typeof link.message === 'string' && UNAVAILABLE_MESSAGE.test(link.message);
+  });
+}

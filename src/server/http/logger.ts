@@ -1,3 +1,5 @@
+import { errorChain } from './errors';
+
 export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
@@ -14,3 +16,36 @@ export function createLogger(
 }
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+const FAILED_QUERY = /^Failed query: /;
+// pg quotes the offending input at the end of some messages ('invalid input syntax for type
+// uuid: "…"'); identifiers (relations, constraints) are quoted earlier and stay.
+const QUOTED_VALUE_AT_END = /: ".*"$/s;
+
+/**
+ * An error as a log may hold it: never the values of a query. Drizzle's "Failed query" message and
+ * its stack repeat every parameter (password hashes, people's details), and PostgreSQL's `detail`
+ * repeats key values; so the log gets the codes, the names of what failed, the driver's message and
+ * the stack's frames only.
+ */
+export function errorForLog(error: unknown): Record<string, unknown> {
+  const chain = errorChain(error);
+  if (chain.length === 0) return { error: String(error) };
+  const pick = (field: string) => chain.map((link) => link[field]).find((v) => typeof v === 'string');
+  const message =
+    chain.map((link) => link.message).find((m) => typeof m === 'string' && !FAILED_QUERY.test(m)) ??
+    (FAILED_QUERY.test(String(chain[0]!.message)) ? 'Failed query' : undefined);
+  const stack = typeof chain[0]!.stack === 'string' ? chain[0]!.stack : undefined;
+  return {
+    error:
+      typeof message === 'string' ? message.replace(QUOTED_VALUE_AT_END, ': (value not logged)') : 'Error',
+    code: pick('code'),
+    constraint: pick('constraint'),
+    table: pick('table'),
+    column: pick('column'),
+    stack: stack
+      ?.split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
+  };
+}

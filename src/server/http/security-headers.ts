@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
@@ -25,3 +26,14 @@ export const securityHeaders = () =>
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
     crossOriginEmbedderPolicy: false,
   });
+
+/**
+ * API answers hold people's records and session details: no browser or proxy may keep them, errors
+ * included. Answers that set their own rule (the API docs' static assets) keep it.
+ */
+export function noStore(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  };
+}

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
+import { UPLOAD_LIMIT_BYTES } from './body-limit';
 import { badRequest, HttpError } from './errors';
-import { UPLOAD_LIMIT_BYTES } from './request-guards';
 
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB. Please split it into smaller files.';
 export const ONLY_CSV = 'Only .csv files are accepted.';
