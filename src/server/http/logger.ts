@@ -6,12 +6,33 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
+// Drizzle's "Failed query: <sql>\nparams: <values>", in a message or at the head of a stack: the
+// values run to the stack's first frame, or to the end.
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+/**
+ * The last line of defence for callers that log `error.message` or `error.stack` themselves: query
+ * parameters never reach the log, and an Error given as a field is logged as errorForLog does.
+ */
+function scrubField(value: unknown): unknown {
+  if (value instanceof Error) return errorForLog(value);
+  if (typeof value === 'string' && value.includes('params: '))
+    return value.replace(QUERY_PARAMS, '\nparams: (not logged)');
+  return value;
+}
+
 /** One JSON line per event, on stdout; a log shipper reads it as it is. */
 export function createLogger(
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Logger {
-  const log = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
-    write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+  const log =
+    (level: string) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      const scrubbed = Object.fromEntries(
+        Object.entries(fields).map(([key, value]) => [key, scrubField(value)]),
+      );
+      write(JSON.stringify({ time: new Date().toISOString(), level, msg: scrubField(msg), ...scrubbed }));
+    };
   return { info: log('info'), warn: log('warn'), error: log('error') };
 }
 
