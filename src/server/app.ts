@@ -61,7 +61,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (error instanceof HTTPException) {
       const status = error.status;
       const message =
-        status === 400 ? 'The request body is not valid JSON' : error.message || 'Request refused';
+        status === 400
+          ? 'The request body is not valid JSON'
+          : status === 415
+            ? 'Send the request body as JSON (Content-Type: application/json).'
+            : error.message || 'Request refused';
       return c.json({ error: message }, status);
     }
     if (isDatabaseUnavailable(error)) {

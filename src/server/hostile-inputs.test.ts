@@ -157,6 +157,18 @@ describe('odd bodies', () => {
     }
   });
 
+  it('sent as something other than JSON are told to send JSON', async () => {
+    const res = await send(
+      { method: 'POST', path: '/api/staff-auth/login' },
+      'staffId=ADM001&password=x',
+      'text/plain',
+    );
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      error: 'Send the request body as JSON (Content-Type: application/json).',
+    });
+  });
+
   it('do not let __proto__ choose a role at registration', async () => {
     const res = await send(
       { method: 'POST', path: '/api/staff-auth/register' },

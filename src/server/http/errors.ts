@@ -63,7 +63,7 @@ const CONNECTION_ERROR_CODES = new Set([
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 // pg and pg-pool say these in words, without a code.
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error/i;
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|Client was closed and is not queryable/i;
 
 /** Whether the error means PostgreSQL cannot be reached right now (worth a 503, not a 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
