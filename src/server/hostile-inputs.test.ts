@@ -36,6 +36,8 @@ const JSON_CONTENT_TYPES = [
   'text/json',
   'text/plain',
   'application/x-unknown',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
 ];
 
 function send(

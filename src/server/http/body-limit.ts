@@ -13,6 +13,9 @@ const JSON_BODY_LIMIT = 1 * MB;
  */
 export const DRAIN_LIMIT_BYTES = 64 * MB;
 
+/** The routes that take a file (multipart form data); every other route takes JSON. */
+export const isUploadPath = (path: string) => /\/(import|bulk)$/.test(path);
+
 export const tooLargeMessage = (limit: number) =>
   `The request is too large (limit ${Math.round(limit / MB)} MB).`;
 
@@ -80,5 +83,5 @@ function limitBody(limit: number): MiddlewareHandler<AppEnv> {
 export function bodyLimit(): MiddlewareHandler<AppEnv> {
   const uploads = limitBody(UPLOAD_BODY_LIMIT);
   const others = limitBody(JSON_BODY_LIMIT);
-  return (c, next) => (/\/(import|bulk)$/.test(c.req.path) ? uploads(c, next) : others(c, next));
+  return (c, next) => (isUploadPath(c.req.path) ? uploads(c, next) : others(c, next));
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { isUploadPath } from './body-limit';
 
 export const NUL_IN_TEXT = 'Text may not contain the NUL character.';
 export const NESTED_TOO_DEEPLY = 'The request body is nested too deeply.';
@@ -9,7 +10,6 @@ export const MAX_JSON_DEPTH = 64;
 // Hono's validator's own test (hono/validator: the media type, lower-cased, against this regex),
 // copied exactly: json-guard.test.ts checks that both agree on every content type it tries.
 const HONO_JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
-const FORM_MEDIA_TYPES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded']);
 
 const mediaType = (contentType: string | undefined) =>
   (contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -48,10 +48,13 @@ export function inspectJson(value: unknown): Finding {
 }
 
 async function bodyFinding(c: Context): Promise<Finding> {
+  // Uploads are read as form data, and readCsvUpload checks the file: reading them as text here
+  // would decode (and spoil) a binary file before the route sees it.
+  if (!c.req.raw.body || isUploadPath(c.req.path)) return undefined;
+  // Every other body is looked at, whatever its type, not only what Hono's validator takes for
+  // JSON: a few routes read an optional body with c.req.json() or JSON.parse whatever its type.
+  // Bodies here are at most 1 MB, and Hono keeps the text for the route.
   const contentType = c.req.header('content-type');
-  if (!c.req.raw.body || FORM_MEDIA_TYPES.has(mediaType(contentType))) return undefined;
-  // Any other body is looked at, not only what Hono's validator takes for JSON: a few routes read
-  // an optional body with c.req.json() or JSON.parse whatever its type. Hono keeps the text for them.
   const text = await c.req.text();
   if (!isJsonContentType(contentType) && !/^\s*[[{"]/.test(text)) return undefined;
   let parsed: unknown;
