@@ -9,6 +9,7 @@ import {
   importTemplateCsv,
   NO_VALID_STUDENT_DATA,
   parseCsvText,
+  TOO_MANY_STUDENTS,
 } from './import-preview';
 import { readImportAnswer } from './import-upload';
 
@@ -141,5 +142,31 @@ describe('readImportAnswer', () => {
       status: 0,
       error: { error: 'An error occurred during import' },
     });
+  });
+});
+
+describe('the 20,000-student limit', () => {
+  const file = (rows: number, separator = '\n') => {
+    const lines = ['first_name,last_name,chl_number'];
+    for (let i = 0; i < rows; i++) lines.push(`First${i},Last${i},LIM-${i}`);
+    return lines.join(separator);
+  };
+
+  it('previews 20,000 students, blank rows not counted', () => {
+    const text = file(20_000, '\r\n').replace(/\r\nFirst1(\d)00,/g, '\r\n,,\r\n\r\nFirst1$100,');
+    const preview = buildImportPreview(parseCsvText(text), TODAY);
+    expect(preview).toMatchObject({ toImport: 20_000, blocker: null });
+  });
+
+  it("blocks 20,001 with the server's message, and stops reading a huge file there", () => {
+    expect(TOO_MANY_STUDENTS).toBe('A file may hold at most 20,000 students.');
+    expect(buildImportPreview(parseCsvText(file(20_001)), TODAY)).toMatchObject({
+      blocker: TOO_MANY_STUDENTS,
+      rows: [],
+      toImport: 0,
+    });
+    const huge = parseCsvText(file(200_000));
+    expect(huge.rows).toHaveLength(20_001);
+    expect(buildImportPreview(huge, TODAY).blocker).toBe(TOO_MANY_STUDENTS);
   });
 });

@@ -8,14 +8,17 @@ import { STUDENT_IMPORT_TEMPLATE_HEADER, StudentCreateSchema } from '../../../co
 import {
   type CsvTable,
   duplicateChlNumbersInFile,
+  isBlankCsvRow,
   NO_VALID_STUDENT_DATA,
   planStudentImport,
   STUDENT_IMPORT_COLUMNS,
+  STUDENT_IMPORT_MAX_ROWS,
   STUDENT_IMPORT_TEMPLATE_FILENAME,
+  TOO_MANY_STUDENTS,
 } from '../../../domain/student-import';
 import { studentRecordProblems } from '../../../domain/students';
 
-export { NO_VALID_STUDENT_DATA, STUDENT_IMPORT_TEMPLATE_FILENAME };
+export { NO_VALID_STUDENT_DATA, STUDENT_IMPORT_TEMPLATE_FILENAME, TOO_MANY_STUDENTS };
 
 /** Largest file the import takes (decisions D6; the server refuses bigger ones with 413). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -45,23 +48,32 @@ export function importTemplateCsv(): string {
 /**
  * Parses CSV text like the server does: byte-order mark stripped, headers trimmed and lower-cased,
  * quoted commas kept, blank lines skipped while row numbers stay those a spreadsheet shows
- * (header = row 1).
+ * (header = row 1). It stops after one row more than the import takes (STUDENT_IMPORT_MAX_ROWS):
+ * that row is enough to refuse the file, and a 10 MB file of a million rows is not read further.
  */
 export function parseCsvText(text: string): CsvTable {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const result = Papa.parse<string[]>(source, { skipEmptyLines: false });
-  const [headerRow, ...dataRows] = result.data;
-  const headers = (headerRow ?? []).map((h) => String(h).trim().toLowerCase());
+  let headers: string[] | null = null;
+  let lineIndex = 0;
   const rows: CsvTable['rows'] = [];
-  dataRows.forEach((cells, index) => {
-    if (cells.every((cell) => String(cell).trim() === '')) return;
-    const values: Record<string, string> = {};
-    headers.forEach((header, column) => {
-      if (header) values[header] = String(cells[column] ?? '').trim();
-    });
-    rows.push({ rowNumber: index + 2, values });
+  Papa.parse<string[]>(source, {
+    skipEmptyLines: false,
+    step: ({ data: cells }, parser) => {
+      const rowNumber = ++lineIndex;
+      if (headers === null) {
+        headers = cells.map((h) => String(h).trim().toLowerCase());
+        return;
+      }
+      if (isBlankCsvRow(cells.map(String))) return;
+      const values: Record<string, string> = {};
+      headers.forEach((header, column) => {
+        if (header) values[header] = String(cells[column] ?? '').trim();
+      });
+      rows.push({ rowNumber, values });
+      if (rows.length > STUDENT_IMPORT_MAX_ROWS) parser.abort();
+    },
   });
-  return { headers, rows };
+  return { headers: headers ?? [], rows };
 }
 
 export type PreviewStatus = 'import' | 'drop' | 'error';
@@ -90,18 +102,20 @@ export interface ImportPreview {
  * error (a value the server would refuse, which refuses the whole file).
  */
 export function buildImportPreview(table: CsvTable, today: string): ImportPreview {
-  const plan = planStudentImport(table);
   const columns = STUDENT_IMPORT_COLUMNS.filter((c) => table.headers.includes(c));
-  if (plan.missingColumns.length > 0) {
-    return {
-      columns,
-      rows: [],
-      toImport: 0,
-      toDrop: 0,
-      withErrors: 0,
-      blocker: IMPORT_FILE_MESSAGES.missingColumns(plan.missingColumns),
-    };
-  }
+  const blocked = (blocker: string): ImportPreview => ({
+    columns,
+    rows: [],
+    toImport: 0,
+    toDrop: 0,
+    withErrors: 0,
+    blocker,
+  });
+  // The server refuses such a file whole; checking its rows would only say more of the same.
+  if (table.rows.length > STUDENT_IMPORT_MAX_ROWS) return blocked(TOO_MANY_STUDENTS);
+  const plan = planStudentImport(table);
+  if (plan.missingColumns.length > 0)
+    return blocked(IMPORT_FILE_MESSAGES.missingColumns(plan.missingColumns));
 
   const reasons = new Map<number, string[]>();
   const add = (row: number, message: string) => reasons.set(row, [...(reasons.get(row) ?? []), message]);
