@@ -37,6 +37,8 @@ import { toStudentColumns } from './students.query';
 const INSERT_CHUNK = 5000;
 /** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
 const CHECK_SLICE = 1000;
+/** Characters of the file counted at a time (see refuseTooManyRows). */
+const PARSE_SLICE_CHARS = 64 * 1024;
 /** CHL numbers looked up per query (each is one parameter). */
 const LOOKUP_CHUNK = 5000;
 /** An answer listing more row errors than this is no more useful, only longer. */
@@ -122,6 +124,9 @@ function refuseTooManyRows(csvText: string): void {
   let tooMany = false;
   Papa.parse<string[]>(csvText, {
     skipEmptyLines: false,
+    // In slices: without them Papa splits the whole text into lines (and guesses the delimiter on
+    // all of them) before the first row, 1.7 s for a million rows against 16 ms.
+    chunkSize: PARSE_SLICE_CHARS,
     // The first row is the header, blank or not (as parseCsv takes it).
     step: ({ data }, parser) => {
       if (rows > 0 && isBlankCsvRow(data)) return;

@@ -58,6 +58,9 @@ export function parseCsvText(text: string): CsvTable {
   const rows: CsvTable['rows'] = [];
   Papa.parse<string[]>(source, {
     skipEmptyLines: false,
+    // In slices, so that stopping early saves the work: without them Papa splits the whole text
+    // into lines first (1.7 s for a million rows).
+    chunkSize: 64 * 1024,
     step: ({ data: cells }, parser) => {
       const rowNumber = ++lineIndex;
       if (headers === null) {
