@@ -10,7 +10,7 @@ describe('openDatabase', () => {
     const handle = openDatabase('postgres://127.0.0.1:9/nowhere', 1);
     handle.pool.emit('error', new Error('Connection terminated unexpectedly'));
     expect(logged).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(logged.mock.calls[0]![0]))).toEqual({
+    expect(JSON.parse(String(logged.mock.calls[0]![0]))).toMatchObject({
       level: 'error',
       msg: 'db pool',
       error: 'Connection terminated unexpectedly',
