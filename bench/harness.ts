@@ -143,12 +143,15 @@ function summarise(latencies: number[], errors: number, seconds: number): LoadRe
   };
 }
 
+/** A long load repeats its first requests rather than describing (and copying to the worker) each. */
+const DISTINCT_REQUESTS = 10_000;
+
 /**
  * Runs `requests` GET requests with `concurrency` clients, each sending its next request when its
  * last one answered; a non-2xx answer or a failure counts as an error. The clients run on a worker
  * thread (bench/load-worker.mjs), so the server's event loop does only the server's work, as it
- * would with clients on other machines. Stops starting new requests after maxSeconds (the result
- * then counts the requests actually made).
+ * would with clients on other machines. Stops starting new requests after maxSeconds, or once
+ * `until` settles (the result then counts the requests actually made).
  */
 export async function loadFromWorker(
   baseUrl: string,
@@ -156,14 +159,18 @@ export async function loadFromWorker(
   concurrency: number,
   request: (i: number) => { path: string; token?: string },
   maxSeconds = 60,
+  /** Stops starting new requests once this settles (a load that lasts as long as some other work). */
+  until?: Promise<unknown>,
 ): Promise<LoadResult> {
-  const list = Array.from({ length: requests }, (_, i) => {
+  const list = Array.from({ length: Math.min(requests, DISTINCT_REQUESTS) }, (_, i) => {
     const { path: p, token } = request(i);
     return { path: p, headers: token ? { authorization: `Bearer ${token}` } : {} };
   });
   const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-    workerData: { baseUrl, concurrency, maxSeconds, requests: list },
+    workerData: { baseUrl, concurrency, maxSeconds, amount: requests, requests: list },
   });
+  const stopLoad = () => worker.postMessage('stop');
+  until?.then(stopLoad, stopLoad);
   const result = await new Promise<{ latencies: number[]; errors: number; seconds: number }>(
     (resolve, reject) => {
       worker.once('message', resolve);

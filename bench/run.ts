@@ -1,5 +1,5 @@
 /**
- * `npm run bench [students|allowances]`: runs each benchmark on embedded PGlite and, when
+ * `npm run bench [students|allowances|imports]`: runs each benchmark on embedded PGlite and, when
  * BENCH_DATABASE_URL=postgres://... names a PostgreSQL server, on a fresh database there too
  * (created and dropped). Each run starts its own app and database. Add a benchmark with one line.
  */
@@ -8,6 +8,7 @@ import { type BenchTarget, benchTargets } from './harness';
 const benches: Array<[string, () => Promise<{ run(target: BenchTarget): Promise<void> }>]> = [
   ['students', () => import('./students.bench')],
   ['allowances', () => import('./allowances.bench')],
+  ['imports', () => import('./imports.bench')],
 ];
 
 const only = process.argv[2];
