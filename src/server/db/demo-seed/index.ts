@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../client';
 import { users } from '../schema';
@@ -10,12 +10,20 @@ export interface SeedResult {
   seeded: boolean;
 }
 
-/** Loads the demo world into a database that has no users yet; a used database is left alone. */
+// Any fixed number: the key under which processes starting together take turns to seed.
+const DEMO_SEED_LOCK_KEY = 72_115_002;
+
+/**
+ * Loads the demo world into a database that has no users yet; a used database is left alone.
+ * Processes starting together on an empty database take turns (a transaction-scoped advisory
+ * lock), so the second finds the first one's users and both come up.
+ */
 export async function seedDemoData(db: Database, now: Date): Promise<SeedResult> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { seeded: false };
-  await db.transaction(async (tx) => {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return { seeded: false };
     const accounts = await tx
       .insert(users)
       .values(
@@ -35,6 +43,6 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
       .returning({ id: users.id, staffId: users.staffId, name: users.name });
     await seedDemoStudents(tx, demoOfficersFrom(accounts), now);
     await seedDemoAllowances(tx, now);
+    return { seeded: true };
   });
-  return { seeded: true };
 }

@@ -4,6 +4,7 @@ import { StudentCreateSchema } from '../../../contracts/students';
 import { isIsoDate } from '../../../domain/dates';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { openDatabase } from '../client';
 import { students, users } from '../schema';
 import { seedDemoData } from '.';
 import { buildDemoStudents, DEMO_GRADUATE_EMAIL, type NewStudentRow } from './students';
@@ -108,5 +109,20 @@ describe('seedDemoData', () => {
       .groupBy(users.staffId);
     expect(owners.map((o) => o.staffId).sort()).toEqual(['PO001', 'PO002']);
     expect(await seedDemoData(db.db, now)).toEqual({ seeded: false });
+  });
+
+  it('two processes seeding an empty database at once: one seeds, the other finds it done', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      // Two handles, as two processes would have (on PostgreSQL, two separate pools).
+      const other = fresh.kind === 'postgres' ? openDatabase(fresh.pool.options.connectionString!, 2) : fresh;
+      const results = await Promise.all([seedDemoData(fresh.db, now), seedDemoData(other.db, now)]);
+      expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+      const [n] = await fresh.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(n?.n).toBe(6);
+      if (other !== fresh) await other.close();
+    } finally {
+      await fresh.close();
+    }
   });
 });
