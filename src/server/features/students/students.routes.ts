@@ -82,7 +82,8 @@ export function studentsRoutes(deps: AppDeps) {
       description:
         'Columns: first_name, last_name (required), email, contact_number, community, program_level, ' +
         'institution_name, current_program, chl_number, gender, date_of_birth; others are ignored. ' +
-        'Rows without first or last name are dropped. Any other bad value refuses the whole file.',
+        'Rows without first or last name are dropped. Any other bad value refuses the whole file. ' +
+        'At most 20,000 students (non-blank rows) and 10 MB a file.',
       request: csvUploadRequest,
       responses: {
         201: jsonResponse(StudentImportResponseSchema, 'Imported'),
