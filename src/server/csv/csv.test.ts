@@ -23,4 +23,10 @@ describe('toCsv', () => {
     expect(spreadsheetSafe('-12.50')).toBe('-12.50');
     expect(toCsv(['name'], [['+cmd']])).toBe("\ufeffname\r\n'+cmd\r\n");
   });
+
+  it('round-trips through parseCsv: phone numbers, formulas and quotes come back as they were', () => {
+    const values = ['+260977100001', '=HYPERLINK("x")', 'Banda, "Jr"', "O'Brien", '-12.50'];
+    const parsed = parseCsv(toCsv(['a', 'b', 'c', 'd', 'e'], [values]));
+    expect(Object.values(parsed.rows[0]!.values)).toEqual(values);
+  });
 });

@@ -1,4 +1,7 @@
 import Papa from 'papaparse';
+import { spreadsheetSafe, withoutSpreadsheetGuard } from '../../domain/spreadsheet-cells';
+
+export { spreadsheetSafe };
 
 export interface ParsedCsv {
   /** Header names trimmed and lower-cased. */
@@ -9,7 +12,8 @@ export interface ParsedCsv {
 
 /**
  * Parses CSV text: strips a byte-order mark, trims and lower-cases headers, keeps quoted commas,
- * skips blank lines but keeps the row numbers a person sees in a spreadsheet.
+ * skips blank lines but keeps the row numbers a person sees in a spreadsheet, and takes off the
+ * formula guard our own exports add, so an exported file re-imports unchanged.
  */
 export function parseCsv(text: string): ParsedCsv {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -21,23 +25,11 @@ export function parseCsv(text: string): ParsedCsv {
     if (cells.every((cell) => cell.trim() === '')) return;
     const values: Record<string, string> = {};
     headers.forEach((header, column) => {
-      if (header) values[header] = (cells[column] ?? '').trim();
+      if (header) values[header] = withoutSpreadsheetGuard((cells[column] ?? '').trim());
     });
     rows.push({ rowNumber: index + 2, values });
   });
   return { headers, rows };
-}
-
-// A cell starting with one of these is a formula to a spreadsheet program.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Makes a cell safe to open in a spreadsheet: formulas are written as text. */
-export function spreadsheetSafe(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  // Plain negative numbers stay numbers.
-  if (FORMULA_START.test(text) && !/^-\d+(\.\d+)?$/.test(text)) return `'${text}`;
-  return text;
 }
 
 /** Builds a CSV file (with a BOM so Excel reads UTF-8) from rows, guarding every cell. */
