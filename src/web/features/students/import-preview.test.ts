@@ -51,6 +51,11 @@ describe('parseCsvText', () => {
       { rowNumber: 4, values: { first_name: 'C', last_name: 'D', institution_name: '' } },
     ]);
   });
+
+  it('reads an exported file as the server does: the formula guard comes off', () => {
+    const table = parseCsvText("first_name,last_name,community\r\n'=Mwila,Chanda,'@home\r\n");
+    expect(table.rows[0]!.values).toEqual({ first_name: '=Mwila', last_name: 'Chanda', community: '@home' });
+  });
 });
 
 describe('buildImportPreview', () => {

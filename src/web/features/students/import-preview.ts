@@ -5,6 +5,7 @@
  */
 import Papa from 'papaparse';
 import { STUDENT_IMPORT_TEMPLATE_HEADER, StudentCreateSchema } from '../../../contracts/students';
+import { withoutSpreadsheetGuard } from '../../../domain/spreadsheet-cells';
 import {
   type CsvTable,
   duplicateChlNumbersInFile,
@@ -70,7 +71,8 @@ export function parseCsvText(text: string): CsvTable {
       if (isBlankCsvRow(cells.map(String))) return;
       const values: Record<string, string> = {};
       headers.forEach((header, column) => {
-        if (header) values[header] = String(cells[column] ?? '').trim();
+        // As the server reads it: an export's formula guard is taken off (docs/decisions/006).
+        if (header) values[header] = withoutSpreadsheetGuard(String(cells[column] ?? '').trim());
       });
       rows.push({ rowNumber, values });
       if (rows.length > STUDENT_IMPORT_MAX_ROWS) parser.abort();
