@@ -93,6 +93,9 @@ export const SessionTokenRequestSchema = z.object({ session_token: z.string().ma
 
 export const VerifySessionResponseSchema = z.object({ user: UserSchema });
 
+/** Who is signed in, if anyone: the screens ask this on load, so a signed-out visit is not an error. */
+export const SessionStateResponseSchema = z.object({ user: UserSchema.nullable() });
+
 export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
 export const ForgotPasswordResponseSchema = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
