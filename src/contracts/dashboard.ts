@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { APPROVAL_STAGES } from '../domain/allowance-stages';
+import { ROLES } from '../domain/roles';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../domain/students';
 
 /** A ZMW amount as an exact decimal string with two places, e.g. "1234.50". */
@@ -48,3 +50,39 @@ export const DashboardResponseSchema = z
   })
   .meta({ id: 'Dashboard' });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
+
+/**
+ * The dashboard of an account without a staff role (docs/product.md §2): a student sees their own
+ * record and allowances, found by the account's email; anyone sees their role and any role request.
+ */
+export const MyDashboardResponseSchema = z
+  .object({
+    role: z.enum(ROLES),
+    /** The role asked for at registration, until an admin grants or declines it. */
+    requested_role: z.enum(ROLES).nullable(),
+    /** A student account's own record; null for other accounts or when no record has its email. */
+    student: z
+      .object({
+        full_name: z.string(),
+        chl_number: z.string().nullable(),
+        program_level: z.enum(PROGRAM_LEVELS),
+        program_status: z.enum(PROGRAM_STATUSES),
+        institution_name: z.string().nullable(),
+        current_program: z.string().nullable(),
+        assigned_officer_name: z.string().nullable(),
+      })
+      .nullable(),
+    /** The student's allowances, newest period first (at most 24). */
+    allowances: z.array(
+      z.object({
+        id: z.string(),
+        month: z.string(),
+        year: z.number().int(),
+        total: MoneySchema,
+        approval_stage: z.enum(APPROVAL_STAGES),
+        paid_date: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'MyDashboard' });
+export type MyDashboardResponse = z.infer<typeof MyDashboardResponseSchema>;
