@@ -12,9 +12,9 @@ import { ALLOWANCE_TEMPLATE_COLUMNS } from '../src/contracts/allowances';
 import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../src/contracts/students';
 import { MONTHS } from '../src/domain/dates';
 import { STUDENT_IMPORT_MAX_ROWS } from '../src/domain/student-import';
+import { insertByArrays } from '../src/server/db/bulk-insert';
 import { buildDemoStudents } from '../src/server/db/demo-seed/students';
 import { students } from '../src/server/db/schema';
-import { insertStudents } from '../src/server/features/students/students.import';
 import {
   type BenchServer,
   type BenchTarget,
@@ -80,7 +80,7 @@ function allowanceCsv(): string {
 async function seed(server: BenchServer): Promise<void> {
   const officers = { PO001: server.accounts.PO001!, PO002: server.accounts.PO002! };
   const world = buildDemoStudents(officers, new Date(), { count: STUDENTS, seed: 20_000 });
-  await server.db.transaction((tx) => insertStudents(tx, world));
+  await server.db.transaction((tx) => insertByArrays(tx, students, world));
   await server.db.execute(sql`
     insert into students (first_name, last_name, full_name, chl_number, program_level, assigned_officer_id)
     select 'Bench', 'Student ' || g, 'Bench Student ' || g, 'BEN-' || lpad(g::text, 6, '0'),

@@ -4,9 +4,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../src/contracts/students';
+import { insertByArrays } from '../src/server/db/bulk-insert';
 import { buildDemoStudents } from '../src/server/db/demo-seed/students';
 import { students } from '../src/server/db/schema';
-import { insertStudents } from '../src/server/features/students/students.import';
 import {
   type BenchTarget,
   type LoadResult,
@@ -55,7 +55,7 @@ export async function run(target: BenchTarget): Promise<void> {
 
     let t0 = performance.now();
     const world = buildDemoStudents(officers, new Date(), { count: STUDENTS, seed: 50_000 });
-    await server.db.transaction((tx) => insertStudents(tx, world));
+    await server.db.transaction((tx) => insertByArrays(tx, students, world));
     // What autovacuum does on a live server after a bulk load: statistics and the visibility map.
     await server.db.execute(sql`vacuum analyze ${students}`);
     const seedSeconds = (performance.now() - t0) / 1000;

@@ -11,7 +11,17 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 
-export const IdParamSchema = z.object({ id: z.uuid({ message: 'Not found' }) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether text is a well-formed id. Anything else is an id of nothing: 404, never a query. */
+export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * The `{id}` of a record's path. Any text gets through: an id that is not a uuid answers 404 like
+ * an unknown one (see isUuid), never 400.
+ */
+export const IdParamSchema = z.object({
+  id: z.string().meta({ param: { name: 'id', in: 'path' }, description: 'Id (uuid)' }),
+});
 
 /** Trimmed text that must not be blank. */
 export const requiredText = (message: string, max = 200) =>
@@ -48,3 +58,13 @@ export const PageQuerySchema = z.object({
     .max(200, { message: PAGE_SIZE })
     .default(25),
 });
+
+/** A list's answer: one page of items, how many match in all, and the page asked for. */
+export const pagedResponseSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** Matching items with every filter applied (for paging). */
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });

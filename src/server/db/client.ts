@@ -47,28 +47,3 @@ export function openDatabase(connectionString: string, poolMax: number): Databas
   };
   return { db, pool, close };
 }
-
-/** Postgres error codes we turn into answers for the user. */
-export const PG_UNIQUE_VIOLATION = '23505';
-export const PG_FOREIGN_KEY_VIOLATION = '23503';
-
-export function pgErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  // Drizzle wraps driver errors; the code sits on the cause.
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-export function pgConstraint(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}

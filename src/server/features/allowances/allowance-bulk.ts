@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
+import { isUuid } from '../../../contracts/common';
 import { periodKey, rowError, type ValidBulkRow, validateBulkRow } from '../../../domain/allowance-rows';
 import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from '../../../domain/allowances';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { parseCsv } from '../../csv/csv';
+import { INSERT_BATCH, rowsAsArrays } from '../../db/bulk-insert';
 import type { Database, Tx } from '../../db/client';
+import { allowances } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { type ActivityInput, recordActivity } from '../activity/activity.service';
-import { actorOf, isOpenPeriodTaken, isStudentGone, isUuid } from './allowance-dto';
+import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
 
-/** Rows per INSERT statement (columns are sent as arrays, so the parameter count stays at 13). */
-const INSERT_BATCH = 5000;
 /** Ids or keys per look-up query. */
 const LOOKUP_BATCH = 5000;
 
@@ -178,30 +179,40 @@ async function writeFreePeriods(
 }
 
 async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Promise<void> {
-  const now = deps.clock.now().toISOString();
+  const at = deps.clock.now();
+  const now = at.toISOString();
   // The comment every row gets; a row's notes (already trimmed, null when blank) replace its text.
   const comment = submissionComment(actorOf(user), null);
   await deps.db.transaction(async (tx) => {
     for (const batch of chunks(rows, INSERT_BATCH)) {
-      const column = <T>(pick: (r: ReadyRow) => T) => sql.param(batch.map(pick));
-      // One statement per batch writes the allowances and their submission comments; each column
-      // travels as one array parameter.
+      const { columns, select } = rowsAsArrays(
+        allowances,
+        batch.map((r) => ({
+          studentId: r.student.id,
+          studentName: r.student.fullName,
+          month: r.month,
+          monthNumber: r.monthNumber,
+          year: r.year,
+          programLevel: r.programLevel,
+          stipend: r.amounts.stipend,
+          medical: r.amounts.medical,
+          transportation: r.amounts.transportation,
+          schoolSupplies: r.amounts.school_supplies,
+          accommodation: r.amounts.accommodation,
+          total: r.amounts.total,
+          submissionNotes: r.notes,
+          approvalStage: 'pending_dpm' as const,
+          submittedBy: user.name,
+          submittedById: user.id,
+          submittedDate: at,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      );
+      // One statement per batch writes the allowances and their submission comments.
       await tx.execute(sql`
         with added as (
-          insert into allowances (student_id, student_name, month, month_number, year, program_level,
-            stipend, medical, transportation, school_supplies, accommodation, total, submission_notes,
-            approval_stage, submitted_by, submitted_by_id, submitted_date, created_at, updated_at)
-          select u.*, 'pending_dpm', ${user.name}, ${user.id}::uuid, ${now}::timestamptz, ${now}::timestamptz,
-                 ${now}::timestamptz
-            from unnest(
-              ${column((r) => r.student.id)}::uuid[], ${column((r) => r.student.fullName)}::text[],
-              ${column((r) => r.month)}::text[], ${column((r) => r.monthNumber)}::int[],
-              ${column((r) => r.year)}::int[], ${column((r) => r.programLevel)}::text[],
-              ${column((r) => r.amounts.stipend)}::numeric[], ${column((r) => r.amounts.medical)}::numeric[],
-              ${column((r) => r.amounts.transportation)}::numeric[],
-              ${column((r) => r.amounts.school_supplies)}::numeric[],
-              ${column((r) => r.amounts.accommodation)}::numeric[], ${column((r) => r.amounts.total)}::numeric[],
-              ${column((r) => r.notes)}::text[]) as u
+          insert into ${allowances} ${columns} ${select}
           returning id, submission_notes
         )
         insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
@@ -214,7 +225,6 @@ async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Pr
     const perOfficer = new Map<string | null, number>();
     for (const r of rows)
       perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
-    const at = new Date(now);
     const activity: ActivityInput[] = [...perOfficer].map(([officerId, n]) => ({
       actor: { id: user.id, name: user.name },
       officerId,

@@ -1,43 +1,43 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Allowance, AllowanceComment, AllowanceDetail } from '../../../contracts/allowances';
-import type { Actor } from '../../../domain/allowances';
+import { isUuid } from '../../../contracts/common';
+import { type Actor, ALLOWANCE_MESSAGES } from '../../../domain/allowances';
 import { normaliseMoney } from '../../../domain/money';
 import type { SessionUser } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
 import {
-  type DbOrTx,
-  PG_FOREIGN_KEY_VIOLATION,
-  PG_UNIQUE_VIOLATION,
-  pgConstraint,
-  pgErrorCode,
-} from '../../db/client';
+  type ConstraintMessages,
+  isForeignKeyViolation,
+  isUniqueViolation,
+} from '../../db/constraint-errors';
 import { allowanceComments, allowances } from '../../db/schema';
 
 export type AllowanceRow = typeof allowances.$inferSelect;
 export type AllowanceCommentRow = typeof allowanceComments.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Only a well-formed id reaches a query: anything else is simply not found. */
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * The unique index that lets at most one allowance per student and period be open (decisions D5).
  * A write that fails on it lost a race with another submission of the same period.
  */
 const OPEN_PERIOD_INDEX = 'allowances_one_open_per_period';
-export const isOpenPeriodTaken = (error: unknown) =>
-  pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === OPEN_PERIOD_INDEX;
+export const isOpenPeriodTaken = (error: unknown) => isUniqueViolation(error, OPEN_PERIOD_INDEX);
 
 /**
  * The student an allowance is written for was deleted by a transaction that committed while the
  * write waited on its row (the check that found the student ran before). Both tables that
  * reference the student from an allowance write count.
  */
-const STUDENT_KEYS = new Set([
+const STUDENT_KEYS = [
   'allowances_student_id_students_id_fk',
   'allowance_student_names_student_id_students_id_fk',
-]);
-export const isStudentGone = (error: unknown) =>
-  pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION && STUDENT_KEYS.has(pgConstraint(error) ?? '');
+];
+export const isStudentGone = (error: unknown) => isForeignKeyViolation(error, STUDENT_KEYS);
+
+/** The 409s of a write that lost one of those races, for answeringConstraints. */
+export const allowanceWriteConflicts = (duplicateMessage: string): ConstraintMessages => ({
+  unique: { [OPEN_PERIOD_INDEX]: duplicateMessage },
+  foreignKey: Object.fromEntries(STUDENT_KEYS.map((key) => [key, ALLOWANCE_MESSAGES.studentGone])),
+});
 
 export const actorOf = (user: SessionUser): Actor => ({ id: user.id, name: user.name, role: user.role });
 

@@ -6,6 +6,7 @@ import type {
   CreateAllowanceInput,
   PayAllowanceRequest,
 } from '../../../contracts/allowances';
+import { isUuid } from '../../../contracts/common';
 import {
   allowanceLevelForStudent,
   computeAllowanceAmounts,
@@ -29,10 +30,11 @@ import { parseMonth } from '../../../domain/dates';
 import { formatZmw, normaliseMoney } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
+import { answeringConstraints } from '../../db/constraint-errors';
 import { allowanceComments, allowanceStageTotals, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { actorOf, isOpenPeriodTaken, isStudentGone, isUuid, loadAllowanceDetail } from './allowance-dto';
+import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
 
 export { bulkUploadAllowances } from './allowance-bulk';
 export { allowanceDashboardFigures } from './allowance-figures';
@@ -78,9 +80,9 @@ export async function createAllowance(
   const duplicate = conflict(duplicateAllowanceMessage(student.fullName, month, year));
   const actor = actorOf(user);
 
-  let id: string;
-  try {
-    id = await deps.db.transaction(async (tx) => {
+  // Two submissions racing for the same period: the unique index lets one through.
+  const id = await answeringConstraints(allowanceWriteConflicts(duplicate.message), () =>
+    deps.db.transaction(async (tx) => {
       const [open] = await tx
         .select({ id: allowances.id })
         .from(allowances)
@@ -132,13 +134,8 @@ export async function createAllowance(
         at: now,
       });
       return row!.id;
-    });
-  } catch (error) {
-    // Two submissions racing for the same period: the unique index lets one through.
-    if (isOpenPeriodTaken(error)) throw duplicate;
-    if (isStudentGone(error)) throw conflict(ALLOWANCE_MESSAGES.studentGone);
-    throw error;
-  }
+    }),
+  );
   return getAllowance(deps, id);
 }
 

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   STUDENT_API_MESSAGES,
@@ -22,19 +22,15 @@ import {
 import { fullName, studentRecordProblems } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { parseCsv } from '../../csv/csv';
-import { PG_UNIQUE_VIOLATION, pgErrorCode, type Tx } from '../../db/client';
+import { insertByArrays } from '../../db/bulk-insert';
+import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { toStudentColumns } from './students.query';
 
-/**
- * Rows per INSERT statement (one array parameter per column, whatever the number of rows). All of a
- * file's statements share one transaction, so the size only bounds each statement's parameters:
- * smaller batches did not shorten the write (20,000 rows: 2.2-2.9 s in batches of 5,000 or one
- * statement, 3.2-3.5 s in batches of 1,000-2,000, on embedded PGlite).
- */
-const INSERT_CHUNK = 5000;
+/** A race lost to another import (or an edit) taking one of the file's CHL numbers. */
+const IMPORT_RACE_LOST = 'Some CHL numbers in the file were taken while importing. Nothing was imported.';
 /** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
 const CHECK_SLICE = 1000;
 /** Characters of the file counted at a time (see refuseTooManyRows). */
@@ -81,9 +77,10 @@ export async function importStudents(
   problems.push(...(await chlNumbersTaken(deps, chlRows)));
   if (problems.length > 0) return { ok: false, error: refusal(problems, plan.dropped) };
 
-  try {
-    await deps.db.transaction(async (tx) => {
-      await insertStudents(tx, values);
+  // Another import took one of these numbers since we checked.
+  await answeringConstraints({ anyUnique: IMPORT_RACE_LOST }, () =>
+    deps.db.transaction(async (tx) => {
+      await insertByArrays(tx, students, values);
       await recordActivity(tx, {
         actor: user,
         officerId: user.id,
@@ -93,13 +90,8 @@ export async function importStudents(
         summary: `${user.name} imported ${values.length} ${values.length === 1 ? 'student' : 'students'}`,
         at: now,
       });
-    });
-  } catch (error) {
-    // Another import took one of these numbers since we checked.
-    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION)
-      throw conflict('Some CHL numbers in the file were taken while importing. Nothing was imported.');
-    throw error;
-  }
+    }),
+  );
   return {
     ok: true,
     result: {
@@ -194,44 +186,6 @@ function refusal(
     errors,
     dropped,
   };
-}
-
-/**
- * Writes student rows inside the caller's transaction, INSERT_CHUNK rows per statement. Each
- * statement sends one array per column and unnests them (`insert ... select * from unnest($1::text[],
- * ...)`): a few dozen parameters instead of one per cell, which Postgres parses and plans in a blink.
- * A column a row leaves out takes the column's default value (columns with SQL defaults, such as
- * the id, are left to the database when no row sets them).
- */
-export async function insertStudents(tx: Tx, values: Array<typeof students.$inferInsert>): Promise<void> {
-  if (values.length === 0) return;
-  const columns = getTableColumns(students);
-  type Key = Exclude<keyof typeof columns, 'searchText'>;
-  const keys = [...new Set(values.flatMap((v) => Object.keys(v)))].filter(
-    (k): k is Key => k in columns && k !== 'searchText',
-  );
-  const fallback = (key: Key) => {
-    const column = columns[key];
-    return column.default !== undefined && !is(column.default, SQL) ? column.default : null;
-  };
-  const target = sql.join(
-    keys.map((k) => sql.identifier(columns[k].name)),
-    sql`, `,
-  );
-  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-    const chunk = values.slice(start, start + INSERT_CHUNK);
-    const arrays = keys.map((k) => {
-      const column = columns[k];
-      const cells = chunk.map((row) => {
-        const value = row[k];
-        return value === undefined ? fallback(k) : value;
-      });
-      return sql`${sql.param(cells)}::${sql.raw(column.getSQLType())}[]`;
-    });
-    await tx.execute(
-      sql`insert into ${students} (${target}) select * from unnest(${sql.join(arrays, sql`, `)})`,
-    );
-  }
 }
 
 async function chlNumbersTaken(

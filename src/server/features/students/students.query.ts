@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/common';
 import type { Student, StudentCreate, StudentUpdate } from '../../../contracts/students';
 import { ageOn } from '../../../domain/dates';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
@@ -177,9 +178,4 @@ export async function findStudentRow(
       ? await studentById(db, { id })
       : await officersStudentById(db, { id, officerId: scope.officerId });
   return row as StudentRow | undefined;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

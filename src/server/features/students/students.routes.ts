@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-env';
 import { requireStaff } from '../../auth/middleware';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { csvUploadRequest, readCsvUpload } from '../../http/uploads';
+import { listAssignableOfficers } from '../staff-users/staff-users.service';
 import * as studentsService from './students.service';
 
 const tags = ['Students'];
@@ -69,7 +70,7 @@ export function studentsRoutes(deps: AppDeps) {
     }),
     async (c) => {
       requireStaff(c.get('user'));
-      return c.json(await studentsService.listAssignableOfficers(deps), 200);
+      return c.json(await listAssignableOfficers(deps.db), 200);
     },
   );
 

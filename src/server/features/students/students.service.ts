@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
-  type OfficerOption,
   STUDENT_API_MESSAGES,
   type Student,
   type StudentCounts,
@@ -10,15 +9,10 @@ import {
   type StudentUpdate,
 } from '../../../contracts/students';
 import { lusakaDate } from '../../../domain/dates';
-import {
-  ASSIGNABLE_OFFICER_ROLES,
-  canAssignStudentTo,
-  canStudent,
-  STUDENT_MESSAGES,
-} from '../../../domain/student-permissions';
+import { canAssignStudentTo, canStudent, STUDENT_MESSAGES } from '../../../domain/student-permissions';
 import { fullName, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { students, users } from '../../db/schema';
+import { students } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { countStudents, findStudentRows } from './students.list';
@@ -196,14 +190,4 @@ export async function deleteStudent(deps: AppDeps, user: SessionUser, id: string
       at: now,
     });
   });
-}
-
-/** Active staff a student can be assigned to, for the assign dropdown. */
-export async function listAssignableOfficers(deps: AppDeps): Promise<OfficerOption[]> {
-  const rows = await deps.db
-    .select({ id: users.id, name: users.name, staffId: users.staffId, role: users.role })
-    .from(users)
-    .where(and(eq(users.isActive, true), inArray(users.role, [...ASSIGNABLE_OFFICER_ROLES])))
-    .orderBy(users.name);
-  return rows as OfficerOption[];
 }

@@ -1,55 +1,36 @@
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/common';
 import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import { lusakaDate } from '../../../domain/dates';
-import {
-  ASSIGNABLE_OFFICER_ROLES,
-  STUDENT_MESSAGES,
-  type StudentActor,
-} from '../../../domain/student-permissions';
+import { STUDENT_MESSAGES, type StudentActor } from '../../../domain/student-permissions';
 import { studentRecordProblems } from '../../../domain/students';
 import type { AppDeps } from '../../app-env';
-import {
-  PG_FOREIGN_KEY_VIOLATION,
-  PG_UNIQUE_VIOLATION,
-  pgConstraint,
-  pgErrorCode,
-  type Tx,
-} from '../../db/client';
-import { students, users } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { findStudentRow, isUuid, type StudentRow, scopeCondition } from './students.query';
+import type { Tx } from '../../db/client';
+import { answeringConstraints } from '../../db/constraint-errors';
+import { students } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { isAssignableOfficer } from '../staff-users/staff-users.service';
+import { findStudentRow, type StudentRow, scopeCondition } from './students.query';
 
 /** The checks and the transaction wrapper behind every change to a student (students.service.ts). */
-
-const PG_RESTRICT_VIOLATION = '23001';
 
 /**
  * Runs a change in one transaction, turning the database's refusals into answers for the user:
  * a CHL or NRC number taken meanwhile (409), or allowances that keep a student from deletion (409).
  */
-export async function writeStudent<T>(
+export function writeStudent<T>(
   deps: AppDeps,
   names: { chl?: string | null; nrc?: string | null },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await deps.db.transaction(work);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = pgErrorCode(error);
-    const constraint = pgConstraint(error);
-    if (code === PG_UNIQUE_VIOLATION && constraint === 'students_chl_number_key')
-      throw conflict(STUDENT_API_MESSAGES.duplicateChl(names.chl ?? ''));
-    if (code === PG_UNIQUE_VIOLATION && constraint === 'students_nrc_number_key')
-      throw conflict(STUDENT_API_MESSAGES.duplicateNrc(names.nrc ?? ''));
-    // ON DELETE RESTRICT answers 23001; a NO ACTION key would answer 23503.
-    if (
-      (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) &&
-      constraint === 'allowances_student_id_students_id_fk'
-    )
-      throw conflict(STUDENT_API_MESSAGES.hasAllowances);
-    throw error;
-  }
+  const messages = {
+    unique: {
+      students_chl_number_key: STUDENT_API_MESSAGES.duplicateChl(names.chl ?? ''),
+      students_nrc_number_key: STUDENT_API_MESSAGES.duplicateNrc(names.nrc ?? ''),
+    },
+    foreignKey: { allowances_student_id_students_id_fk: STUDENT_API_MESSAGES.hasAllowances },
+  };
+  return answeringConstraints(messages, () => deps.db.transaction(work));
 }
 
 export async function lockStudent(tx: Tx, actor: StudentActor, id: string): Promise<StudentRow> {
@@ -86,17 +67,7 @@ export function checkRecord(
 }
 
 export async function assertAssignableOfficer(tx: Tx, officerId: string): Promise<void> {
-  const [officer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, officerId),
-        eq(users.isActive, true),
-        inArray(users.role, [...ASSIGNABLE_OFFICER_ROLES]),
-      ),
-    );
-  if (!officer)
+  if (!(await isAssignableOfficer(tx, officerId)))
     throw badRequest(STUDENT_MESSAGES.officerNotAssignable, {
       assigned_officer_id: STUDENT_MESSAGES.officerNotAssignable,
     });
