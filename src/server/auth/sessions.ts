@@ -1,8 +1,8 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { isSessionAlive, lastSeenResolutionMs, sessionLifetimeMs } from '../../domain/auth-rules';
 import type { AppDeps, SessionUser } from '../app-env';
+import { fixedSelect, NAMED_STATEMENTS } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import { fixedSelect } from '../db/select-rows';
 import { hashToken, newSecretToken } from './tokens';
 
 /** What every API request reads about its session and user. */
@@ -39,7 +39,7 @@ const sessionUserLookup = fixedSelect(
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .limit(1),
-  'session_user_lookup',
+  NAMED_STATEMENTS.sessionUserLookup,
 );
 
 export interface NewSession {

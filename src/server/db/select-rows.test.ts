@@ -1,8 +1,9 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/test-app';
+import { fixedSelect } from './prepared';
 import { sessions, users } from './schema';
-import { fixedSelect, selectRows } from './select-rows';
+import { selectRows } from './select-rows';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+export * from './activities';
 export * from './allowances';
 export * from './auth';
 export * from './students';

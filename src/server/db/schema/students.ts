@@ -111,24 +111,3 @@ export const studentCounts = pgTable(
       .nullsNotDistinct(),
   ],
 );
-
-/** What happened to student records and allowances, for the dashboard's recent activity. */
-export const activities = pgTable(
-  'activities',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    actorName: text('actor_name').notNull(),
-    /** The officer the subject belonged to at the time, so officers see only their own students' news. */
-    officerId: uuid('officer_id'),
-    entityType: text('entity_type', { enum: ['student', 'allowance'] }).notNull(),
-    entityId: uuid('entity_id'),
-    action: text('action').notNull(),
-    summary: text('summary').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('activities_created_idx').on(t.createdAt),
-    index('activities_officer_idx').on(t.officerId, t.createdAt),
-  ],
-);

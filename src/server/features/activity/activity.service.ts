@@ -3,7 +3,7 @@ import type { DashboardResponse } from '../../../contracts/dashboard';
 import { studentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { activities } from '../../db/schema';
+import { type ActivityEntityType, activities } from '../../db/schema';
 
 /**
  * What happened to student records and allowances, for the dashboard's recent activity.
@@ -14,7 +14,7 @@ export interface ActivityInput {
   actor: { id: string | null; name: string };
   /** The officer the subject belongs to (a student's assigned officer): program officers see only their own. */
   officerId: string | null;
-  entityType: 'student' | 'allowance';
+  entityType: ActivityEntityType;
   entityId: string | null;
   /** A stable code such as 'student.created', 'student.updated', 'students.imported', 'allowance.approved'. */
   action: string;

@@ -11,8 +11,9 @@ import { normaliseMoney } from '../../../domain/money';
 import { spreadsheetSafe } from '../../csv/csv';
 import type { Database, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
+import { fixedSelect } from '../../db/prepared';
 import { allowanceStageTotals, allowanceStudentNames, allowances, students } from '../../db/schema';
-import { fixedSelect, selectRows } from '../../db/select-rows';
+import { selectRows } from '../../db/select-rows';
 import { toAllowanceDto } from './allowance-dto';
 
 const ALLOWANCE_COLUMNS = getTableColumns(allowances);

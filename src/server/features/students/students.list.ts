@@ -4,8 +4,9 @@ import { type StudentActor, studentScope } from '../../../domain/student-permiss
 import type { ProgramLevel, ProgramStatus, StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
+import { fixedSelect } from '../../db/prepared';
 import { studentCounts, students } from '../../db/schema';
-import { fixedSelect, selectRows } from '../../db/select-rows';
+import { selectRows } from '../../db/select-rows';
 import { type StudentRow, scopeCondition, selectStudents, studentColumns } from './students.query';
 
 /*

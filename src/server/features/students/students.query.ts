@@ -4,8 +4,8 @@ import type { Student, StudentCreate, StudentUpdate } from '../../../contracts/s
 import { ageOn } from '../../../domain/dates';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import type { DbOrTx } from '../../db/client';
+import { fixedSelect, NAMED_STATEMENTS } from '../../db/prepared';
 import { students, users } from '../../db/schema';
-import { fixedSelect } from '../../db/select-rows';
 
 /** The columns of a student as the API names them (spec §3), the officer's name joined from users. */
 export const studentColumns = {
@@ -148,7 +148,7 @@ const studentById = fixedSelect(
     selectStudents(db)
       .where(eq(students.id, sql.placeholder('id')))
       .limit(1),
-  'student_by_id',
+  NAMED_STATEMENTS.studentById,
 );
 const officersStudentById = fixedSelect(
   studentColumns,
@@ -161,7 +161,7 @@ const officersStudentById = fixedSelect(
         ),
       )
       .limit(1),
-  'officers_student_by_id',
+  NAMED_STATEMENTS.officersStudentById,
 );
 
 /** One student inside the user's scope, or undefined (also for ids that are not uuids). */

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeAllowance, makeStudent } from '../../testing/factories';
+import { useTestContext } from '../../testing/test-file';
+import { checkTriggerKeptTables } from './trigger-kept-tables';
+
+const { t } = useTestContext();
+beforeAll(async () => {
+  const mwila = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  await makeAllowance(t, mwila, { stage: 'pending_dpm' });
+});
+
+describe('checkTriggerKeptTables', () => {
+  it('finds nothing to report while the triggers keep the tables', async () => {
+    expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
+  });
+
+  it('reports a table whose stored rows drifted from its source, and how', async () => {
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`update allowance_stage_totals set allowance_count = 7 where approval_stage = 'paid'`,
+        );
+        await tx.execute(sql`delete from allowance_student_names`);
+        await tx.execute(sql`update student_counts set student_count = student_count + 1`);
+        const differences = await checkTriggerKeptTables(tx);
+        expect(differences.map((d) => d.table)).toEqual([
+          'allowance_stage_totals',
+          'student_counts',
+          'allowance_student_names',
+        ]);
+        expect(differences[0]).toEqual({
+          table: 'allowance_stage_totals',
+          missing: [{ stage: 'paid', n: 0, total: '0.00' }],
+          unexpected: [{ stage: 'paid', n: 7, total: '0.00' }],
+        });
+        expect(differences[2]!.missing).toEqual([
+          { student_id: expect.any(String), student_name: 'Mwila Chanda' },
+        ]);
+        expect(differences[2]!.unexpected).toEqual([]);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+      });
+    expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
+  });
+});

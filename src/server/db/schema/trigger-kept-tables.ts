@@ -1,0 +1,93 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
+import type { DbOrTx } from '../client';
+
+/**
+ * Tables that triggers keep from another table, in the writing transaction, so that no code path
+ * can forget them (docs/decisions/002-figures-kept-by-triggers-and-prepared-lookups.md). Nothing in
+ * the app writes them. A new one is listed here with a fresh computation from its source, and
+ * checkTriggerKeptTables then proves it in the tests.
+ */
+export interface TriggerKeptTable {
+  table: string;
+  /** The triggers that keep it, and the migration that made them. */
+  keptBy: string;
+  source: string;
+  /** Its rows as stored, and as computed afresh from the source: same columns, any order. */
+  stored: SQL;
+  actual: SQL;
+  /**
+   * 'equal': stored and actual have the same rows. 'covers': every actual row is stored (the
+   * table may keep rows its source no longer has).
+   */
+  agreement: 'equal' | 'covers';
+}
+
+export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
+  {
+    table: 'allowance_stage_totals',
+    keptBy: 'statement-level triggers on allowances (migration 0001)',
+    source: 'allowances',
+    stored: sql`select approval_stage as stage, allowance_count::int as n,
+                       total_sum::numeric(14,2)::text as total
+                  from allowance_stage_totals`,
+    actual: sql`select s.stage, count(a.id)::int as n, coalesce(sum(a.total), 0)::numeric(14,2)::text as total
+                  from unnest(${sql.param([...APPROVAL_STAGES])}::text[]) as s(stage)
+                  left join allowances a on a.approval_stage = s.stage
+                 group by s.stage`,
+    agreement: 'equal',
+  },
+  {
+    table: 'student_counts',
+    keptBy: 'triggers on students (migration 0002)',
+    source: 'students',
+    // Groups that fell to zero stay as rows of 0: they count as absent.
+    stored: sql`select officer_id as officer, program_level as level, program_status as status,
+                       start_year as year, student_count::int as n
+                  from student_counts where student_count <> 0`,
+    actual: sql`select assigned_officer_id as officer, program_level as level, program_status as status,
+                       coalesce(extract(year from start_date),
+                                extract(year from created_at at time zone 'Africa/Lusaka'))::int as year,
+                       count(*)::int as n
+                  from students group by 1, 2, 3, 4`,
+    agreement: 'equal',
+  },
+  {
+    table: 'allowance_student_names',
+    keptBy: 'statement-level triggers on allowances (migration 0005)',
+    source: 'allowances',
+    stored: sql`select student_id, student_name from allowance_student_names`,
+    actual: sql`select distinct student_id, student_name from allowances`,
+    agreement: 'covers',
+  },
+];
+
+export interface TriggerKeptDifference {
+  table: string;
+  /** Rows the source says should be there and are not (or differ). */
+  missing: Array<Record<string, unknown>>;
+  /** Rows stored that the source does not give (only for tables that must equal it). */
+  unexpected: Array<Record<string, unknown>>;
+}
+
+/** Recomputes each trigger-kept table from its source; the tables that disagree, with how. */
+export async function checkTriggerKeptTables(db: DbOrTx): Promise<TriggerKeptDifference[]> {
+  const differences: TriggerKeptDifference[] = [];
+  for (const kept of TRIGGER_KEPT_TABLES) {
+    const [stored, actual] = await Promise.all([
+      db.execute<Record<string, unknown>>(kept.stored),
+      db.execute<Record<string, unknown>>(kept.actual),
+    ]);
+    const storedKeys = new Set(stored.rows.map(rowKey));
+    const actualKeys = new Set(actual.rows.map(rowKey));
+    const missing = actual.rows.filter((row) => !storedKeys.has(rowKey(row)));
+    const unexpected =
+      kept.agreement === 'equal' ? stored.rows.filter((row) => !actualKeys.has(rowKey(row))) : [];
+    if (missing.length > 0 || unexpected.length > 0)
+      differences.push({ table: kept.table, missing, unexpected });
+  }
+  return differences;
+}
+
+const rowKey = (row: Record<string, unknown>) =>
+  JSON.stringify(Object.keys(row).map((column) => [column, row[column]]));
