@@ -1,0 +1,116 @@
+/**
+ * The records API tests start from, written straight to the tables (no API call, no activity):
+ * students, allowances at any stage, and users of each role, signed in or not.
+ */
+import type { ApprovalStage } from '../../domain/allowance-stages';
+import type { Role } from '../../domain/roles';
+import type { ProgramLevel } from '../../domain/students';
+import { DEMO_ACCOUNTS } from '../db/demo-seed/accounts';
+import { allowances, students, type users } from '../db/schema';
+import type { TestContext } from './test-app';
+
+export interface TestStudent {
+  id: string;
+  fullName: string;
+}
+
+let serial = 0;
+const next = () => ++serial;
+
+/** A student, by default University and nobody's; `officer` is a staff ID such as 'PO001'. */
+export async function makeStudent(
+  t: TestContext,
+  fields: {
+    firstName?: string;
+    lastName?: string;
+    officer?: string | null;
+    chlNumber?: string;
+    programLevel?: ProgramLevel;
+  } = {},
+): Promise<TestStudent> {
+  const firstName = fields.firstName ?? 'Test';
+  const lastName = fields.lastName ?? `Student${next()}`;
+  const officerId = fields.officer ? await t.userId(fields.officer) : null;
+  const [row] = await t.database.db
+    .insert(students)
+    .values({
+      firstName,
+      lastName,
+      fullName: `${firstName} ${lastName}`,
+      programLevel: fields.programLevel ?? 'university',
+      assignedOfficerId: officerId,
+      chlNumber: fields.chlNumber ?? null,
+    })
+    .returning({ id: students.id, fullName: students.fullName });
+  return row!;
+}
+
+/**
+ * An allowance of the student at `stage` (pending_dpm unless given), January 2026, K1,000
+ * stipend, without its comment trail: for lists, figures and stage tests.
+ */
+export async function makeAllowance(
+  t: TestContext,
+  student: TestStudent,
+  fields: Partial<typeof allowances.$inferInsert> & { stage?: ApprovalStage } = {},
+): Promise<string> {
+  const { stage, ...columns } = fields;
+  const [row] = await t.database.db
+    .insert(allowances)
+    .values({
+      studentId: student.id,
+      studentName: student.fullName,
+      month: 'January',
+      monthNumber: 1,
+      year: 2026,
+      programLevel: 'university',
+      stipend: '1000.00',
+      total: '1000.00',
+      submittedBy: 'Test',
+      ...(stage ? { approvalStage: stage } : {}),
+      ...columns,
+    })
+    .returning({ id: allowances.id });
+  return row!.id;
+}
+
+/** The demo account of each role, as every test database has them (test-app.ts). */
+export const ACCOUNT_OF_ROLE: Record<Role, string> = Object.fromEntries(
+  (['admin', 'deputy_manager', 'program_officer', 'user', 'student'] as const).map((role) => [
+    role,
+    DEMO_ACCOUNTS.find((a) => a.role === role)!.staffId,
+  ]),
+) as Record<Role, string>;
+
+/** A new active user of the role, besides the demo accounts. */
+export function makeUser(
+  t: TestContext,
+  role: Role,
+  fields: Omit<Partial<typeof users.$inferInsert>, 'role' | 'staffId'> & { staffId?: string } = {},
+): Promise<typeof users.$inferSelect> {
+  return t.createUser({ ...fields, staffId: fields.staffId ?? `${role.toUpperCase()}${next()}`, role });
+}
+
+/** A session token of the role's demo account (ADM001, DPM001, PO001, USR001, STU001). */
+export function signedIn(t: TestContext, role: Role): Promise<string> {
+  return t.signIn(ACCOUNT_OF_ROLE[role]);
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** A multipart upload of `content` as a file named `name` to `path`. */
+export function upload(
+  t: TestContext,
+  path: string,
+  token: string | undefined,
+  name: string,
+  content: string | Uint8Array<ArrayBuffer>,
+): Promise<Response> {
+  const form = new FormData();
+  form.set('file', new File([content], name, { type: 'text/csv' }));
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  return Promise.resolve(t.app.request(path, { method: 'POST', body: form, headers }));
+}
