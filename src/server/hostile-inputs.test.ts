@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NESTED_TOO_DEEPLY, NUL_IN_TEXT } from './http/json-guard';
-import { createTestContext, type TestContext } from './testing/test-app';
+import { fileTestContext } from './testing/test-file';
 
 // Hostile requests to real routes: whatever comes in, the answer is a clear 4xx with a message the
 // screen can show, never a 500, and nothing is written.
 
-let t: TestContext;
-let token: string;
-beforeAll(async () => {
-  t = await createTestContext();
-  token = await t.signIn('ADM001');
-});
-afterAll(() => t.close());
+const { t, tokens } = fileTestContext({ signIn: ['ADM001'] });
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 /** JSON routes, signed out and signed in, that take a body. */
@@ -47,7 +41,7 @@ function send(
 ) {
   const headers: Record<string, string> = {};
   if (contentType) headers['content-type'] = contentType;
-  if (route.signedIn) headers.authorization = `Bearer ${token}`;
+  if (route.signedIn) headers.authorization = `Bearer ${tokens.ADM001}`;
   return t.app.request(route.path, { method: route.method, headers, body });
 }
 

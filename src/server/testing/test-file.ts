@@ -4,10 +4,13 @@ import { createTestContext, type TestContext } from './test-app';
 
 /**
  * The app of one test file: built on a fresh database before its tests, closed after them, with
- * the demo accounts named in `signIn` signed in (their tokens by staff ID). `t` may be used in
- * any test or hook; touched at the top level of the file, before the tests start, it throws.
+ * the clock at `clockAt` and the demo accounts named in `signIn` signed in (their tokens by staff
+ * ID). `t` may be used in any test or hook; touched at the top level of the file, before the tests
+ * start, it throws.
  */
-export function useTestContext(options: { signIn?: string[]; config?: Partial<Config> } = {}): {
+export function fileTestContext(
+  options: { signIn?: string[]; config?: Partial<Config>; clockAt?: Date } = {},
+): {
   t: TestContext;
   tokens: Record<string, string>;
 } {
@@ -15,6 +18,8 @@ export function useTestContext(options: { signIn?: string[]; config?: Partial<Co
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     current = await createTestContext(options.config);
+    // Before signing in: sessions expire when idle, by this clock.
+    if (options.clockAt) current.clock.set(options.clockAt);
     for (const staffId of options.signIn ?? []) tokens[staffId] = await current.signIn(staffId);
   });
   afterAll(() => current?.close());

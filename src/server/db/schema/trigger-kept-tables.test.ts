@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAllowance, makeStudent } from '../../testing/factories';
-import { useTestContext } from '../../testing/test-file';
+import { fileTestContext } from '../../testing/test-file';
 import { checkTriggerKeptTables } from './trigger-kept-tables';
 
-const { t } = useTestContext();
+const { t } = fileTestContext();
 beforeAll(async () => {
   const mwila = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
   await makeAllowance(t, mwila, { stage: 'pending_dpm' });

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../../contracts/dashboard';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { json, makeAllowance, makeStudent } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
 import { allowanceDashboardFigures, lastMonths, monthLabel } from './allowance-figures';
-import { insertAllowance, insertStudent, json } from './allowances.test-support';
 
-let t: TestContext;
+const { t } = fileTestContext();
 // 23:30 UTC on 31 March 2026 is 1 April in Lusaka: "this month" is April.
 const NOW = new Date('2026-03-31T23:30:00Z');
 
 beforeAll(async () => {
-  t = await createTestContext();
   t.clock.set(NOW);
-  const s = await insertStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
-  const add = (fields: Parameters<typeof insertAllowance>[2]) => insertAllowance(t, s, fields);
+  const s = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  const add = (fields: Parameters<typeof makeAllowance>[2]) => makeAllowance(t, s, fields);
   let year = 2000;
   const next = () => ({ year: year++ });
   // Submitted 31 March 22:30 UTC = 1 April 00:30 in Lusaka: counts for April.
@@ -53,7 +52,6 @@ beforeAll(async () => {
   await add({ ...next(), approvalStage: 'pending_flmi', submittedDate: new Date('2025-01-01T08:00:00Z') });
   await add({ ...next(), approvalStage: 'approved', submittedDate: new Date('2025-01-01T08:00:00Z') });
 });
-afterAll(() => t.close());
 
 describe('allowanceDashboardFigures', () => {
   it('lists the last twelve Lusaka months, oldest first', () => {

@@ -1,20 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AllowanceListResponse } from '../../../contracts/allowances';
 import { allowanceStudentNames, allowances } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/test-app';
-import { insertAllowance, insertStudent, json, upload } from './allowances.test-support';
+import { json, makeAllowance, makeStudent, upload } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
 
-let t: TestContext;
-let token: string;
-beforeAll(async () => {
-  t = await createTestContext();
-  token = await t.signIn('ADM001');
-});
-afterAll(() => t.close());
+const { t, tokens } = fileTestContext({ signIn: ['ADM001'] });
 
 const list = async (query: string) =>
-  json<AllowanceListResponse>(await t.request('GET', `/api/allowances?${query}`, { token }));
+  json<AllowanceListResponse>(await t.request('GET', `/api/allowances?${query}`, { token: tokens.ADM001 }));
 
 /** Pairs used by allowances that the names table lacks: none, whatever wrote them. */
 async function pairsMissingFromNames(): Promise<unknown[]> {
@@ -27,9 +21,9 @@ async function pairsMissingFromNames(): Promise<unknown[]> {
 
 describe('the names allowances were filed under', () => {
   it('are kept for API submissions, bulk uploads, direct inserts and updates', async () => {
-    const mary = await insertStudent(t, { firstName: 'Mary', lastName: 'Phiri', chlNumber: 'CHL-N-0001' });
+    const mary = await makeStudent(t, { firstName: 'Mary', lastName: 'Phiri', chlNumber: 'CHL-N-0001' });
     const created = await t.request('POST', '/api/allowances', {
-      token,
+      token: tokens.ADM001,
       body: { student_id: mary.id, month: 'January', year: 2026, stipend: '100' },
     });
     expect(created.status).toBe(201);
@@ -38,12 +32,12 @@ describe('the names allowances were filed under', () => {
     const bulk = await upload(
       t,
       '/api/allowances/bulk',
-      token,
+      tokens.ADM001,
       'a.csv',
       `${header}\n,Mary Phiri,CHL-N-0001,February,2026,,100,,,,,\n,Mary Phiri,CHL-N-0001,March,2026,,100,,,,,`,
     );
     expect((await json(bulk)).success).toBe(2);
-    await insertAllowance(t, mary, { month: 'April', monthNumber: 4, studentName: 'Mary P.' });
+    await makeAllowance(t, mary, { month: 'April', monthNumber: 4, studentName: 'Mary P.' });
     await t.database.db
       .update(allowances)
       .set({ studentName: 'Mary Phiri-Banda' })
@@ -58,15 +52,15 @@ describe('the names allowances were filed under', () => {
   });
 
   it('let a search find an allowance by the name it was filed under, not by a later one', async () => {
-    const ruth = await insertStudent(t, { firstName: 'Ruth', lastName: 'Tembo', chlNumber: 'CHL-N-0002' });
-    await insertAllowance(t, ruth, { month: 'May', monthNumber: 5, year: 2025, total: '11.00' });
+    const ruth = await makeStudent(t, { firstName: 'Ruth', lastName: 'Tembo', chlNumber: 'CHL-N-0002' });
+    await makeAllowance(t, ruth, { month: 'May', monthNumber: 5, year: 2025, total: '11.00' });
     const renamed = await t.request('PUT', `/api/students/${ruth.id}`, {
-      token,
+      token: tokens.ADM001,
       body: { first_name: 'Ruth', last_name: 'Mulenga', program_level: 'university' },
     });
     expect(renamed.status).toBe(200);
     const created = await t.request('POST', '/api/allowances', {
-      token,
+      token: tokens.ADM001,
       body: { student_id: ruth.id, month: 'June', year: 2025, stipend: '22' },
     });
     expect(created.status).toBe(201);
@@ -79,11 +73,11 @@ describe('the names allowances were filed under', () => {
   });
 
   it('go with a deleted student', async () => {
-    const gone = await insertStudent(t, { firstName: 'Gone', lastName: 'Soon' });
-    await insertAllowance(t, gone, { month: 'July', monthNumber: 7 });
+    const gone = await makeStudent(t, { firstName: 'Gone', lastName: 'Soon' });
+    await makeAllowance(t, gone, { month: 'July', monthNumber: 7 });
     // The app refuses to delete a student with allowances; once they are gone, the names go too.
     await t.database.db.delete(allowances).where(eq(allowances.studentId, gone.id));
-    const res = await t.request('DELETE', `/api/students/${gone.id}`, { token });
+    const res = await t.request('DELETE', `/api/students/${gone.id}`, { token: tokens.ADM001 });
     expect(res.status).toBe(204);
     const left = await t.database.db
       .select()
@@ -113,7 +107,9 @@ describe('a name that more than a thousand students share', () => {
     const few = await list('q=shared%20name%2010&pageSize=3');
     expect(few.total).toBe(111);
     expect(few.items.map((i) => i.total)).toEqual(['1099.00', '1098.00', '1097.00']);
-    const csv = await t.request('GET', '/api/allowances/export.csv?q=shared%20name', { token });
+    const csv = await t.request('GET', '/api/allowances/export.csv?q=shared%20name', {
+      token: tokens.ADM001,
+    });
     expect((await csv.text()).trim().split('\r\n')).toHaveLength(1 + 1100);
   });
 });

@@ -4,35 +4,31 @@
  * the stored figures must equal a fresh count and sum over the table.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWANCE_TEMPLATE_COLUMNS, type AllowanceListResponse } from '../../../contracts/allowances';
 import { allowances } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
-import { createTestContext, type TestContext } from '../../testing/test-app';
-import { insertStudent, json, type TestStudent, upload } from './allowances.test-support';
+import { json, makeStudent, type TestStudent, upload } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
 
-let t: TestContext;
-const tokens: Record<string, string> = {};
+const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'DPM001', 'PO001'] });
 let mwila: TestStudent;
 let joseph: TestStudent;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  for (const id of ['ADM001', 'DPM001', 'PO001']) tokens[id] = await t.signIn(id);
-  mwila = await insertStudent(t, {
+  mwila = await makeStudent(t, {
     firstName: 'Mwila',
     lastName: 'Chanda',
     officer: 'PO001',
     chlNumber: 'CHL-T-1',
   });
-  joseph = await insertStudent(t, {
+  joseph = await makeStudent(t, {
     firstName: 'Joseph',
     lastName: 'Mumba',
     officer: 'PO001',
     chlNumber: 'CHL-T-2',
   });
 });
-afterAll(() => t.close());
 
 type StageFigures = { stage: string; n: number; total: string };
 

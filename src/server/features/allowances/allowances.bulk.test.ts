@@ -2,27 +2,24 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { MONTHS } from '../../../domain/dates';
 import { activities, allowanceComments, allowances } from '../../db/schema';
 import { NOT_UTF8_TEXT } from '../../http/uploads';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { json, makeAllowance, makeStudent, type TestStudent, upload } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
 import { BULK_RACE_LOST } from './allowance-bulk';
-import { insertAllowance, insertStudent, json, type TestStudent, upload } from './allowances.test-support';
 
 // A copy of ../shared/fixtures/allowances-sample.csv: CI clones the repo on its own, without shared/.
 const FIXTURE = fileURLToPath(new URL('./testdata/allowances-sample.csv', import.meta.url));
 const HEADER =
   'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments';
 
-let t: TestContext;
-const tokens: Record<string, string> = {};
+const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001'] });
 const byChl: Record<string, TestStudent> = {};
 
 beforeAll(async () => {
-  t = await createTestContext();
-  for (const id of ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001']) tokens[id] = await t.signIn(id);
   // The students of shared/fixtures/students-sample.csv (rows 5 and 6 of that file are dropped there).
   const people: Array<[string, string, string, 'university' | 'diploma' | 'launch_year', string]> = [
     ['CHL-S-0001', 'Mwila', 'Chanda', 'university', 'PO001'],
@@ -32,9 +29,8 @@ beforeAll(async () => {
     ['CHL-S-0007', 'Esther', 'Mwansa', 'diploma', 'PO002'],
   ];
   for (const [chl, firstName, lastName, programLevel, officer] of people)
-    byChl[chl] = await insertStudent(t, { firstName, lastName, programLevel, officer, chlNumber: chl });
+    byChl[chl] = await makeStudent(t, { firstName, lastName, programLevel, officer, chlNumber: chl });
 });
-afterAll(() => t.close());
 
 const send = (as: string | undefined, content: string | Uint8Array<ArrayBuffer>, name = 'allowances.csv') =>
   upload(t, '/api/allowances/bulk', as ? tokens[as] : undefined, name, content);
@@ -134,8 +130,8 @@ describe('POST /api/allowances/bulk rules', () => {
 
   it('catches duplicates within the file however the student is named, and against open allowances', async () => {
     const mwila = byChl['CHL-S-0001']!;
-    await insertAllowance(t, mwila, { month: 'July', monthNumber: 7, approvalStage: 'approved' });
-    await insertAllowance(t, mwila, { month: 'August', monthNumber: 8, approvalStage: 'rejected' });
+    await makeAllowance(t, mwila, { month: 'July', monthNumber: 7, approvalStage: 'approved' });
+    await makeAllowance(t, mwila, { month: 'August', monthNumber: 8, approvalStage: 'rejected' });
     const csv = [
       HEADER,
       `,Mwila Chanda,CHL-S-0001,September,2026,,1000,,,,,`,
@@ -176,7 +172,7 @@ describe('POST /api/allowances/bulk rules', () => {
     const many = [HEADER];
     for (const name of ['Batch One', 'Batch Two', 'Batch Three', 'Batch Four', 'Batch Five']) {
       const [first, last] = name.split(' ') as [string, string];
-      const s = await insertStudent(t, { firstName: first, lastName: last, officer: 'PO001' });
+      const s = await makeStudent(t, { firstName: first, lastName: last, officer: 'PO001' });
       for (let year = 2000; year < 2100; year++)
         for (const month of MONTHS) many.push(`${s.id},${name},,${month},${year},college,${year}.25,1,,,,`);
     }

@@ -1,24 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AllowanceDetail, EXPECTED_STAGE_MESSAGES } from '../../../contracts/allowances';
 import { activities, allowanceComments, allowances } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/test-app';
-import { insertAllowance, insertStudent, json, type TestStudent } from './allowances.test-support';
+import { json, makeAllowance, makeStudent, type TestStudent } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
 
-let t: TestContext;
-const tokens: Record<string, string> = {};
+// 22:45 UTC on 15 March is already 16 March in Lusaka (UTC+2): every date stamp must say so.
+const { t, tokens } = fileTestContext({
+  clockAt: new Date('2026-03-15T22:45:00Z'),
+  signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001', 'STU001'],
+});
 let student: TestStudent;
 let monthCounter = 0;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  // 22:45 UTC on 15 March is already 16 March in Lusaka (UTC+2): every date stamp must say so.
-  t.clock.set(new Date('2026-03-15T22:45:00Z'));
-  for (const id of ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001', 'STU001'])
-    tokens[id] = await t.signIn(id);
-  student = await insertStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO002' });
+  student = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO002' });
 });
-afterAll(() => t.close());
 
 /** A fresh allowance submitted through the API (each in its own period). */
 async function submit(): Promise<AllowanceDetail> {
@@ -112,7 +109,7 @@ describe('the approval chain through the API', () => {
   });
 
   it('refuses a payment without expected_stage (no body, an empty one, a wrong stage name) and pays nothing', async () => {
-    const id = await insertAllowance(t, student, { year: 2099, approvalStage: 'approved' });
+    const id = await makeAllowance(t, student, { year: 2099, approvalStage: 'approved' });
     const noBody = await t.app.request(`/api/allowances/${id}/pay`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.ADM001}` },
@@ -203,7 +200,7 @@ describe('who may decide what (through the API)', () => {
     for (const who of ROLE_ACCOUNTS) {
       for (const decision of ['approve', 'deny'] as const) {
         it(`${stage} / ${who} / ${decision}`, async () => {
-          const id = await insertAllowance(t, student, {
+          const id = await makeAllowance(t, student, {
             year: 2100,
             monthNumber: 1 + (monthCounter++ % 12),
             approvalStage: stage as 'approved',
@@ -231,13 +228,13 @@ describe('who may decide what (through the API)', () => {
   }
 
   it('lets only an admin pay, and only approved allowances', async () => {
-    const id = await insertAllowance(t, student, { year: 2098, approvalStage: 'approved' });
+    const id = await makeAllowance(t, student, { year: 2098, approvalStage: 'approved' });
     for (const who of ['DPM001', 'PO001']) {
       const res = await pay(id, who, { expected_stage: 'approved' });
       expect(res.status).toBe(403);
       expect((await json(res)).error).toBe('Only an admin can mark an allowance as paid.');
     }
-    const pending = await insertAllowance(t, student, { year: 2097, approvalStage: 'pending_pm' });
+    const pending = await makeAllowance(t, student, { year: 2097, approvalStage: 'pending_pm' });
     const res = await pay(pending, 'ADM001', { expected_stage: 'pending_pm' });
     expect(res.status).toBe(409);
     expect((await json(res)).error).toBe('Only approved allowances can be marked as paid.');
@@ -339,7 +336,7 @@ describe('concurrency', () => {
   });
 
   it('of concurrent payments exactly one lands', async () => {
-    const id = await insertAllowance(t, student, { year: 2096, approvalStage: 'approved' });
+    const id = await makeAllowance(t, student, { year: 2096, approvalStage: 'approved' });
     const results = await Promise.all(
       Array.from({ length: 10 }, () => pay(id, 'ADM001', { expected_stage: 'approved' })),
     );

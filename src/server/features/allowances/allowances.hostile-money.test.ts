@@ -4,13 +4,13 @@
  * before it existed must keep working.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AllowanceListResponse, BulkUploadResponse } from '../../../contracts/allowances';
 import { type DashboardResponse, DashboardResponseSchema } from '../../../contracts/dashboard';
 import { toMoneyString } from '../../../domain/money';
 import { allowances } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/test-app';
-import { insertStudent, json, type TestStudent, upload } from './allowances.test-support';
+import { json, makeStudent, type TestStudent, upload } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
 
 const HEADER =
   'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments';
@@ -19,23 +19,19 @@ const CAP_MESSAGE = (field: string) => `${field} must be at most ZMW 1,000,000.0
 const OLD_MAX = '9999999999.99';
 const LEGACY_ROWS = 240;
 
-let t: TestContext;
-const tokens: Record<string, string> = {};
+const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'] });
 let capped: TestStudent;
 let legacy: TestStudent;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  for (const id of ['ADM001', 'DPM001', 'PO001', 'PO002']) tokens[id] = await t.signIn(id);
-  capped = await insertStudent(t, {
+  capped = await makeStudent(t, {
     firstName: 'Capped',
     lastName: 'Phiri',
     officer: 'PO001',
     chlNumber: 'CHL-H-1',
   });
-  legacy = await insertStudent(t, { firstName: 'Legacy', lastName: 'Banda', officer: 'PO002' });
+  legacy = await makeStudent(t, { firstName: 'Legacy', lastName: 'Banda', officer: 'PO002' });
 });
-afterAll(() => t.close());
 
 const allowanceCount = async () => (await t.database.db.select({ n: count() }).from(allowances))[0]!.n;
 const create = (body: Record<string, unknown>) =>

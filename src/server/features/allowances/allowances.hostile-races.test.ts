@@ -4,28 +4,24 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_STAGE_MESSAGES } from '../../../contracts/allowances';
 import { ALLOWANCE_MESSAGES } from '../../../domain/allowances';
 import { allowanceComments, allowances, students } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/test-app';
-import { insertAllowance, insertStudent, json, type TestStudent, upload } from './allowances.test-support';
+import { json, makeAllowance, makeStudent, type TestStudent, upload } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
 
 const HEADER =
   'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments';
 const PARALLEL = 12;
 
-let t: TestContext;
-const tokens: Record<string, string> = {};
+const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'DPM001', 'PO001'] });
 let student: TestStudent;
 let nextYear = 2000;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  for (const id of ['ADM001', 'DPM001', 'PO001']) tokens[id] = await t.signIn(id);
-  student = await insertStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  student = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
 });
-afterAll(() => t.close());
 
 const decide = (id: string, body: Record<string, unknown>) =>
   t.request('POST', `/api/allowances/${id}/decision`, { token: tokens.ADM001, body });
@@ -46,7 +42,7 @@ const statuses = (responses: Response[]) => responses.map((r) => r.status).sort(
 describe(`${PARALLEL} decisions at once on one allowance`, () => {
   it('with the same expected_stage: one wins, eleven get 409, one step, one comment', async () => {
     // An admin may decide at both pending_flmi and pending_pm: the probe's two-step case.
-    const id = await insertAllowance(t, student, { year: nextYear++, approvalStage: 'pending_flmi' });
+    const id = await makeAllowance(t, student, { year: nextYear++, approvalStage: 'pending_flmi' });
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
         decide(id, { decision: 'approve', comment: `Approval ${i}`, expected_stage: 'pending_flmi' }),
@@ -59,7 +55,7 @@ describe(`${PARALLEL} decisions at once on one allowance`, () => {
   });
 
   it('half of them without expected_stage: those are 400, and still only one step is taken', async () => {
-    const id = await insertAllowance(t, student, { year: nextYear++, approvalStage: 'pending_flmi' });
+    const id = await makeAllowance(t, student, { year: nextYear++, approvalStage: 'pending_flmi' });
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
         decide(id, {
@@ -77,7 +73,7 @@ describe(`${PARALLEL} decisions at once on one allowance`, () => {
   });
 
   it('approvals and denials mixed: exactly one lands', async () => {
-    const id = await insertAllowance(t, student, { year: nextYear++, approvalStage: 'pending_pm' });
+    const id = await makeAllowance(t, student, { year: nextYear++, approvalStage: 'pending_pm' });
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
         decide(id, {
@@ -93,7 +89,7 @@ describe(`${PARALLEL} decisions at once on one allowance`, () => {
   });
 
   it(`${PARALLEL} payments at once: one is paid, the rest 409; without expected_stage 400`, async () => {
-    const id = await insertAllowance(t, student, { year: nextYear++, approvalStage: 'approved' });
+    const id = await makeAllowance(t, student, { year: nextYear++, approvalStage: 'approved' });
     const results = await Promise.all([
       ...Array.from({ length: PARALLEL }, () => pay(id, { expected_stage: 'approved' })),
       pay(id, {}),
@@ -134,7 +130,7 @@ describe('a student deleted while an allowance is written for them', () => {
       .n;
 
   it('Add New Allowance answers 409 and writes nothing', async () => {
-    const doomed = await insertStudent(t, { firstName: 'Doomed', lastName: 'Zulu', officer: 'PO001' });
+    const doomed = await makeStudent(t, { firstName: 'Doomed', lastName: 'Zulu', officer: 'PO001' });
     const res = await whileStudentIsDeleted(doomed, () =>
       t.request('POST', '/api/allowances', {
         token: tokens.PO001,
@@ -147,7 +143,7 @@ describe('a student deleted while an allowance is written for them', () => {
   });
 
   it('a bulk upload answers 409 and writes none of the file', async () => {
-    const doomed = await insertStudent(t, { firstName: 'Doomed', lastName: 'Tembo', chlNumber: 'CHL-D-1' });
+    const doomed = await makeStudent(t, { firstName: 'Doomed', lastName: 'Tembo', chlNumber: 'CHL-D-1' });
     const res = await whileStudentIsDeleted(doomed, () =>
       upload(
         t,
@@ -175,7 +171,7 @@ describe('a student deleted while an allowance is written for them', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'Add New Allowance answers 409 when another transaction deletes the student and commits',
     async () => {
-      const doomed = await insertStudent(t, { firstName: 'Doomed', lastName: 'Mbewe', officer: 'PO001' });
+      const doomed = await makeStudent(t, { firstName: 'Doomed', lastName: 'Mbewe', officer: 'PO001' });
       const deleter = await t.database.pool.connect();
       let committed = false;
       try {

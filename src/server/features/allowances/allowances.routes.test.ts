@@ -6,36 +6,33 @@ import type {
   AwaitingMeResponse,
 } from '../../../contracts/allowances';
 import { activities, allowanceComments, allowances } from '../../db/schema';
+import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
+import { json, makeAllowance, makeStudent, type TestStudent } from '../../testing/factories';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { insertAllowance, insertStudent, json, type TestStudent } from './allowances.test-support';
+import { fileTestContext } from '../../testing/test-file';
 
-let t: TestContext;
-const tokens: Record<string, string> = {};
+const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001', 'STU001'] });
 let mwila: TestStudent; // PO001's, university
 let grace: TestStudent; // PO001's, launch_year
 let joseph: TestStudent; // PO002's, diploma
 let esther: TestStudent; // nobody's
 
 beforeAll(async () => {
-  t = await createTestContext();
-  for (const id of ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001', 'STU001'])
-    tokens[id] = await t.signIn(id);
-  mwila = await insertStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
-  grace = await insertStudent(t, {
+  mwila = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  grace = await makeStudent(t, {
     firstName: 'Grace',
     lastName: 'Lungu',
     officer: 'PO001',
     programLevel: 'launch_year',
   });
-  joseph = await insertStudent(t, {
+  joseph = await makeStudent(t, {
     firstName: 'Joseph',
     lastName: 'Mumba',
     officer: 'PO002',
     programLevel: 'diploma',
   });
-  esther = await insertStudent(t, { firstName: 'Esther', lastName: 'Mwansa' });
+  esther = await makeStudent(t, { firstName: 'Esther', lastName: 'Mwansa' });
 });
-afterAll(() => t.close());
 
 const create = (as: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/allowances', { token: tokens[as], body });
@@ -54,34 +51,27 @@ const full = (student: TestStudent, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('who reaches the allowance API', () => {
-  const routes: Array<[string, string, unknown?]> = [
-    ['GET', '/api/allowances'],
-    ['GET', '/api/allowances/export.csv'],
-    ['GET', '/api/allowances/awaiting-me'],
-    ['GET', '/api/allowances/00000000-0000-4000-8000-000000000000'],
-    ['POST', '/api/allowances', {}],
-    ['POST', '/api/allowances/bulk', {}],
-    ['POST', '/api/allowances/00000000-0000-4000-8000-000000000000/decision', {}],
-    ['POST', '/api/allowances/00000000-0000-4000-8000-000000000000/pay', {}],
-  ];
+  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-  it('answers 401 when signed out, before looking at the request', async () => {
-    for (const [method, path, body] of routes) {
-      const res = await t.request(method, path, { body });
-      expect(res.status, `${method} ${path}`).toBe(401);
-    }
-  });
-
-  it('answers 403 to user and student accounts (D9)', async () => {
-    for (const who of ['USR001', 'STU001']) {
-      for (const [method, path, body] of routes) {
-        const res = await t.request(method, path, { body, token: tokens[who] });
-        expect(res.status, `${who} ${method} ${path}`).toBe(403);
-        expect((await json(res)).error).toBe(
-          "You don't have permission to access this resource. Required role: program_officer",
-        );
-      }
-    }
+  // Bodies that say nothing valid: a caller who may not pass learns 401 or 403 before the
+  // request is looked at (D9); staff pass and are told what is wrong with it.
+  it('answers 401 signed out and 403 to user and student accounts, before looking at the request', async () => {
+    await expectAccess(
+      t,
+      accessMatrix(
+        [
+          { route: 'GET /api/allowances', statuses: staffOnly(200) },
+          { route: 'GET /api/allowances/export.csv', statuses: staffOnly(200) },
+          { route: 'GET /api/allowances/awaiting-me', statuses: staffOnly(200) },
+          { route: `GET /api/allowances/${UNKNOWN}`, statuses: staffOnly(404) },
+          { route: 'POST /api/allowances', body: {}, statuses: staffOnly(400) },
+          { route: 'POST /api/allowances/bulk', body: {}, statuses: staffOnly(400) },
+          { route: `POST /api/allowances/${UNKNOWN}/decision`, body: {}, statuses: staffOnly(400) },
+          { route: `POST /api/allowances/${UNKNOWN}/pay`, body: {}, statuses: staffOnly(400) },
+        ],
+        { forbidden: "You don't have permission to access this resource. Required role: program_officer" },
+      ),
+    );
   });
 });
 
@@ -170,7 +160,7 @@ describe('POST /api/allowances', () => {
   });
 
   it('allows a new allowance for a period whose earlier one was rejected', async () => {
-    await insertAllowance(t, esther, { month: 'May', monthNumber: 5, approvalStage: 'rejected' });
+    await makeAllowance(t, esther, { month: 'May', monthNumber: 5, approvalStage: 'rejected' });
     const res = await create('ADM001', full(esther, { month: 'May' }));
     expect(res.status).toBe(201);
   });
@@ -268,8 +258,8 @@ describe('GET /api/allowances (list)', () => {
     // Its own database, so the sums are exactly these rows.
     list = await createTestContext();
     token = await list.signIn('PO002');
-    const a = await insertStudent(list, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
-    const b = await insertStudent(list, { firstName: 'Chanda_Percent%', lastName: 'Phiri' });
+    const a = await makeStudent(list, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+    const b = await makeStudent(list, { firstName: 'Chanda_Percent%', lastName: 'Phiri' });
     const at = (day: number) => new Date(Date.UTC(2026, 0, day, 8));
     const rows: Array<[TestStudent, string, number, string, string, number]> = [
       [a, 'January', 1, 'pending_dpm', '100.10', 1],
@@ -282,7 +272,7 @@ describe('GET /api/allowances (list)', () => {
       [b, 'June', 6, 'pending_dpm', '1000.00', 8],
     ];
     for (const [student, month, monthNumber, stage, total, day] of rows) {
-      await insertAllowance(list, student, {
+      await makeAllowance(list, student, {
         month,
         monthNumber,
         approvalStage: stage as 'paid',
@@ -368,8 +358,8 @@ describe('GET /api/allowances (list)', () => {
   });
 
   it('exports the filtered list as formula-safe CSV', async () => {
-    const student = await insertStudent(list, { firstName: '=HYPERLINK("x")', lastName: 'Banda' });
-    await insertAllowance(list, student, {
+    const student = await makeStudent(list, { firstName: '=HYPERLINK("x")', lastName: 'Banda' });
+    await makeAllowance(list, student, {
       approvalStage: 'approved',
       submittedDate: new Date('2026-01-20'),
     });
@@ -389,7 +379,7 @@ describe('GET /api/allowances (list)', () => {
   });
 
   it('exports in batches beyond one page', async () => {
-    const student = await insertStudent(list, { firstName: 'Bulk', lastName: 'Export' });
+    const student = await makeStudent(list, { firstName: 'Bulk', lastName: 'Export' });
     const base = Date.UTC(2025, 0, 1);
     await list.database.db.insert(allowances).values(
       Array.from({ length: 5003 }, (_, i) => ({

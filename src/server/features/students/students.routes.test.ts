@@ -5,11 +5,11 @@ import type { Student, StudentListResponse } from '../../../contracts/students';
 import { demoOfficersFrom, seedDemoStudents } from '../../db/demo-seed/students';
 import { activities, allowances, students, users } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { useTestContext } from '../../testing/test-file';
+import { fileTestContext } from '../../testing/test-file';
 
 const STAFF = ['ADM001', 'DPM001', 'PO001', 'PO002'] as const;
 const NON_STAFF = ['USR001', 'STU001'] as const;
-const { t, tokens: token } = useTestContext({ signIn: [...STAFF, ...NON_STAFF] });
+const { t, tokens: token } = fileTestContext({ signIn: [...STAFF, ...NON_STAFF] });
 let po1: string;
 let po2: string;
 
