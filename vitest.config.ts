@@ -1,12 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+// Three kinds of test, each its own project (`vitest run --project api`); the browser tests are
+// Playwright's (tests/e2e). A test's kind follows from where it sits and how it ends.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-    environment: 'node',
-    // Each API test file starts its own embedded PostgreSQL; forks keep their memory apart.
-    pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          // Pure code: no database, no DOM.
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/server/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          // The server through HTTP or its modules. Each API test file starts its own embedded
+          // PostgreSQL; forks keep their memory apart.
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          // React components rendered into a DOM (a project with no files yet runs nothing).
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in order, stopping at the first that fails:
-// lint, types, layering rules, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL
-// is set), then the browser tests against a built app. Ends with one 'N passed, N failed' line.
+// lint, types, layering rules, the Vitest projects (unit, api, components; the api project again on
+// PostgreSQL when TEST_DATABASE_URL is set), then the browser tests against a built app. Ends with one 'N passed, N failed' line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,7 +67,8 @@ if (TEST_DATABASE_URL) {
   run('API tests on PostgreSQL (TEST_DATABASE_URL)', npx, [
     'vitest',
     'run',
-    'src/server',
+    '--project',
+    'api',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${path.join(reports, 'vitest-postgres.json')}`,
