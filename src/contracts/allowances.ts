@@ -17,7 +17,7 @@ import {
 } from '../domain/allowance-stages';
 import { ALLOWANCE_MESSAGES } from '../domain/allowances';
 import { parseMonth } from '../domain/dates';
-import { PageQuerySchema } from './common';
+import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
 
 /** Columns of allowances_template.csv, in order (spec §9); the bulk upload reads the same names. */
@@ -166,14 +166,8 @@ export const AllowanceSummarySchema = z.object({
 });
 export type AllowanceSummary = z.infer<typeof AllowanceSummarySchema>;
 
-export const AllowanceListResponseSchema = z
-  .object({
-    items: z.array(AllowanceSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    summary: AllowanceSummarySchema,
-  })
+export const AllowanceListResponseSchema = pagedResponseSchema(AllowanceSchema)
+  .extend({ summary: AllowanceSummarySchema })
   .meta({ id: 'AllowanceList' });
 export type AllowanceListResponse = z.infer<typeof AllowanceListResponseSchema>;
 

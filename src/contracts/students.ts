@@ -14,7 +14,7 @@ import {
   STUDENT_DEFAULTS,
   STUDENT_SORTS,
 } from '../domain/students';
-import { PageQuerySchema } from './common';
+import { PageQuerySchema, pagedResponseSchema } from './common';
 
 /**
  * Student records (spec §3) as the API sends and receives them: snake_case field names, money as
@@ -320,13 +320,8 @@ export const StudentCountsSchema = z.object({
 });
 export type StudentCounts = z.infer<typeof StudentCountsSchema>;
 
-export const StudentListResponseSchema = z
-  .object({
-    items: z.array(StudentSchema),
-    /** Matching students with every filter applied (for paging). */
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+export const StudentListResponseSchema = pagedResponseSchema(StudentSchema)
+  .extend({
     /** What each category tile would show: follows q and status, not category. */
     counts: StudentCountsSchema,
   })

@@ -14,6 +14,7 @@ import { containsPattern } from '../../db/like-pattern';
 import { fixedSelect } from '../../db/prepared';
 import { allowanceStageTotals, allowanceStudentNames, allowances, students } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
+import { pageOf, pageWindow } from '../../http/paging';
 import { toAllowanceDto } from './allowance-dto';
 
 const ALLOWANCE_COLUMNS = getTableColumns(allowances);
@@ -94,9 +95,9 @@ export async function listAllowances(
   db: Database,
   params: AllowanceListParams,
 ): Promise<AllowanceListResponse> {
-  const { q, stage, page, pageSize } = params;
+  const { q, stage } = params;
   const search = await resolveAllowanceSearch(db, q);
-  const limits = { limit: pageSize, offset: (page - 1) * pageSize };
+  const limits = pageWindow(params);
   const [rows, perStage] = await Promise.all([
     search
       ? searchedPage(db, search, stage, limits)
@@ -111,7 +112,7 @@ export async function listAllowances(
     if (!stage || r.stage === stage) total += Number(r.n);
     if (r.stage in summary) summary[r.stage as keyof AllowanceSummary] = normaliseMoney(r.total ?? '0');
   }
-  return { items: rows.map(toAllowanceDto), total, page, pageSize, summary };
+  return { ...pageOf(rows.map(toAllowanceDto), total, params), summary };
 }
 
 // Without a search a page comes straight off the (stage,) submitted_date, id indexes.

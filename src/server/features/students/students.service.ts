@@ -14,6 +14,7 @@ import { fullName, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { students } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
+import { pageOf, pageWindow } from '../../http/paging';
 import { recordActivity } from '../activity/activity.service';
 import { countStudents, findStudentRows } from './students.list';
 import { findStudentRow, type StudentRow, toStudentColumns, toStudentDto } from './students.query';
@@ -38,28 +39,28 @@ export async function listStudents(
   user: SessionUser,
   query: StudentListQuery,
 ): Promise<StudentListResponse> {
-  const { page, pageSize, ...filters } = query;
-  const offset = (page - 1) * pageSize;
-  const pageOf = (matching?: number) =>
-    findStudentRows(deps.db, user, filters, { limit: pageSize, offset, matching });
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  const range = pageWindow(query);
+  const readPage = (matching?: number) => findStudentRows(deps.db, user, filters, { ...range, matching });
   let counts: StudentCounts;
   let rows: StudentRow[];
   if (filters.q) {
     // Counts first: they say whether there is a page to read at all, and how best to read it.
     counts = await countStudents(deps.db, user, filters);
     const matching = filters.category ? counts[filters.category] : counts.all;
-    rows = offset < matching ? await pageOf(matching) : [];
+    rows = range.offset < matching ? await readPage(matching) : [];
   } else {
     // Without a search the newest page comes straight off an index: ask both at once.
-    [counts, rows] = await Promise.all([countStudents(deps.db, user, filters), pageOf()]);
+    [counts, rows] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
   }
   const total = filters.category ? counts[filters.category] : counts.all;
   const day = today(deps);
   return {
-    items: rows.map((row) => toStudentDto(row, day)),
-    total,
-    page,
-    pageSize,
+    ...pageOf(
+      rows.map((row) => toStudentDto(row, day)),
+      total,
+      query,
+    ),
     counts,
   };
 }
