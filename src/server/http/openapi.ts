@@ -5,8 +5,8 @@ import type { AppEnv } from '../app-env';
 import { errorResponse, validationError } from './errors';
 
 /** A router whose request validation answers 400 with field messages, like every other error. */
-export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+export function createRouter<TEnv extends AppEnv = AppEnv>() {
+  return new OpenAPIHono<TEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return errorResponse(c, validationError(result.error as z.ZodError));
     },

@@ -37,11 +37,14 @@ export interface TestContext {
   database: TestDatabase;
   clock: ManualClock;
   mailer: CapturedMailer;
-  /** JSON request to the app; `as` signs in with that staff ID's session (see signIn). */
+  /**
+   * JSON request to the app, with a session token (see signIn). `body` is sent as JSON; `rawBody`
+   * is sent as it is, labelled JSON (for bodies that are not JSON at all).
+   */
   request(
     method: string,
     path: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+    options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> },
   ): Promise<Response>;
   /** A session token for a demo account or a user made with createUser. */
   signIn(staffId: string, password?: string): Promise<string>;
@@ -81,15 +84,10 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
 
   const request: TestContext['request'] = (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    if (body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    return Promise.resolve(
-      app.request(path, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      }),
-    );
+    return Promise.resolve(app.request(path, { method, headers, body }));
   };
 
   return {

@@ -217,10 +217,9 @@ describe('POST /api/allowances', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await t.app.request('/api/allowances', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.ADM001}`, 'content-type': 'application/json' },
-      body: '{"student_id":',
+    const res = await t.request('POST', '/api/allowances', {
+      token: tokens.ADM001,
+      rawBody: '{"student_id":',
     });
     expect(res.status).toBe(400);
   });
