@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   date,
   index,
   integer,
   numeric,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -101,26 +99,6 @@ export const allowances = pgTable(
   ],
 );
 
-/**
- * Each name a student's allowances were filed under. The list's name search finds candidate
- * students here, through a trigram index over thousands of names rather than over a million
- * allowances (which cost a bulk upload up to a fifth of its write), then matches the allowances'
- * own names. Kept by triggers on allowances (migration 0005); a student's deletion takes theirs.
- */
-export const allowanceStudentNames = pgTable(
-  'allowance_student_names',
-  {
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    studentName: text('student_name').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.studentId, t.studentName] }),
-    index('allowance_student_names_trgm_idx').using('gin', sql`lower(${t.studentName}) gin_trgm_ops`),
-  ],
-);
-
 export const allowanceComments = pgTable(
   'allowance_comments',
   {
@@ -138,15 +116,3 @@ export const allowanceComments = pgTable(
   },
   (t) => [index('allowance_comments_allowance_idx').on(t.allowanceId, t.createdAt)],
 );
-
-/**
- * How many allowances sit at each stage and their summed totals: the list's five tiles without
- * summing a million rows per request. Kept by statement-level triggers on allowances (migration
- * 0001) inside the writing transaction, so it can never disagree with the table, whatever writes.
- */
-export const allowanceStageTotals = pgTable('allowance_stage_totals', {
-  approvalStage: text('approval_stage', { enum: APPROVAL_STAGES }).primaryKey(),
-  allowanceCount: bigint('allowance_count', { mode: 'number' }).notNull().default(0),
-  // Unbounded: a sum of many numeric(12,2) totals can outgrow any one allowance's precision.
-  totalSum: numeric('total_sum').notNull().default('0'),
-});

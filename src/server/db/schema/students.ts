@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ACADEMIC_STANDINGS,
   ACCOMMODATION_TYPES,
@@ -86,28 +74,5 @@ export const students = pgTable(
     index('students_created_idx').on(t.createdAt),
     index('students_email_idx').on(sql`lower(${t.email})`),
     index('students_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-  ],
-);
-
-/**
- * How many students each officer has, by category, status and start year: what the list's tiles
- * and the dashboard show, without counting 50,000 students on every request. Kept by triggers on
- * `students` (migration 0002) in the same transaction as every write, so no code path can forget
- * it. The start year is the start date's, else the year the record was created (in Lusaka).
- * A null officer holds the students whose officer account was deleted.
- */
-export const studentCounts = pgTable(
-  'student_counts',
-  {
-    officerId: uuid('officer_id'),
-    programLevel: text('program_level', { enum: PROGRAM_LEVELS }).notNull(),
-    programStatus: text('program_status', { enum: PROGRAM_STATUSES }).notNull(),
-    startYear: integer('start_year').notNull(),
-    studentCount: bigint('student_count', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [
-    unique('student_counts_key')
-      .on(t.officerId, t.programLevel, t.programStatus, t.startYear)
-      .nullsNotDistinct(),
   ],
 );

@@ -1,13 +1,83 @@
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
+import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
 import type { DbOrTx } from '../client';
+import { students } from './students';
 
-/**
+/*
  * Tables that triggers keep from another table, in the writing transaction, so that no code path
  * can forget them (docs/decisions/002-figures-kept-by-triggers-and-prepared-lookups.md). Nothing in
- * the app writes them. A new one is listed here with a fresh computation from its source, and
- * checkTriggerKeptTables then proves it in the tests.
+ * the app writes them. Each is listed in TRIGGER_KEPT_TABLES with a fresh computation from its
+ * source, and checkTriggerKeptTables proves them in the tests.
  */
+
+/**
+ * How many allowances sit at each stage and their summed totals: the list's five tiles without
+ * summing a million rows per request. Kept by statement-level triggers on allowances (migration
+ * 0001) inside the writing transaction, so it can never disagree with the table, whatever writes.
+ */
+export const allowanceStageTotals = pgTable('allowance_stage_totals', {
+  approvalStage: text('approval_stage', { enum: APPROVAL_STAGES }).primaryKey(),
+  allowanceCount: bigint('allowance_count', { mode: 'number' }).notNull().default(0),
+  // Unbounded: a sum of many numeric(12,2) totals can outgrow any one allowance's precision.
+  totalSum: numeric('total_sum').notNull().default('0'),
+});
+
+/**
+ * How many students each officer has, by category, status and start year: what the list's tiles
+ * and the dashboard show, without counting 50,000 students on every request. Kept by triggers on
+ * `students` (migration 0002) in the same transaction as every write, so no code path can forget
+ * it. The start year is the start date's, else the year the record was created (in Lusaka).
+ * A null officer holds the students whose officer account was deleted.
+ */
+export const studentCounts = pgTable(
+  'student_counts',
+  {
+    officerId: uuid('officer_id'),
+    programLevel: text('program_level', { enum: PROGRAM_LEVELS }).notNull(),
+    programStatus: text('program_status', { enum: PROGRAM_STATUSES }).notNull(),
+    startYear: integer('start_year').notNull(),
+    studentCount: bigint('student_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('student_counts_key')
+      .on(t.officerId, t.programLevel, t.programStatus, t.startYear)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Each name a student's allowances were filed under. The list's name search finds candidate
+ * students here, through a trigram index over thousands of names rather than over a million
+ * allowances (which cost a bulk upload up to a fifth of its write), then matches the allowances'
+ * own names. Kept by triggers on allowances (migration 0005); a student's deletion takes theirs.
+ */
+export const allowanceStudentNames = pgTable(
+  'allowance_student_names',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    studentName: text('student_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.studentName] }),
+    index('allowance_student_names_trgm_idx').using('gin', sql`lower(${t.studentName}) gin_trgm_ops`),
+  ],
+);
+
+/** A trigger-kept table: what keeps it, from what, and how its rows must compare with a recount. */
 export interface TriggerKeptTable {
   table: string;
   /** The triggers that keep it, and the migration that made them. */
