@@ -12,7 +12,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
-import type { DbOrTx } from '../client';
 import { students } from './students';
 
 /*
@@ -140,14 +139,16 @@ export interface TriggerKeptDifference {
   unexpected: Array<Record<string, unknown>>;
 }
 
+/** A database or transaction handle (db/client.ts imports this schema, so not its type). */
+interface RunsSql {
+  execute(query: SQL): PromiseLike<{ rows: Array<Record<string, unknown>> }>;
+}
+
 /** Recomputes each trigger-kept table from its source; the tables that disagree, with how. */
-export async function checkTriggerKeptTables(db: DbOrTx): Promise<TriggerKeptDifference[]> {
+export async function checkTriggerKeptTables(db: RunsSql): Promise<TriggerKeptDifference[]> {
   const differences: TriggerKeptDifference[] = [];
   for (const kept of TRIGGER_KEPT_TABLES) {
-    const [stored, actual] = await Promise.all([
-      db.execute<Record<string, unknown>>(kept.stored),
-      db.execute<Record<string, unknown>>(kept.actual),
-    ]);
+    const [stored, actual] = await Promise.all([db.execute(kept.stored), db.execute(kept.actual)]);
     const storedKeys = new Set(stored.rows.map(rowKey));
     const actualKeys = new Set(actual.rows.map(rowKey));
     const missing = actual.rows.filter((row) => !storedKeys.has(rowKey(row)));
