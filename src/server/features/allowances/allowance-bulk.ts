@@ -212,7 +212,7 @@ async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Pr
       // One statement per batch writes the allowances and their submission comments.
       await tx.execute(sql`
         with added as (
-          insert into ${allowances} ${columns} ${select}
+          insert into allowances ${columns} ${select}
           returning id, submission_notes
         )
         insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
