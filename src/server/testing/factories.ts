@@ -17,10 +17,14 @@ export interface TestStudent {
 let serial = 0;
 const next = () => ++serial;
 
-/** A student, by default University and nobody's; `officer` is a staff ID such as 'PO001'. */
+/**
+ * A student, by default University and nobody's. `name` is 'First Last' (or give firstName and
+ * lastName); `officer` is a staff ID such as 'PO001'.
+ */
 export async function makeStudent(
   t: TestContext,
   fields: {
+    name?: string;
     firstName?: string;
     lastName?: string;
     officer?: string | null;
@@ -28,8 +32,9 @@ export async function makeStudent(
     programLevel?: ProgramLevel;
   } = {},
 ): Promise<TestStudent> {
-  const firstName = fields.firstName ?? 'Test';
-  const lastName = fields.lastName ?? `Student${next()}`;
+  const [first, ...rest] = fields.name?.split(' ') ?? [];
+  const firstName = fields.firstName ?? first ?? 'Test';
+  const lastName = fields.lastName ?? (rest.length > 0 ? rest.join(' ') : `Student${next()}`);
   const officerId = fields.officer ? await t.userId(fields.officer) : null;
   const [row] = await t.database.db
     .insert(students)

@@ -6,7 +6,7 @@ import { checkTriggerKeptTables } from './trigger-kept-tables';
 
 const { t } = fileTestContext();
 beforeAll(async () => {
-  const mwila = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  const mwila = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO001' });
   await makeAllowance(t, mwila, { stage: 'pending_dpm' });
 });
 

@@ -10,7 +10,7 @@ const NOW = new Date('2026-03-31T23:30:00Z');
 
 beforeAll(async () => {
   t.clock.set(NOW);
-  const s = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  const s = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO001' });
   const add = (fields: Parameters<typeof makeAllowance>[2]) => makeAllowance(t, s, fields);
   let year = 2000;
   const next = () => ({ year: year++ });

@@ -21,7 +21,7 @@ async function pairsMissingFromNames(): Promise<unknown[]> {
 
 describe('the names allowances were filed under', () => {
   it('are kept for API submissions, bulk uploads, direct inserts and updates', async () => {
-    const mary = await makeStudent(t, { firstName: 'Mary', lastName: 'Phiri', chlNumber: 'CHL-N-0001' });
+    const mary = await makeStudent(t, { name: 'Mary Phiri', chlNumber: 'CHL-N-0001' });
     const created = await t.request('POST', '/api/allowances', {
       token: tokens.ADM001,
       body: { student_id: mary.id, month: 'January', year: 2026, stipend: '100' },
@@ -52,7 +52,7 @@ describe('the names allowances were filed under', () => {
   });
 
   it('let a search find an allowance by the name it was filed under, not by a later one', async () => {
-    const ruth = await makeStudent(t, { firstName: 'Ruth', lastName: 'Tembo', chlNumber: 'CHL-N-0002' });
+    const ruth = await makeStudent(t, { name: 'Ruth Tembo', chlNumber: 'CHL-N-0002' });
     await makeAllowance(t, ruth, { month: 'May', monthNumber: 5, year: 2025, total: '11.00' });
     const renamed = await t.request('PUT', `/api/students/${ruth.id}`, {
       token: tokens.ADM001,
@@ -73,7 +73,7 @@ describe('the names allowances were filed under', () => {
   });
 
   it('go with a deleted student', async () => {
-    const gone = await makeStudent(t, { firstName: 'Gone', lastName: 'Soon' });
+    const gone = await makeStudent(t, { name: 'Gone Soon' });
     await makeAllowance(t, gone, { month: 'July', monthNumber: 7 });
     // The app refuses to delete a student with allowances; once they are gone, the names go too.
     await t.database.db.delete(allowances).where(eq(allowances.studentId, gone.id));

@@ -16,18 +16,8 @@ let mwila: TestStudent;
 let joseph: TestStudent;
 
 beforeAll(async () => {
-  mwila = await makeStudent(t, {
-    firstName: 'Mwila',
-    lastName: 'Chanda',
-    officer: 'PO001',
-    chlNumber: 'CHL-T-1',
-  });
-  joseph = await makeStudent(t, {
-    firstName: 'Joseph',
-    lastName: 'Mumba',
-    officer: 'PO001',
-    chlNumber: 'CHL-T-2',
-  });
+  mwila = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO001', chlNumber: 'CHL-T-1' });
+  joseph = await makeStudent(t, { name: 'Joseph Mumba', officer: 'PO001', chlNumber: 'CHL-T-2' });
 });
 
 type StageFigures = { stage: string; n: number; total: string };

@@ -14,7 +14,7 @@ let student: TestStudent;
 let monthCounter = 0;
 
 beforeAll(async () => {
-  student = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO002' });
+  student = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO002' });
 });
 
 /** A fresh allowance submitted through the API (each in its own period). */

@@ -24,13 +24,8 @@ let capped: TestStudent;
 let legacy: TestStudent;
 
 beforeAll(async () => {
-  capped = await makeStudent(t, {
-    firstName: 'Capped',
-    lastName: 'Phiri',
-    officer: 'PO001',
-    chlNumber: 'CHL-H-1',
-  });
-  legacy = await makeStudent(t, { firstName: 'Legacy', lastName: 'Banda', officer: 'PO002' });
+  capped = await makeStudent(t, { name: 'Capped Phiri', officer: 'PO001', chlNumber: 'CHL-H-1' });
+  legacy = await makeStudent(t, { name: 'Legacy Banda', officer: 'PO002' });
 });
 
 const allowanceCount = async () => (await t.database.db.select({ n: count() }).from(allowances))[0]!.n;

@@ -20,7 +20,7 @@ let student: TestStudent;
 let nextYear = 2000;
 
 beforeAll(async () => {
-  student = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
+  student = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO001' });
 });
 
 const decide = (id: string, body: Record<string, unknown>) =>
@@ -130,7 +130,7 @@ describe('a student deleted while an allowance is written for them', () => {
       .n;
 
   it('Add New Allowance answers 409 and writes nothing', async () => {
-    const doomed = await makeStudent(t, { firstName: 'Doomed', lastName: 'Zulu', officer: 'PO001' });
+    const doomed = await makeStudent(t, { name: 'Doomed Zulu', officer: 'PO001' });
     const res = await whileStudentIsDeleted(doomed, () =>
       t.request('POST', '/api/allowances', {
         token: tokens.PO001,
@@ -143,7 +143,7 @@ describe('a student deleted while an allowance is written for them', () => {
   });
 
   it('a bulk upload answers 409 and writes none of the file', async () => {
-    const doomed = await makeStudent(t, { firstName: 'Doomed', lastName: 'Tembo', chlNumber: 'CHL-D-1' });
+    const doomed = await makeStudent(t, { name: 'Doomed Tembo', chlNumber: 'CHL-D-1' });
     const res = await whileStudentIsDeleted(doomed, () =>
       upload(
         t,
@@ -171,7 +171,7 @@ describe('a student deleted while an allowance is written for them', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'Add New Allowance answers 409 when another transaction deletes the student and commits',
     async () => {
-      const doomed = await makeStudent(t, { firstName: 'Doomed', lastName: 'Mbewe', officer: 'PO001' });
+      const doomed = await makeStudent(t, { name: 'Doomed Mbewe', officer: 'PO001' });
       const deleter = await t.database.pool.connect();
       let committed = false;
       try {

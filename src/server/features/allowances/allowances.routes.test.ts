@@ -18,20 +18,10 @@ let joseph: TestStudent; // PO002's, diploma
 let esther: TestStudent; // nobody's
 
 beforeAll(async () => {
-  mwila = await makeStudent(t, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
-  grace = await makeStudent(t, {
-    firstName: 'Grace',
-    lastName: 'Lungu',
-    officer: 'PO001',
-    programLevel: 'launch_year',
-  });
-  joseph = await makeStudent(t, {
-    firstName: 'Joseph',
-    lastName: 'Mumba',
-    officer: 'PO002',
-    programLevel: 'diploma',
-  });
-  esther = await makeStudent(t, { firstName: 'Esther', lastName: 'Mwansa' });
+  mwila = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO001' });
+  grace = await makeStudent(t, { name: 'Grace Lungu', officer: 'PO001', programLevel: 'launch_year' });
+  joseph = await makeStudent(t, { name: 'Joseph Mumba', officer: 'PO002', programLevel: 'diploma' });
+  esther = await makeStudent(t, { name: 'Esther Mwansa' });
 });
 
 const create = (as: string, body: Record<string, unknown>) =>
@@ -257,8 +247,8 @@ describe('GET /api/allowances (list)', () => {
     // Its own database, so the sums are exactly these rows.
     list = await createTestContext();
     token = await list.signIn('PO002');
-    const a = await makeStudent(list, { firstName: 'Mwila', lastName: 'Chanda', officer: 'PO001' });
-    const b = await makeStudent(list, { firstName: 'Chanda_Percent%', lastName: 'Phiri' });
+    const a = await makeStudent(list, { name: 'Mwila Chanda', officer: 'PO001' });
+    const b = await makeStudent(list, { name: 'Chanda_Percent% Phiri' });
     const at = (day: number) => new Date(Date.UTC(2026, 0, day, 8));
     const rows: Array<[TestStudent, string, number, string, string, number]> = [
       [a, 'January', 1, 'pending_dpm', '100.10', 1],
@@ -357,7 +347,7 @@ describe('GET /api/allowances (list)', () => {
   });
 
   it('exports the filtered list as formula-safe CSV', async () => {
-    const student = await makeStudent(list, { firstName: '=HYPERLINK("x")', lastName: 'Banda' });
+    const student = await makeStudent(list, { name: '=HYPERLINK("x") Banda' });
     await makeAllowance(list, student, {
       approvalStage: 'approved',
       submittedDate: new Date('2026-01-20'),
@@ -378,7 +368,7 @@ describe('GET /api/allowances (list)', () => {
   });
 
   it('exports in batches beyond one page', async () => {
-    const student = await makeStudent(list, { firstName: 'Bulk', lastName: 'Export' });
+    const student = await makeStudent(list, { name: 'Bulk Export' });
     const base = Date.UTC(2025, 0, 1);
     await list.database.db.insert(allowances).values(
       Array.from({ length: 5003 }, (_, i) => ({
