@@ -1,7 +1,9 @@
 /**
  * The records API tests start from, written straight to the tables (no API call, no activity):
- * students, allowances at any stage, and users of each role, signed in or not.
+ * students, allowances at any stage, and users of each role, signed in or not; and the few ways
+ * tests send files and read answers.
  */
+import { expect } from 'vitest';
 import type { ApprovalStage } from '../../domain/allowance-stages';
 import type { Role } from '../../domain/roles';
 import type { ProgramLevel } from '../../domain/students';
@@ -99,6 +101,17 @@ export function makeUser(
 /** A session token of the role's demo account (ADM001, DPM001, PO001, USR001, STU001). */
 export function signedIn(t: TestContext, role: Role): Promise<string> {
   return t.signIn(ACCOUNT_OF_ROLE[role]);
+}
+
+/** The rows of a CSV download (byte order mark off, CRLF rows), once it is one: 200, text/csv, a file name. */
+export async function csvDownloadLines(res: Response, filename: string): Promise<string[]> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/csv');
+  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${filename}"`);
+  return (await res.text())
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {

@@ -7,7 +7,13 @@ import type {
 } from '../../../contracts/allowances';
 import { activities, allowanceComments, allowances } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { json, makeAllowance, makeStudent, type TestStudent } from '../../testing/factories';
+import {
+  csvDownloadLines,
+  json,
+  makeAllowance,
+  makeStudent,
+  type TestStudent,
+} from '../../testing/factories';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { fileTestContext } from '../../testing/test-file';
 
@@ -353,14 +359,7 @@ describe('GET /api/allowances (list)', () => {
       submittedDate: new Date('2026-01-20'),
     });
     const res = await list.request('GET', '/api/allowances/export.csv?stage=approved', { token });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="allowances.csv"');
-    const text = await res.text();
-    const lines = text
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
+    const lines = await csvDownloadLines(res, 'allowances.csv');
     expect(lines[0]).toMatch(/^id,student_id,chl_number,student_name,month,year,/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Banda"`);

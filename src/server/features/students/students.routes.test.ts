@@ -5,6 +5,7 @@ import type { Student, StudentListResponse } from '../../../contracts/students';
 import { demoOfficersFrom, seedDemoStudents } from '../../db/demo-seed/students';
 import { activities, allowances, students, users } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
+import { csvDownloadLines } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 const STAFF = ['ADM001', 'DPM001', 'PO001', 'PO002'] as const;
@@ -701,13 +702,7 @@ describe('GET /api/students/export.csv', () => {
     const res = await t.request('GET', `/api/students/export.csv?q=${name}&category=diploma`, {
       token: token.PO001,
     });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="students.csv"');
-    const lines = (await res.text())
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
+    const lines = await csvDownloadLines(res, 'students.csv');
     expect(lines[0]).toMatch(/^id,chl_number,first_name,last_name,full_name,email,/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
