@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { hasRoleRank, type Role } from '../../domain/roles';
 import { Button } from '../components/ui';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/session';
 
 /** Renders `children` only for a user of `role`'s rank or higher (spec §6); otherwise Access Denied. */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {

@@ -6,10 +6,10 @@ import { APPROVAL_STAGE_LABELS } from '../../domain/allowance-stages';
 import { formatZmw } from '../../domain/money';
 import { isStaffRole } from '../../domain/roles';
 import { Skeleton } from '../components/ui';
-// The hook file only, not the feature's index: the top bar is on every page and the allowances
+// The queries file only, not the feature's index: the top bar is on every page and the allowances
 // page loads on demand.
-import { useAwaitingMe } from '../features/allowances/use-awaiting-me';
-import { useAuth } from './auth';
+import { useAwaitingMe } from '../features/allowances/allowances.queries';
+import { useAuth } from '../lib/session';
 
 const EMPTY = 'Nothing is waiting for your decision.';
 

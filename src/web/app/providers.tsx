@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '../components/ui';
-import { AuthProvider } from './auth';
+import { AuthProvider } from '../lib/session';
 import { createQueryClient } from './query-client';
 
 /** Everything the screens rely on: server-state cache, the session, toasts. */

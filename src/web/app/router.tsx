@@ -7,7 +7,7 @@ import {
   StaffLoginPage,
   VerifyEmailPage,
 } from '../features/auth';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/session';
 import { RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { appRoutes } from './routes';

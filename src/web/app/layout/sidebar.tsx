@@ -2,7 +2,7 @@ import { GraduationCap, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { visibleNavigation } from '../navigation';
 
 export const SIDEBAR_ID = 'app-sidebar';

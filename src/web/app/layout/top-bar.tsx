@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { isStaffRole, roleLabel } from '../../../domain/roles';
 import { toast } from '../../components/ui';
 import { DemoDataNotice } from '../../features/auth';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { NotificationBell } from '../notification-bell';
 import { SIDEBAR_ID } from './sidebar';
 

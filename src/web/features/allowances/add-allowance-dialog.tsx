@@ -17,9 +17,9 @@ import {
   toCreateAllowancePayload,
 } from './allowance-form';
 import { PROGRAM_LEVEL_OPTIONS } from './allowance-view';
+import { useCreateAllowance } from './allowances.queries';
 import { ALLOWANCE_UI } from './messages';
 import { type StudentOption, StudentPicker } from './student-picker';
-import { useCreateAllowance } from './use-allowances';
 
 const MONTH_OPTIONS = [
   { value: '', label: 'Select a month' },

@@ -10,12 +10,12 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { AMOUNT_LABELS } from './allowance-form';
-import { PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
+import { ALLOWANCE_PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
+import { useAllowanceDetail } from './allowances.queries';
 import type { ActionTarget, DecisionRequest } from './decision-dialogs';
 import { ALLOWANCE_UI } from './messages';
 import { StageBadge } from './stage-badge';
 import { allowanceTimeline, rejectionSummary, TIMELINE_TITLES, type TimelineStep } from './timeline';
-import { useAllowanceDetail } from './use-allowances';
 
 const AMOUNT_ROWS = ['stipend', 'medical', 'transportation', 'school_supplies', 'accommodation'] as const;
 
@@ -127,7 +127,9 @@ function DetailsBody({ allowance }: { allowance: AllowanceDetail }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <StageBadge stage={allowance.approval_stage} />
-        <span className="text-sm text-slate-600">{PROGRAM_LEVEL_LABELS[allowance.program_level]}</span>
+        <span className="text-sm text-slate-600">
+          {ALLOWANCE_PROGRAM_LEVEL_LABELS[allowance.program_level]}
+        </span>
         <span className="text-sm text-slate-600">
           Submitted by <span className="font-medium text-slate-900">{allowance.submitted_by}</span> on{' '}
           <time dateTime={allowance.submitted_date}>{formatDateTime(allowance.submitted_date)}</time>

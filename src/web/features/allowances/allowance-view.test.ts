@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { allowedActions } from '../../../domain/allowances';
+import { parseListState, serialiseListState } from '../../lib/list-state';
 import {
+  AllowanceListParamsSchema,
   allowanceQueryString,
-  pageCount,
   periodLabel,
   STAGE_FILTER_OPTIONS,
-  showingRange,
 } from './allowance-view';
 
 describe('list helpers', () => {
-  it('writes the period and the range shown', () => {
+  it('writes the period', () => {
     expect(periodLabel({ month: 'March', year: 2026 })).toBe('March 2026');
-    expect(showingRange(1, 25, 140)).toBe('Showing 1–25 of 140');
-    expect(showingRange(6, 25, 140)).toBe('Showing 126–140 of 140');
-    expect(showingRange(1, 25, 0)).toBeNull();
-    expect(pageCount(25, 140)).toBe(6);
-    expect(pageCount(25, 0)).toBe(1);
+  });
+
+  it('keeps the search, stage and page in the URL, and refuses an unknown stage', () => {
+    const params = parseListState(
+      AllowanceListParamsSchema,
+      new URLSearchParams('q=Mwila&stage=paid&page=2'),
+    );
+    expect(params).toEqual({ q: 'Mwila', stage: 'paid', page: 2 });
+    expect(serialiseListState(AllowanceListParamsSchema, params).toString()).toBe(
+      'q=Mwila&stage=paid&page=2',
+    );
+    expect(parseListState(AllowanceListParamsSchema, new URLSearchParams('stage=lost')).stage).toBe('');
   });
 
   it('offers All Stages and the six stages with their labels', () => {

@@ -1,16 +1,27 @@
-/** How the allowance screens name and arrange things: labels, periods, paging text, filters. */
+/** How the allowance screens name and arrange things: labels, periods, the list's state and filters. */
+import { z } from 'zod';
 import {
   ALLOWANCE_PROGRAM_LEVELS,
   type AllowanceProgramLevel,
   APPROVAL_STAGE_LABELS,
   APPROVAL_STAGES,
-  type ApprovalStage,
 } from '../../../domain/allowance-stages';
+import { filterParam, pageParam, searchParam } from '../../lib/list-state';
 import { ALLOWANCE_UI } from './messages';
 
 export const ALLOWANCE_PAGE_SIZE = 25;
 
-export const PROGRAM_LEVEL_LABELS: Record<AllowanceProgramLevel, string> = {
+/** What the allowance list shows, as kept in the address bar (?q=&stage=&page=). */
+export const AllowanceListParamsSchema = z.object({
+  q: searchParam,
+  stage: filterParam(APPROVAL_STAGES),
+  page: pageParam,
+});
+
+export type AllowanceListParams = z.output<typeof AllowanceListParamsSchema>;
+
+/** An allowance's programme level (its own list: 'college', not the student's 'diploma') -> text. */
+export const ALLOWANCE_PROGRAM_LEVEL_LABELS: Record<AllowanceProgramLevel, string> = {
   launch_year: 'Launch Year',
   university: 'University',
   college: 'College',
@@ -18,7 +29,7 @@ export const PROGRAM_LEVEL_LABELS: Record<AllowanceProgramLevel, string> = {
 
 export const PROGRAM_LEVEL_OPTIONS = ALLOWANCE_PROGRAM_LEVELS.map((level) => ({
   value: level,
-  label: PROGRAM_LEVEL_LABELS[level],
+  label: ALLOWANCE_PROGRAM_LEVEL_LABELS[level],
 }));
 
 /** 'All Stages' (value '') and the six stages with their labels. */
@@ -27,26 +38,9 @@ export const STAGE_FILTER_OPTIONS = [
   ...APPROVAL_STAGES.map((stage) => ({ value: stage, label: APPROVAL_STAGE_LABELS[stage] })),
 ];
 
-export function isApprovalStage(value: string): value is ApprovalStage {
-  return (APPROVAL_STAGES as readonly string[]).includes(value);
-}
-
 /** 'March 2026'. */
 export function periodLabel(allowance: { month: string; year: number }): string {
   return `${allowance.month} ${allowance.year}`;
-}
-
-/** 'Showing 26–50 of 140' for page 2 of 25; null when there is nothing to show. */
-export function showingRange(page: number, pageSize: number, total: number): string | null {
-  if (total <= 0) return null;
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
-  if (first > total) return null;
-  return `Showing ${first}–${last} of ${total}`;
-}
-
-export function pageCount(pageSize: number, total: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** The query string of the list and the CSV export for a search and stage (blank ones left out). */

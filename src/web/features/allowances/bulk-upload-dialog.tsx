@@ -8,6 +8,7 @@ import {
 import { lusakaDate } from '../../../domain/dates';
 import { Alert, Button, Dialog, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
+import { useRefreshAllowances } from './allowances.queries';
 import {
   allowanceTemplateCsv,
   type CsvPreview,
@@ -20,7 +21,6 @@ import {
 } from './bulk-upload';
 import { ALLOWANCE_UI } from './messages';
 import { downloadTextFile, type UploadProgress, uploadAllowancesCsv } from './upload-csv';
-import { useRefreshAllowances } from './use-allowances';
 
 /** Bulk Upload Allowances (spec §2, §5, §8; decisions D6). Rendered only while open. */
 export function BulkUploadDialog({

@@ -5,9 +5,9 @@ import { formatZmw } from '../../../domain/money';
 import { Alert, Button, ConfirmDialog, Dialog, Field, Textarea, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { periodLabel } from './allowance-view';
+import { useDecideAllowance, usePayAllowance } from './allowances.queries';
 import { ALLOWANCE_UI } from './messages';
 import { TIMELINE_TITLES } from './timeline';
-import { useDecideAllowance, usePayAllowance } from './use-allowances';
 
 /** The allowance fields the action dialogs show and send. */
 export type ActionTarget = Pick<

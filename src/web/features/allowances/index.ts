@@ -1,2 +1,2 @@
-/** Allowances feature: the page mounted at /allowances. (The top bar's bell uses ./use-awaiting-me.) */
+/** Allowances feature: the page mounted at /allowances. (The top bar's bell uses ./allowances.queries.) */
 export { AllowancesPage } from './allowances-page';

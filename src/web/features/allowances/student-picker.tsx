@@ -3,16 +3,17 @@ import { Check, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { StudentListResponse } from '../../../contracts/students';
 import {
+  PROGRAM_LEVEL_LABELS,
   PROGRAM_STATUS_LABELS,
   type ProgramLevel,
   type ProgramStatus,
-  PROGRAM_LEVEL_LABELS as STUDENT_LEVEL_LABELS,
 } from '../../../domain/students';
 import { useFieldControl } from '../../components/ui';
 import { controlClasses } from '../../components/ui/input';
 import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useDebouncedValue } from './use-debounced-value';
+import { queryKeys } from '../../lib/query-keys';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** What the picker keeps of a student. */
 export interface StudentOption {
@@ -27,7 +28,7 @@ const PICKER_PAGE_SIZE = 20;
 
 function useStudentSearch(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['allowance-student-picker', q],
+    queryKey: queryKeys.allowanceStudentPicker(q),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE), sort: 'name_asc' });
       if (q.trim()) params.set('q', q.trim());
@@ -182,7 +183,7 @@ export function StudentPicker({
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-slate-900">{student.full_name}</span>
                   <span className="block truncate text-xs text-slate-600">
-                    {student.chl_number ?? 'No CHL number'} · {STUDENT_LEVEL_LABELS[student.program_level]}
+                    {student.chl_number ?? 'No CHL number'} · {PROGRAM_LEVEL_LABELS[student.program_level]}
                     {student.program_status !== 'enrolled' &&
                       ` · ${PROGRAM_STATUS_LABELS[student.program_status]}`}
                   </span>
@@ -203,7 +204,7 @@ export function StudentPicker({
       {value && (
         <p className="mt-1.5 text-xs text-slate-600">
           <span className="font-medium text-slate-800">{value.full_name}</span> ·{' '}
-          {value.chl_number ?? 'No CHL number'} · {STUDENT_LEVEL_LABELS[value.program_level]}
+          {value.chl_number ?? 'No CHL number'} · {PROGRAM_LEVEL_LABELS[value.program_level]}
         </p>
       )}
     </div>

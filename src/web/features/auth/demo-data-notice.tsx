@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { useAuthConfig } from './use-auth-config';
+import { useAuthConfig } from './auth.queries';
 
 const EXPLANATION =
   'This server holds demo accounts whose password is published. It answers only on this machine until those passwords are changed.';

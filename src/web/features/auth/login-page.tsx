@@ -2,12 +2,12 @@ import { Link, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { Alert, buttonClasses } from '../../components/ui';
 import { cn } from '../../lib/cn';
+import { useAuthConfig } from './auth.queries';
 import { signInErrorView } from './auth-errors';
 import { useCarouselIndex } from './carousel';
 import { CAROUSEL_SLIDES, IMPACT_FIGURES } from './carousel-slides';
 import { DemoDataNotice } from './demo-data-notice';
 import { GoogleMark } from './google-mark';
-import { useAuthConfig } from './use-auth-config';
 
 /** /login: Google sign-in or staff ID, over a rotating background with the programme's figures. */
 export function LoginPage() {

@@ -12,15 +12,15 @@ import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/auth';
 import { lusakaDate } from '../../../domain/dates';
 import { isStaffRole, roleLabel } from '../../../domain/roles';
-import { useCurrentUser } from '../../app/auth';
 import { Alert, Button, Card, CardBody, CardHeader, Skeleton, StatCard } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { formatLongDate, formatMoney } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { useDashboard } from './dashboard.queries';
 import { MonthlyAllowancesChart, StudentProgressChart, StudentsByCategoryChart } from './dashboard-charts';
 import { ProgrammeTargets } from './programme-targets';
 import { RecentActivity } from './recent-activity';
 import { roleSubtitle } from './role-subtitle';
-import { useDashboard } from './use-dashboard';
 
 /** / and /dashboard: welcome banner, then figures for staff or an explanation for other accounts. */
 export function DashboardPage() {

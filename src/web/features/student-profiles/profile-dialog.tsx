@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import type { Student } from '../../../contracts/students';
 import { lusakaDate } from '../../../domain/dates';
 import { canStudent } from '../../../domain/student-permissions';
-import { useCurrentUser } from '../../app/auth';
 import { Button, Dialog, toast } from '../../components/ui';
+import { useCurrentUser } from '../../lib/session';
 import {
   failureReason,
   STUDENT_UI_MESSAGES as M,

@@ -1,29 +1,20 @@
 import { Eye, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import type { Student } from '../../../contracts/students';
 import { canDeleteFromProfiles, canStudent } from '../../../domain/student-permissions';
-import { useCurrentUser } from '../../app/auth';
-import {
-  Alert,
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  Skeleton,
-  toast,
-} from '../../components/ui';
+import { ListError, Pager, SearchBox } from '../../components/list';
+import { Button, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, toast } from '../../components/ui';
+import { pageParam, searchParam } from '../../lib/list-state';
+import { useCurrentUser } from '../../lib/session';
+import { useModalState } from '../../lib/use-modal-state';
+import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import {
   DEFAULT_LIST_PARAMS,
   failureReason,
   STUDENT_UI_MESSAGES as M,
-  Pager,
-  SearchBox,
   StatusBadge,
   StudentAvatar,
   useDeleteStudent,
-  useFocusReturn,
   useStudentList,
 } from '../students';
 import { ProfileDialog, type ProfileModalState } from './profile-dialog';
@@ -32,47 +23,28 @@ import { programmeLine } from './profile-view-model';
 /** Profiles per page of the card grid. */
 export const PROFILES_PAGE_SIZE = 24;
 
+/** The grid's search and page, as kept in the address bar (?q=&page=). */
+const ProfileListParamsSchema = z.object({ q: searchParam, page: pageParam });
+
+type ProfilesModal = { kind: 'profile'; state: ProfileModalState } | { kind: 'delete'; student: Student };
+
+const CLOSED: ProfileModalState = { mode: 'closed' };
+
 /** /profiles: searchable card grid of full student profiles, with the profile modal. */
 export function StudentProfilesPage() {
   const user = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = (searchParams.get('q') ?? '').trim().slice(0, 100);
-  const pageParam = Number(searchParams.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
-  const list = useStudentList({ ...DEFAULT_LIST_PARAMS, q, page, sort: 'name_asc' }, PROFILES_PAGE_SIZE);
+  const { state: params, update } = useUrlListState(ProfileListParamsSchema);
+  const list = useStudentList({ ...DEFAULT_LIST_PARAMS, ...params, sort: 'name_asc' }, PROFILES_PAGE_SIZE);
   const remove = useDeleteStudent();
-  const [modal, setModal] = useState<ProfileModalState>({ mode: 'closed' });
-  const [toDelete, setToDelete] = useState<Student | null>(null);
+  const modals = useModalState<ProfilesModal>();
   const mayDelete = canDeleteFromProfiles(user);
-  const focus = useFocusReturn();
-  const changeModal = (next: ProfileModalState) => {
-    if (modal.mode === 'closed' && next.mode !== 'closed') focus.remember();
-    if (modal.mode !== 'closed' && next.mode === 'closed') focus.restore();
-    setModal(next);
-  };
-  const askDelete = (student: Student | null) => {
-    if (student) focus.remember();
-    else focus.restore();
-    setToDelete(student);
-  };
-
-  const go = (next: { q?: string; page?: number }) => {
-    const search = new URLSearchParams();
-    const nextQ = next.q ?? q;
-    const nextPage = next.page ?? 1;
-    if (nextQ) search.set('q', nextQ);
-    if (nextPage > 1) search.set('page', String(nextPage));
-    setSearchParams(search, { replace: true });
-  };
+  // The profile dialog moves between its own modes (view -> edit); closing it closes the modal.
+  const changeProfile = (next: ProfileModalState) =>
+    next.mode === 'closed' ? modals.close() : modals.open({ kind: 'profile', state: next });
+  const toDelete = modals.ofKind('delete')?.student ?? null;
 
   const data = list.data;
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && page > 1) {
-      const search = new URLSearchParams(searchParams);
-      search.set('page', String(Math.ceil(data.total / PROFILES_PAGE_SIZE)));
-      setSearchParams(search, { replace: true });
-    }
-  }, [data, page, searchParams, setSearchParams]);
+  useKeepPageInRange(params.page, PROFILES_PAGE_SIZE, data, (page) => update({ page }));
 
   const onDelete = async (student: Student) => {
     try {
@@ -81,7 +53,7 @@ export function StudentProfilesPage() {
     } catch (error) {
       toast.error(`${M.profileDeleteFailed}: ${failureReason(error)}`);
     } finally {
-      askDelete(null);
+      modals.close();
     }
   };
 
@@ -91,7 +63,7 @@ export function StudentProfilesPage() {
         title="Student Profiles"
         description="Full profiles: personal, guardian, academic, accommodation and laptop details."
         actions={
-          <Button onClick={() => changeModal({ mode: 'add' })}>
+          <Button onClick={() => changeProfile({ mode: 'add' })}>
             <Plus aria-hidden="true" className="size-4" />
             Add Profile
           </Button>
@@ -102,35 +74,21 @@ export function StudentProfilesPage() {
         className="max-w-xl"
         label="Search profiles"
         placeholder="Search by name, CHL ID or email..."
-        value={q}
-        onCommit={(value) => go({ q: value })}
+        value={params.q}
+        onCommit={(q) => update({ q })}
       />
 
       {list.isError && !data ? (
-        <Card className="space-y-3 p-4">
-          <Alert tone="error" title={M.loadFailed}>
-            {failureReason(list.error)}
-          </Alert>
-          <Button variant="secondary" loading={list.isFetching} onClick={() => list.refetch()}>
-            Retry
-          </Button>
+        <Card>
+          <ListError
+            title={M.loadFailed}
+            message={failureReason(list.error)}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         </Card>
       ) : !data ? (
-        <ul aria-label="Loading profiles" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <li key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <div className="flex items-center gap-3">
-                <Skeleton className="size-12 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-32" />
-                  <Skeleton className="h-3 w-24" />
-                </div>
-              </div>
-              <Skeleton className="mt-4 h-8 w-full" />
-            </li>
-          ))}
-        </ul>
+        <ProfileSkeletons />
       ) : data.items.length === 0 ? (
         <Card>
           <EmptyState icon={UserRound} title={M.profilesEmpty} />
@@ -148,9 +106,9 @@ export function StudentProfilesPage() {
                   student={student}
                   canEdit={canStudent(user, 'update', { assignedOfficerId: student.assigned_officer_id })}
                   canDelete={mayDelete}
-                  onView={() => changeModal({ mode: 'view', student })}
-                  onEdit={() => changeModal({ mode: 'edit', student, from: 'card' })}
-                  onDelete={() => askDelete(student)}
+                  onView={() => changeProfile({ mode: 'view', student })}
+                  onEdit={() => changeProfile({ mode: 'edit', student, from: 'card' })}
+                  onDelete={() => modals.open({ kind: 'delete', student })}
                 />
               </li>
             ))}
@@ -161,16 +119,17 @@ export function StudentProfilesPage() {
               pageSize={data.pageSize}
               total={data.total}
               busy={list.isPlaceholderData}
-              onPage={(next) => go({ page: next })}
+              refreshFailed={list.isError}
+              onPage={(page) => update({ page })}
             />
           </Card>
         </>
       )}
 
-      <ProfileDialog state={modal} onStateChange={changeModal} />
+      <ProfileDialog state={modals.ofKind('profile')?.state ?? CLOSED} onStateChange={changeProfile} />
       <ConfirmDialog
         open={toDelete !== null}
-        onOpenChange={(o) => !o && askDelete(null)}
+        onOpenChange={modals.onOpenChange}
         title="Delete Student"
         message={M.deleteConfirm}
         confirmLabel="Delete"
@@ -180,6 +139,26 @@ export function StudentProfilesPage() {
         onConfirm={() => toDelete && onDelete(toDelete)}
       />
     </div>
+  );
+}
+
+function ProfileSkeletons() {
+  return (
+    <ul aria-label="Loading profiles" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <li key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-12 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+          </div>
+          <Skeleton className="mt-4 h-8 w-full" />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -17,7 +17,7 @@ import {
 import { type ImportPhase, uploadStudentCsv } from './import-upload';
 import { STUDENT_UI_MESSAGES as M } from './messages';
 import { ProgressBar } from './student-ui';
-import { useStudentsRefresh } from './use-students';
+import { useStudentsRefresh } from './students.queries';
 
 /** Rows of the preview table shown in full; dropped and faulty rows are always shown. */
 const PREVIEW_ROWS = 100;

@@ -14,8 +14,7 @@ export {
   type StudentProfileFormValues,
 } from './student-form-values';
 export { DEFAULT_LIST_PARAMS, type StudentListParams } from './student-list-params';
-export { Pager, SearchBox, StatusBadge, StudentAvatar, useFocusReturn } from './student-ui';
-export { StudentsPage } from './students-page';
+export { StatusBadge, StudentAvatar } from './student-ui';
 export {
   failureReason,
   useCreateStudent,
@@ -23,4 +22,5 @@ export {
   useStudent,
   useStudentList,
   useUpdateStudent,
-} from './use-students';
+} from './students.queries';
+export { StudentsPage } from './students-page';

@@ -23,7 +23,7 @@ import {
   StudentManagementFormSchema,
   type StudentManagementFormValues,
 } from './student-form-values';
-import { failureReason, useCreateStudent, useOfficers, useUpdateStudent } from './use-students';
+import { failureReason, useCreateStudent, useOfficers, useUpdateStudent } from './students.queries';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));

@@ -1,6 +1,4 @@
 import { Download, GraduationCap, Plus, Rocket, School, Upload, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Student } from '../../../contracts/students';
 import { canStudent } from '../../../domain/student-permissions';
 import {
@@ -10,46 +8,24 @@ import {
   type ProgramStatus,
   type StudentSort,
 } from '../../../domain/students';
-import { useCurrentUser } from '../../app/auth';
-import {
-  Alert,
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  Select,
-  StatCard,
-  toast,
-} from '../../components/ui';
+import { Pager, SearchBox, type StatTile, StatTiles } from '../../components/list';
+import { Button, Card, ConfirmDialog, PageHeader, Select, toast } from '../../components/ui';
+import { useCurrentUser } from '../../lib/session';
+import { useModalState } from '../../lib/use-modal-state';
+import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { ImportDialog } from './import-dialog';
 import { STUDENT_UI_MESSAGES as M } from './messages';
 import { StudentDetailsDialog } from './student-details-dialog';
 import { StudentFormDialog } from './student-form-dialog';
-import {
-  exportUrl,
-  isFiltered,
-  pageCount,
-  readListParams,
-  STUDENTS_PAGE_SIZE,
-  type StudentListParams,
-  writeListParams,
-} from './student-list-params';
-import { Pager, SearchBox, useFocusReturn } from './student-ui';
+import { exportUrl, isFiltered, STUDENTS_PAGE_SIZE, StudentListParamsSchema } from './student-list-params';
+import { failureReason, useDeleteStudent, useStudentList } from './students.queries';
 import { StudentsTable } from './students-table';
-import { failureReason, useDeleteStudent, useStudentList } from './use-students';
 
-const TILES: Array<{
-  category: ProgramLevel | '';
-  label: string;
-  icon: typeof Users;
-  tone: 'emerald' | 'sky' | 'violet' | 'amber';
-  count: 'all' | ProgramLevel;
-}> = [
-  { category: '', label: 'All Students', icon: Users, tone: 'emerald', count: 'all' },
-  { category: 'university', label: 'University', icon: GraduationCap, tone: 'sky', count: 'university' },
-  { category: 'diploma', label: 'College/Diploma', icon: School, tone: 'violet', count: 'diploma' },
-  { category: 'launch_year', label: 'Launch Year', icon: Rocket, tone: 'amber', count: 'launch_year' },
+const TILES: Array<Omit<StatTile<ProgramLevel | ''>, 'value'> & { count: 'all' | ProgramLevel }> = [
+  { key: '', label: 'All Students', icon: Users, tone: 'emerald', count: 'all' },
+  { key: 'university', label: 'University', icon: GraduationCap, tone: 'sky', count: 'university' },
+  { key: 'diploma', label: 'College/Diploma', icon: School, tone: 'violet', count: 'diploma' },
+  { key: 'launch_year', label: 'Launch Year', icon: Rocket, tone: 'amber', count: 'launch_year' },
 ];
 
 const STATUS_OPTIONS = [
@@ -64,8 +40,7 @@ const SORT_OPTIONS: Array<{ value: StudentSort; label: string }> = [
   { value: 'name_desc', label: 'Name Z–A' },
 ];
 
-type Modal =
-  | { kind: 'none' }
+type StudentModal =
   | { kind: 'add' }
   | { kind: 'import' }
   | { kind: 'edit'; student: Student }
@@ -75,39 +50,15 @@ type Modal =
 /** /students: category tiles, search, status filter, import/export, the paged table and its modals. */
 export function StudentsPage() {
   const user = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readListParams(searchParams);
+  const { state: params, update } = useUrlListState(StudentListParamsSchema);
   const list = useStudentList(params, STUDENTS_PAGE_SIZE);
   const remove = useDeleteStudent();
-  const [modal, setModal] = useState<Modal>({ kind: 'none' });
-  // Kept while a dialog closes, so its content does not vanish during the close.
-  const [lastStudent, setLastStudent] = useState<Student | null>(null);
+  const modals = useModalState<StudentModal>();
   const canAssignOfficer = user.role === 'admin' || user.role === 'deputy_manager';
 
-  const update = (changes: Partial<StudentListParams>) => {
-    const next = { ...params, page: 1, ...changes };
-    setSearchParams(writeListParams(next), { replace: true });
-  };
-
   const data = list.data;
-  // A page past the end (after deletions elsewhere): go to the last page there is.
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && params.page > 1) {
-      const last = pageCount(data.total, STUDENTS_PAGE_SIZE);
-      setSearchParams(writeListParams({ ...params, page: last }), { replace: true });
-    }
-  }, [data, params, setSearchParams]);
+  useKeepPageInRange(params.page, STUDENTS_PAGE_SIZE, data, (page) => update({ page }));
 
-  const focus = useFocusReturn();
-  const open = (next: Modal) => {
-    if (modal.kind === 'none') focus.remember();
-    if ('student' in next) setLastStudent(next.student);
-    setModal(next);
-  };
-  const close = () => {
-    setModal({ kind: 'none' });
-    focus.restore();
-  };
   const may = (action: 'update' | 'delete', student: Student) =>
     canStudent(user, action, { assignedOfficerId: student.assigned_officer_id });
 
@@ -118,11 +69,12 @@ export function StudentsPage() {
     } catch (error) {
       toast.error(M.deleteFailed(failureReason(error)));
     } finally {
-      close();
+      modals.close();
     }
   };
 
-  const filtered = isFiltered(params);
+  const details = modals.ofKind('details');
+  const deleting = modals.ofKind('delete');
 
   return (
     <div className="space-y-6">
@@ -137,11 +89,11 @@ export function StudentsPage() {
                 Export CSV
               </a>
             </Button>
-            <Button variant="secondary" onClick={() => open({ kind: 'import' })}>
+            <Button variant="secondary" onClick={() => modals.open({ kind: 'import' })}>
               <Upload aria-hidden="true" className="size-4" />
               Import CSV
             </Button>
-            <Button onClick={() => open({ kind: 'add' })}>
+            <Button onClick={() => modals.open({ kind: 'add' })}>
               <Plus aria-hidden="true" className="size-4" />
               Add Student
             </Button>
@@ -149,20 +101,14 @@ export function StudentsPage() {
         }
       />
 
-      <section aria-label="Categories" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        {TILES.map((tile) => (
-          <StatCard
-            key={tile.label}
-            label={tile.label}
-            value={data?.counts[tile.count]}
-            icon={tile.icon}
-            tone={tile.tone}
-            loading={!data}
-            selected={params.category === tile.category}
-            onClick={() => update({ category: tile.category })}
-          />
-        ))}
-      </section>
+      <StatTiles
+        label="Categories"
+        className="lg:grid-cols-4"
+        tiles={TILES.map((tile) => ({ ...tile, value: data?.counts[tile.count] }))}
+        loading={!data}
+        selected={params.category}
+        onSelect={(category) => update({ category })}
+      />
 
       <Card>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
@@ -197,67 +143,64 @@ export function StudentsPage() {
           </div>
         </div>
 
-        {list.isError && !data ? (
-          <div className="space-y-3 p-4">
-            <Alert tone="error" title={M.loadFailed}>
-              {failureReason(list.error)}
-            </Alert>
-            <Button variant="secondary" loading={list.isFetching} onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : (
-          <>
-            <StudentsTable
-              items={data?.items}
-              busy={list.isFetching}
-              canEdit={(student) => may('update', student)}
-              canDelete={(student) => may('delete', student)}
-              onAction={(kind, student) => open({ kind, student })}
-            />
-            {data && data.items.length === 0 && (
-              <EmptyState icon={Users} title={filtered ? M.emptyFiltered : M.emptyAll} />
-            )}
-            {data && data.total > 0 && (
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                busy={list.isPlaceholderData}
-                onPage={(page) => update({ page })}
-              />
-            )}
-          </>
+        <StudentsTable
+          items={data?.items}
+          busy={list.isFetching}
+          dimmed={list.isPlaceholderData}
+          filtered={isFiltered(params)}
+          error={
+            list.isError && !data
+              ? {
+                  title: M.loadFailed,
+                  message: failureReason(list.error),
+                  onRetry: () => void list.refetch(),
+                  retrying: list.isFetching,
+                }
+              : null
+          }
+          canEdit={(student) => may('update', student)}
+          canDelete={(student) => may('delete', student)}
+          onAction={(kind, student) => modals.open({ kind, student })}
+        />
+        {data && data.total > 0 && (
+          <Pager
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            busy={list.isPlaceholderData}
+            refreshFailed={list.isError}
+            onPage={(page) => update({ page })}
+          />
         )}
       </Card>
 
       <StudentFormDialog
-        open={modal.kind === 'add' || modal.kind === 'edit'}
-        onOpenChange={(o) => !o && close()}
-        student={modal.kind === 'edit' ? modal.student : undefined}
+        open={modals.ofKind('add') !== undefined || modals.ofKind('edit') !== undefined}
+        onOpenChange={modals.onOpenChange}
+        student={modals.ofKind('edit')?.student}
         canAssignOfficer={canAssignOfficer}
       />
       <StudentDetailsDialog
-        open={modal.kind === 'details'}
-        onOpenChange={(o) => !o && close()}
-        student={modal.kind === 'details' ? modal.student : lastStudent}
+        open={details !== undefined}
+        onOpenChange={modals.onOpenChange}
+        student={modals.lastOfKind('details')?.student ?? null}
         onEdit={
-          modal.kind === 'details' && may('update', modal.student)
-            ? () => open({ kind: 'edit', student: modal.student })
+          details && may('update', details.student)
+            ? () => modals.open({ kind: 'edit', student: details.student })
             : undefined
         }
       />
-      <ImportDialog open={modal.kind === 'import'} onOpenChange={(o) => !o && close()} />
+      <ImportDialog open={modals.ofKind('import') !== undefined} onOpenChange={modals.onOpenChange} />
       <ConfirmDialog
-        open={modal.kind === 'delete'}
-        onOpenChange={(o) => !o && close()}
+        open={deleting !== undefined}
+        onOpenChange={modals.onOpenChange}
         title="Delete Student"
         message={M.deleteConfirm}
         confirmLabel="Delete"
         variant="danger"
         busy={remove.isPending}
         busyLabel="Deleting..."
-        onConfirm={() => modal.kind === 'delete' && onDelete(modal.student)}
+        onConfirm={() => deleting && onDelete(deleting.student)}
       />
     </div>
   );

@@ -1,19 +1,26 @@
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Trash2, Users } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { Student } from '../../../contracts/students';
-import { Skeleton, Table, TBody, TD, TH, THead, TR } from '../../components/ui';
+import { type DataColumn, DataTable } from '../../components/list';
 import { cn } from '../../lib/cn';
+import { STUDENT_UI_MESSAGES as M } from './messages';
 import { categoryLabel, StatusBadge } from './student-ui';
 
 export type RowAction = 'details' | 'edit' | 'delete';
 
-export interface StudentsTableProps {
-  /** undefined while the first page loads (skeleton rows). */
-  items: Student[] | undefined;
-  busy: boolean;
+interface RowActionProps {
   canEdit: (student: Student) => boolean;
   canDelete: (student: Student) => boolean;
   onAction: (action: RowAction, student: Student) => void;
+}
+
+export interface StudentsTableProps extends RowActionProps {
+  /** undefined while the first page loads (skeleton rows). */
+  items: Student[] | undefined;
+  busy: boolean;
+  dimmed: boolean;
+  filtered: boolean;
+  error: { title: string; message: string; onRetry: () => void; retrying: boolean } | null;
 }
 
 function IconAction({ className, ...props }: ComponentProps<'button'>) {
@@ -29,12 +36,7 @@ function IconAction({ className, ...props }: ComponentProps<'button'>) {
   );
 }
 
-function RowActions({
-  student,
-  canEdit,
-  canDelete,
-  onAction,
-}: Omit<StudentsTableProps, 'items' | 'busy'> & { student: Student }) {
+function RowActions({ student, canEdit, canDelete, onAction }: RowActionProps & { student: Student }) {
   return (
     <div className="flex justify-end gap-0.5">
       <IconAction
@@ -67,135 +69,111 @@ function RowActions({
   );
 }
 
-/**
- * The students of the current page: a table from tablet width up, a list of cards on phones
- * (hidden copies are out of the accessibility tree, so each student is announced once).
- */
-export function StudentsTable({ items, busy, ...actions }: StudentsTableProps) {
+function studentColumns(actions: RowActionProps): Array<DataColumn<Student>> {
+  return [
+    {
+      header: 'Student',
+      width: 'w-[27%]',
+      skeletonWidth: 'w-40',
+      cell: (student) => (
+        <>
+          <p className="truncate font-medium text-slate-900" title={student.full_name}>
+            {student.full_name}
+          </p>
+          <p className="truncate text-xs text-slate-500" title={student.email ?? undefined}>
+            {student.email ?? 'No email'}
+          </p>
+          {student.chl_number && <p className="truncate text-xs text-slate-500">{student.chl_number}</p>}
+        </>
+      ),
+    },
+    {
+      header: 'Category',
+      width: 'w-[14%]',
+      skeletonWidth: 'w-20',
+      cell: (student) => categoryLabel(student.program_level),
+    },
+    {
+      header: 'Program',
+      width: 'w-[21%]',
+      skeletonWidth: 'w-32',
+      cell: (student) => (
+        <>
+          <p className="truncate" title={student.current_program ?? undefined}>
+            {student.current_program ?? '—'}
+          </p>
+          {student.institution_name && (
+            <p className="truncate text-xs text-slate-500" title={student.institution_name}>
+              {student.institution_name}
+            </p>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      width: 'w-[11%]',
+      skeletonWidth: 'w-16',
+      cell: (student) => <StatusBadge status={student.program_status} />,
+    },
+    {
+      header: 'Officer',
+      width: 'w-[15%]',
+      skeletonWidth: 'w-20',
+      cell: (student) => (
+        <p className="truncate" title={student.assigned_officer_name ?? undefined}>
+          {student.assigned_officer_name ?? 'Unassigned'}
+        </p>
+      ),
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      width: 'w-28',
+      skeletonWidth: 'ml-auto w-20',
+      cell: (student) => <RowActions student={student} {...actions} />,
+    },
+  ];
+}
+
+function StudentCard({ student, ...actions }: RowActionProps & { student: Student }) {
   return (
     <>
-      <div className="hidden md:block">
-        <Table aria-label="Students" aria-busy={busy || undefined} className="table-fixed">
-          <colgroup>
-            <col className="w-[27%]" />
-            <col className="w-[14%]" />
-            <col className="w-[21%]" />
-            <col className="w-[11%]" />
-            <col className="w-[15%]" />
-            <col className="w-28" />
-          </colgroup>
-          <THead>
-            <TR>
-              <TH>Student</TH>
-              <TH>Category</TH>
-              <TH>Program</TH>
-              <TH>Status</TH>
-              <TH>Officer</TH>
-              <TH className="text-right">Actions</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {!items && <SkeletonRows />}
-            {items?.map((student) => (
-              <TR key={student.id}>
-                <TD>
-                  <p className="truncate font-medium text-slate-900" title={student.full_name}>
-                    {student.full_name}
-                  </p>
-                  <p className="truncate text-xs text-slate-500" title={student.email ?? undefined}>
-                    {student.email ?? 'No email'}
-                  </p>
-                  {student.chl_number && (
-                    <p className="truncate text-xs text-slate-500">{student.chl_number}</p>
-                  )}
-                </TD>
-                <TD>{categoryLabel(student.program_level)}</TD>
-                <TD>
-                  <p className="truncate" title={student.current_program ?? undefined}>
-                    {student.current_program ?? '—'}
-                  </p>
-                  {student.institution_name && (
-                    <p className="truncate text-xs text-slate-500" title={student.institution_name}>
-                      {student.institution_name}
-                    </p>
-                  )}
-                </TD>
-                <TD>
-                  <StatusBadge status={student.program_status} />
-                </TD>
-                <TD>
-                  <p className="truncate" title={student.assigned_officer_name ?? undefined}>
-                    {student.assigned_officer_name ?? 'Unassigned'}
-                  </p>
-                </TD>
-                <TD>
-                  <RowActions student={student} {...actions} />
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-slate-900">{student.full_name}</p>
+          <p className="truncate text-xs text-slate-500">
+            {[student.email, student.chl_number].filter(Boolean).join(' · ') || 'No email'}
+          </p>
+        </div>
+        <RowActions student={student} {...actions} />
       </div>
-
-      <ul aria-label="Students" aria-busy={busy || undefined} className="divide-y divide-slate-100 md:hidden">
-        {!items &&
-          Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <li key={i} className="space-y-2 px-4 py-3">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-56" />
-              <Skeleton className="h-5 w-20 rounded-full" />
-            </li>
-          ))}
-        {items?.map((student) => (
-          <li key={student.id} className="px-4 py-3">
-            <div className="flex items-start gap-3">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-900">{student.full_name}</p>
-                <p className="truncate text-xs text-slate-500">
-                  {[student.email, student.chl_number].filter(Boolean).join(' · ') || 'No email'}
-                </p>
-              </div>
-              <RowActions student={student} {...actions} />
-            </div>
-            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <StatusBadge status={student.program_status} />
-              <span>{categoryLabel(student.program_level)}</span>
-              {student.current_program && <span className="truncate">{student.current_program}</span>}
-            </div>
-            <p className="mt-1 text-xs text-slate-500">
-              Officer: {student.assigned_officer_name ?? 'Unassigned'}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+        <StatusBadge status={student.program_status} />
+        <span>{categoryLabel(student.program_level)}</span>
+        {student.current_program && <span className="truncate">{student.current_program}</span>}
+      </div>
+      <p className="mt-1 text-xs text-slate-500">Officer: {student.assigned_officer_name ?? 'Unassigned'}</p>
     </>
   );
 }
 
-function SkeletonRows() {
-  return Array.from({ length: 6 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-    <TR key={i}>
-      <TD>
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="mt-2 h-3 w-28" />
-      </TD>
-      <TD>
-        <Skeleton className="h-4 w-20" />
-      </TD>
-      <TD>
-        <Skeleton className="h-4 w-32" />
-      </TD>
-      <TD>
-        <Skeleton className="h-5 w-16 rounded-full" />
-      </TD>
-      <TD>
-        <Skeleton className="h-4 w-20" />
-      </TD>
-      <TD>
-        <Skeleton className="ml-auto h-8 w-20" />
-      </TD>
-    </TR>
-  ));
+/** The students of the current page, with the actions this user may take on each. */
+export function StudentsTable({ items, busy, dimmed, filtered, error, ...actions }: StudentsTableProps) {
+  return (
+    <DataTable
+      label="Students"
+      columns={studentColumns(actions)}
+      rows={items}
+      rowKey={(student) => student.id}
+      card={(student) => <StudentCard student={student} {...actions} />}
+      busy={busy}
+      dimmed={dimmed}
+      error={error}
+      emptyIcon={Users}
+      emptyTitle={M.emptyAll}
+      emptyFilteredTitle={M.emptyFiltered}
+      filtered={filtered}
+    />
+  );
 }

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES, type LoginResponse, type User } from '../../contracts/auth';
-import { ApiError, api, setUnauthorizedHandler } from '../lib/api';
+import { ApiError, api, setUnauthorizedHandler } from './api';
 import { type AuthChannel, openAuthChannel } from './auth-channel';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';

@@ -7,16 +7,16 @@ import type {
   StudentUpdateInput,
 } from '../../../contracts/students';
 import { ApiError, api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { apiQuery, type StudentListParams } from './student-list-params';
 
-/** Every cached student answer lives under this key, so one invalidation refreshes lists and records. */
-export const STUDENTS_KEY = ['students'] as const;
+const keys = queryKeys.students;
 
 /** GET /api/students with filters and paging; the previous page stays on screen while the next loads. */
 export function useStudentList(params: StudentListParams, pageSize: number) {
   const query = apiQuery(params, pageSize);
   return useQuery({
-    queryKey: [...STUDENTS_KEY, 'list', query],
+    queryKey: keys.list(query),
     queryFn: ({ signal }) => api.get<StudentListResponse>(`/api/students?${query}`, signal),
     placeholderData: keepPreviousData,
   });
@@ -25,7 +25,7 @@ export function useStudentList(params: StudentListParams, pageSize: number) {
 /** GET /api/students/:id, starting from the list's copy of the record when there is one. */
 export function useStudent(id: string | null, initial?: Student) {
   return useQuery({
-    queryKey: [...STUDENTS_KEY, 'one', id],
+    queryKey: keys.one(id),
     queryFn: ({ signal }) => api.get<Student>(`/api/students/${encodeURIComponent(id!)}`, signal),
     enabled: id !== null,
     initialData: initial && initial.id === id ? initial : undefined,
@@ -37,7 +37,7 @@ export function useStudent(id: string | null, initial?: Student) {
 /** GET /api/students/officers (the assign-officer dropdown; admin and deputy manager only). */
 export function useOfficers(enabled: boolean) {
   return useQuery({
-    queryKey: [...STUDENTS_KEY, 'officers'],
+    queryKey: keys.officers,
     queryFn: ({ signal }) => api.get<OfficerOption[]>('/api/students/officers', signal),
     enabled,
     staleTime: 5 * 60_000,
@@ -48,9 +48,9 @@ function useRefreshStudents() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: STUDENTS_KEY }),
+      queryClient.invalidateQueries({ queryKey: keys.all }),
       // Student counts feed the dashboard's figures and recent activity.
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
     ]);
 }
 
@@ -69,7 +69,7 @@ export function useUpdateStudent() {
     mutationFn: ({ id, body }: { id: string; body: StudentUpdateInput }) =>
       api.put<Student>(`/api/students/${encodeURIComponent(id)}`, body),
     onSuccess: (student) => {
-      queryClient.setQueryData([...STUDENTS_KEY, 'one', student.id], student);
+      queryClient.setQueryData(keys.one(student.id), student);
       return refresh();
     },
   });
@@ -81,7 +81,7 @@ export function useDeleteStudent() {
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/students/${encodeURIComponent(id)}`),
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: [...STUDENTS_KEY, 'one', id] });
+      queryClient.removeQueries({ queryKey: keys.one(id) });
       return refresh();
     },
   });

@@ -1,27 +1,30 @@
-/** Server state of Allowance Management: the list, one allowance, and the changes (TanStack Query). */
+/**
+ * Server state of Allowance Management (TanStack Query): the list, one allowance, what awaits the
+ * user's decision (the top bar's bell), and the changes.
+ */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type {
   AllowanceDecisionRequest,
   AllowanceDetail,
   AllowanceListResponse,
+  AwaitingMeResponse,
   CreateAllowanceRequest,
 } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import type { Decision } from '../../../domain/allowances';
 import { api } from '../../lib/api';
-import { allowanceKeys } from './allowance-keys';
-import { ALLOWANCE_PAGE_SIZE, allowanceQueryString } from './allowance-view';
+import { queryKeys } from '../../lib/query-keys';
+import { ALLOWANCE_PAGE_SIZE, type AllowanceListParams, allowanceQueryString } from './allowance-view';
 
-export interface AllowanceListParams {
-  q: string;
-  stage: string;
-  page: number;
-}
+const keys = queryKeys.allowances;
+
+/** The bell polls this often (ms). */
+const AWAITING_ME_POLL_MS = 60_000;
 
 export function useAllowanceList(params: AllowanceListParams) {
   return useQuery({
-    queryKey: allowanceKeys.list(params),
+    queryKey: keys.list(params),
     queryFn: ({ signal }) =>
       api.get<AllowanceListResponse>(
         `/api/allowances${allowanceQueryString({ ...params, pageSize: ALLOWANCE_PAGE_SIZE })}`,
@@ -33,9 +36,20 @@ export function useAllowanceList(params: AllowanceListParams) {
 
 export function useAllowanceDetail(id: string | null) {
   return useQuery({
-    queryKey: allowanceKeys.detail(id ?? ''),
+    queryKey: keys.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<AllowanceDetail>(`/api/allowances/${encodeURIComponent(id!)}`, signal),
     enabled: Boolean(id),
+  });
+}
+
+/** GET /api/allowances/awaiting-me, polled: what the bell counts and lists. */
+export function useAwaitingMe(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.awaitingMe,
+    queryFn: ({ signal }) => api.get<AwaitingMeResponse>('/api/allowances/awaiting-me', signal),
+    enabled,
+    refetchInterval: AWAITING_ME_POLL_MS,
+    staleTime: 15_000,
   });
 }
 
@@ -45,8 +59,8 @@ export function useRefreshAllowances() {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: allowanceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: keys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
       ]),
     [queryClient],
   );

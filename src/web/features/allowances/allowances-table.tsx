@@ -1,0 +1,175 @@
+import { Banknote, Check, Eye, ReceiptText, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Allowance } from '../../../contracts/allowances';
+import type { User } from '../../../contracts/auth';
+import { allowedActions } from '../../../domain/allowances';
+import { formatZmw } from '../../../domain/money';
+import { type DataColumn, DataTable } from '../../components/list';
+import { cn } from '../../lib/cn';
+import { ALLOWANCE_PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
+import type { DecisionRequest } from './decision-dialogs';
+import { ALLOWANCE_UI } from './messages';
+import { StageBadge } from './stage-badge';
+
+interface RowHandlers {
+  user: User;
+  onView: (a: Allowance) => void;
+  onDecide: (request: DecisionRequest) => void;
+  onPay: (a: Allowance) => void;
+}
+
+function allowanceColumns(handlers: RowHandlers): Array<DataColumn<Allowance>> {
+  return [
+    {
+      header: 'Student',
+      className: 'font-medium text-slate-900',
+      skeletonWidth: 'w-36',
+      cell: (a) => a.student_name,
+    },
+    { header: 'Period', className: 'whitespace-nowrap', cell: periodLabel },
+    {
+      header: 'Program',
+      className: 'whitespace-nowrap',
+      skeletonWidth: 'w-20',
+      cell: (a) => ALLOWANCE_PROGRAM_LEVEL_LABELS[a.program_level],
+    },
+    {
+      header: 'Total',
+      className: 'text-right whitespace-nowrap text-slate-900 tabular-nums',
+      cell: (a) => formatZmw(a.total),
+    },
+    { header: 'Stage', skeletonWidth: 'w-32', cell: (a) => <StageBadge stage={a.approval_stage} /> },
+    {
+      header: 'Actions',
+      skeletonWidth: 'w-16',
+      cell: (a) => <RowActions allowance={a} {...handlers} />,
+    },
+  ];
+}
+
+function AllowanceCard({ allowance: a, ...handlers }: RowHandlers & { allowance: Allowance }) {
+  return (
+    <div className="space-y-2">
+      <div className="flex items-baseline justify-between gap-3">
+        <p className="min-w-0 font-medium text-slate-900">{a.student_name}</p>
+        <p className="shrink-0 font-semibold text-slate-900 tabular-nums">{formatZmw(a.total)}</p>
+      </div>
+      <p className="text-sm text-slate-600">
+        {periodLabel(a)} · {ALLOWANCE_PROGRAM_LEVEL_LABELS[a.program_level]}
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <StageBadge stage={a.approval_stage} />
+        <RowActions allowance={a} {...handlers} />
+      </div>
+    </div>
+  );
+}
+
+/** The allowances of the current page, each with the actions the approval state machine allows. */
+export function AllowancesTable({
+  items,
+  busy,
+  dimmed,
+  error,
+  ...handlers
+}: RowHandlers & {
+  /** undefined while the first page loads (skeleton rows). */
+  items: Allowance[] | undefined;
+  busy: boolean;
+  dimmed: boolean;
+  error: { title: string; message: string; onRetry: () => void; retrying: boolean } | null;
+}) {
+  return (
+    <DataTable
+      label="Allowances"
+      columns={allowanceColumns(handlers)}
+      rows={items}
+      rowKey={(a) => a.id}
+      card={(a) => <AllowanceCard allowance={a} {...handlers} />}
+      busy={busy}
+      dimmed={dimmed}
+      error={error}
+      emptyIcon={ReceiptText}
+      emptyTitle={ALLOWANCE_UI.empty}
+    />
+  );
+}
+
+/** View details always; approve, deny and mark as paid only when the domain says this user may now. */
+function RowActions({ allowance: a, user, onView, onDecide, onPay }: RowHandlers & { allowance: Allowance }) {
+  const actions = allowedActions(a, user);
+  const what = `${a.student_name}, ${periodLabel(a)}`;
+  return (
+    <div className="flex gap-1.5">
+      <RowAction
+        label="View details"
+        what={what}
+        onClick={() => onView(a)}
+        icon={<Eye className="size-4" />}
+      />
+      {actions.includes('approve') && (
+        <RowAction
+          label="Approve"
+          what={what}
+          tone="approve"
+          onClick={() => onDecide({ allowance: a, decision: 'approve' })}
+          icon={<Check className="size-4" />}
+        />
+      )}
+      {actions.includes('deny') && (
+        <RowAction
+          label="Deny"
+          what={what}
+          tone="deny"
+          onClick={() => onDecide({ allowance: a, decision: 'deny' })}
+          icon={<X className="size-4" />}
+        />
+      )}
+      {actions.includes('pay') && (
+        <RowAction
+          label="Mark as paid"
+          what={what}
+          tone="approve"
+          onClick={() => onPay(a)}
+          icon={<Banknote className="size-4" />}
+        />
+      )}
+    </div>
+  );
+}
+
+const ACTION_TONES = {
+  neutral: 'border-slate-200 bg-white text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  approve: 'border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100',
+  deny: 'border-red-200 bg-red-50 text-red-700 hover:bg-red-100',
+} as const;
+
+/** An icon button named for screen readers ('Approve: Mwila Chanda, March 2026') and titled for the mouse. */
+function RowAction({
+  label,
+  what,
+  icon,
+  onClick,
+  tone = 'neutral',
+}: {
+  label: string;
+  what: string;
+  icon: ReactNode;
+  onClick: () => void;
+  tone?: keyof typeof ACTION_TONES;
+}) {
+  return (
+    <button
+      type="button"
+      title={label}
+      aria-label={`${label}: ${what}`}
+      onClick={onClick}
+      className={cn(
+        'flex size-9 items-center justify-center rounded-lg border focus-visible:outline-2 focus-visible:outline-primary',
+        ACTION_TONES[tone],
+      )}
+    >
+      <span aria-hidden="true">{icon}</span>
+    </button>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Every TanStack Query key of the app. A change invalidates a whole root (`students.all`,
+ * `allowances.all`, `dashboard`), so each root's keys start with it and nothing else may.
+ */
+export const queryKeys = {
+  authConfig: ['auth-config'] as const,
+  dashboard: ['dashboard'] as const,
+  students: {
+    all: ['students'] as const,
+    /** `query` is the list's API query string: filters, sort and paging. */
+    list: (query: string) => ['students', 'list', query] as const,
+    one: (id: string | null) => ['students', 'one', id] as const,
+    officers: ['students', 'officers'] as const,
+  },
+  allowances: {
+    all: ['allowances'] as const,
+    list: (params: { q: string; stage: string; page: number }) => ['allowances', 'list', params] as const,
+    detail: (id: string) => ['allowances', 'detail', id] as const,
+    awaitingMe: ['allowances', 'awaiting-me'] as const,
+  },
+  /** The add-allowance dialog's student search: its own root, kept apart from the students screens. */
+  allowanceStudentPicker: (q: string) => ['allowance-student-picker', q] as const,
+};
