@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
+/** A problem with one row of an uploaded file; `row` is the spreadsheet's row number (header = 1). */
+export const RowProblemSchema = z.object({ row: z.number().int(), message: z.string() });
+export type RowProblem = z.infer<typeof RowProblemSchema>;
+
+/** A row an import left out on purpose, and why. */
+export const DroppedRowSchema = z.object({ row: z.number().int(), reason: z.string() });
+
 export const ErrorResponseSchema = z
   .object({
     error: z.string(),
     code: z.string().optional(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** A refused file's problems, in row order (CSV imports only). */
+    rows: z.array(RowProblemSchema).optional(),
+    /** Rows a refused import would have left out (CSV imports only). */
+    dropped: z.array(DroppedRowSchema).optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

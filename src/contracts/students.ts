@@ -14,7 +14,7 @@ import {
   STUDENT_DEFAULTS,
   STUDENT_SORTS,
 } from '../domain/students';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { DroppedRowSchema, PageQuerySchema, pagedResponseSchema } from './common';
 
 /**
  * Student records (spec §3) as the API sends and receives them: snake_case field names, money as
@@ -403,20 +403,8 @@ export const StudentImportResponseSchema = z
   .object({
     imported: z.number().int(),
     /** Rows left out because first_name or last_name was empty. */
-    dropped: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+    dropped: z.array(DroppedRowSchema),
     message: z.string(),
   })
   .meta({ id: 'StudentImportResult' });
 export type StudentImportResponse = z.infer<typeof StudentImportResponseSchema>;
-
-/** 400 answer of an import with bad rows: nothing was written. */
-export const StudentImportErrorSchema = z
-  .object({
-    error: z.string(),
-    code: z.string().optional(),
-    /** Every problem as 'Row N: message', in row order. */
-    errors: z.array(z.string()).optional(),
-    dropped: z.array(z.object({ row: z.number().int(), reason: z.string() })).optional(),
-  })
-  .meta({ id: 'StudentImportError' });
-export type StudentImportError = z.infer<typeof StudentImportErrorSchema>;

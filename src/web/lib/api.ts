@@ -1,7 +1,11 @@
 /**
  * The one way the web app talks to the API: same-origin JSON with the session cookie.
- * Every failure becomes an ApiError carrying the server's `error`, `code` and `fields`.
+ * Every failure becomes an ApiError carrying the server's `error`, `code` and `fields` (and a
+ * refused CSV file's `rows` and `dropped`). File uploads go through ./upload.ts, which fails the same way.
  */
+import type { ErrorResponse } from '../../contracts/common';
+
+type RowDetails = Pick<ErrorResponse, 'rows' | 'dropped'>;
 
 /** What a failed call looks like to the screens. status 0 means the server was not reached. */
 export class ApiError extends Error {
@@ -11,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** A refused CSV file's problems by row, and the rows it would have left out. */
+    readonly details: RowDetails = {},
   ) {
     super(message);
   }
@@ -26,12 +32,16 @@ export const NETWORK_ERROR_CODE = 'network_error';
 /** Builds an ApiError from an HTTP status and whatever body the server sent (JSON error or not). */
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
-    const { error, code, fields } = body as { error?: unknown; code?: unknown; fields?: unknown };
+    const { error, code, fields, rows, dropped } = body as Record<string, unknown>;
+    const details: RowDetails = {};
+    if (Array.isArray(rows)) details.rows = rows as RowDetails['rows'];
+    if (Array.isArray(dropped)) details.dropped = dropped as RowDetails['dropped'];
     return new ApiError(
       status,
       typeof error === 'string' ? error : '',
       typeof code === 'string' ? code : undefined,
       fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+      details,
     );
   }
   return new ApiError(status, '');
@@ -73,6 +83,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The ApiError for a failed answer to `path`; a 401 on a non-auth call tells the auth layer. */
+export function failedCall(path: string, status: number, body: unknown): ApiError {
+  const error = apiErrorFromResponse(status, body);
+  if (status === 401 && !isAuthPath(path)) onUnauthorized?.(error);
+  return error;
+}
+
 /** Fetches `path` (e.g. '/api/students') and returns the parsed JSON body, or throws ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
@@ -95,11 +112,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
   const data: unknown = isJson ? await response.json().catch(() => null) : null;
 
-  if (!response.ok) {
-    const error = apiErrorFromResponse(response.status, data);
-    if (response.status === 401 && !isAuthPath(path)) onUnauthorized?.(error);
-    throw error;
-  }
+  if (!response.ok) throw failedCall(path, response.status, data);
   return data as T;
 }
 
@@ -111,52 +124,3 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
 };
-
-export type UploadProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
-
-/**
- * Sends a file as multipart form data in the field `file`, reporting how much has been sent
- * (fetch cannot), then 'processing' while the server works. Answers the status and parsed JSON
- * body whatever the status; status 0 means the server was not reached. A 401 tells the auth
- * layer the session ended, as every other call does.
- */
-export function uploadWithProgress(
-  path: string,
-  file: File,
-  onProgress: (progress: UploadProgress) => void,
-  signal?: AbortSignal,
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) {
-        onProgress({
-          phase: 'uploading',
-          percent: Math.min(100, Math.round((event.loaded / event.total) * 100)),
-        });
-      }
-    };
-    xhr.upload.onload = () => onProgress({ phase: 'processing' });
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 401 && !isAuthPath(path)) onUnauthorized?.(apiErrorFromResponse(401, body));
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => resolve({ status: 0, body: null });
-    xhr.ontimeout = () => resolve({ status: 0, body: null });
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    onProgress({ phase: 'uploading', percent: 0 });
-    xhr.send(form);
-  });
-}

@@ -81,8 +81,11 @@ describe('POST /api/students/import', () => {
     const again = await upload(csv);
     expect(again.status).toBe(400);
     const body = await again.json();
-    expect(body.errors).toContain('Row 2: A student with CHL number CHL-S-0001 already exists.');
-    expect(body.errors).toHaveLength(5);
+    expect(body.rows).toContainEqual({
+      row: 2,
+      message: 'A student with CHL number CHL-S-0001 already exists.',
+    });
+    expect(body.rows).toHaveLength(5);
     expect(await countWith('CHL-S-')).toBe(5);
   });
 
@@ -146,13 +149,13 @@ describe('POST /api/students/import', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.code).toBe('invalid_rows');
-    expect(body.errors).toEqual([
-      'Row 3: Email must be a valid email address',
-      'Row 4: Program level must be one of: university, diploma, launch_year',
-      'Row 5: Date of birth must be a real date written YYYY-MM-DD',
-      'Row 6: Gender must be one of: male, female, other',
-      `Row 7: CHL number ${p.toLowerCase()}1 is also used in row 2`,
-      'Row 8: Date of birth cannot be in the future',
+    expect(body.rows).toEqual([
+      { row: 3, message: 'Email must be a valid email address' },
+      { row: 4, message: 'Program level must be one of: university, diploma, launch_year' },
+      { row: 5, message: 'Date of birth must be a real date written YYYY-MM-DD' },
+      { row: 6, message: 'Gender must be one of: male, female, other' },
+      { row: 7, message: `CHL number ${p.toLowerCase()}1 is also used in row 2` },
+      { row: 8, message: 'Date of birth cannot be in the future' },
     ]);
     expect(body.error).toBe(
       'Nothing was imported. Row 3: Email must be a valid email address (and 5 more errors)',
@@ -166,7 +169,9 @@ describe('POST /api/students/import', () => {
     expect((await upload(`first_name,last_name,chl_number\nA,B,${p}1\n`, { as: 'PO002' })).status).toBe(201);
     const res = await upload(`first_name,last_name,chl_number\nC,D,${p}2\nE,F,${p}1\n`);
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toEqual([`Row 3: A student with CHL number ${p}1 already exists.`]);
+    expect((await res.json()).rows).toEqual([
+      { row: 3, message: `A student with CHL number ${p}1 already exists.` },
+    ]);
     expect(await countWith(p)).toBe(1);
   });
 

@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
+import type { ErrorResponse, RowProblem } from '../../../contracts/common';
 import {
   STUDENT_API_MESSAGES,
   StudentCreateSchema,
-  type StudentImportError,
   type StudentImportResponse,
 } from '../../../contracts/students';
 import { lusakaDate } from '../../../domain/dates';
@@ -40,9 +40,7 @@ const LOOKUP_CHUNK = 5000;
 /** An answer listing more row errors than this is no more useful, only longer. */
 const MAX_LISTED_ERRORS = 1000;
 
-export type ImportOutcome =
-  | { ok: true; result: StudentImportResponse }
-  | { ok: false; error: StudentImportError };
+export type ImportOutcome = { ok: true; result: StudentImportResponse } | { ok: false; error: ErrorResponse };
 
 /**
  * Imports a student CSV all or nothing (spec §5, decisions D6): rows without first or last name
@@ -132,7 +130,7 @@ function refuseTooManyRows(csvText: string): void {
 }
 
 interface CheckedRows {
-  problems: Array<{ row: number; message: string }>;
+  problems: RowProblem[];
   values: Array<typeof students.$inferInsert>;
   chlRows: Array<{ row: number; chlNumber: string | null }>;
 }
@@ -173,17 +171,15 @@ async function checkRows(
 }
 
 /** The 400 answer listing the file's problems in row order (the first MAX_LISTED_ERRORS of them). */
-function refusal(
-  problems: Array<{ row: number; message: string }>,
-  dropped: StudentImportPlan['dropped'],
-): StudentImportError {
+function refusal(problems: RowProblem[], dropped: StudentImportPlan['dropped']): ErrorResponse {
   problems.sort((a, b) => a.row - b.row);
-  const errors = problems.slice(0, MAX_LISTED_ERRORS).map((p) => rowError(p.row, p.message));
+  const rows = problems.slice(0, MAX_LISTED_ERRORS);
+  const [first] = rows as [RowProblem];
   const more = problems.length - 1;
   return {
-    error: `Nothing was imported. ${errors[0]}${more > 0 ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : ''}`,
+    error: `Nothing was imported. ${rowError(first.row, first.message)}${more > 0 ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : ''}`,
     code: 'invalid_rows',
-    errors,
+    rows,
     dropped,
   };
 }
@@ -191,7 +187,7 @@ function refusal(
 async function chlNumbersTaken(
   deps: AppDeps,
   rows: Array<{ row: number; chlNumber: string | null }>,
-): Promise<Array<{ row: number; message: string }>> {
+): Promise<RowProblem[]> {
   const wanted = [...new Set(rows.flatMap((r) => (r.chlNumber ? [r.chlNumber.toUpperCase()] : [])))];
   if (wanted.length === 0) return [];
   const takenSet = new Set<string>();

@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { ErrorResponseSchema } from '../../../contracts/common';
 import {
   OfficerOptionsResponseSchema,
   STUDENT_EXPORT_FILENAME,
   StudentCreateSchema,
   StudentIdParamSchema,
-  StudentImportErrorSchema,
   StudentImportResponseSchema,
   StudentListQuerySchema,
   StudentListResponseSchema,
@@ -88,7 +88,7 @@ export function studentsRoutes(deps: AppDeps) {
       request: csvUploadRequest,
       responses: {
         201: jsonResponse(StudentImportResponseSchema, 'Imported'),
-        400: jsonResponse(StudentImportErrorSchema, 'No valid rows, or rows with errors (nothing written)'),
+        400: jsonResponse(ErrorResponseSchema, 'No valid rows, or rows with errors (nothing written)'),
         ...errorResponses(401, 403, 409, 413),
       },
     }),

@@ -1,12 +1,6 @@
 /** POST /api/allowances/bulk with upload progress; failures become ApiError like every API call. */
 import type { BulkUploadResponse } from '../../../contracts/allowances';
-import {
-  ApiError,
-  apiErrorFromResponse,
-  NETWORK_ERROR_CODE,
-  type UploadProgress,
-  uploadWithProgress,
-} from '../../lib/api';
+import { type UploadProgress, uploadFile } from '../../lib/upload';
 
 export type { UploadProgress };
 
@@ -15,14 +9,7 @@ export function uploadAllowancesCsv(
   onProgress: (progress: UploadProgress) => void,
 ): { promise: Promise<BulkUploadResponse>; abort: () => void } {
   const controller = new AbortController();
-  const promise = uploadWithProgress('/api/allowances/bulk', file, onProgress, controller.signal).then(
-    ({ status, body }) => {
-      if (status === 0) throw new ApiError(0, '', NETWORK_ERROR_CODE);
-      if (status >= 200 && status < 300 && body && typeof body === 'object')
-        return body as BulkUploadResponse;
-      throw apiErrorFromResponse(status, body);
-    },
-  );
+  const promise = uploadFile<BulkUploadResponse>('/api/allowances/bulk', file, onProgress, controller.signal);
   return { promise, abort: () => controller.abort() };
 }
 

@@ -1,9 +1,12 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { StudentImportError, StudentImportResponse } from '../../../contracts/students';
+import type { StudentImportResponse } from '../../../contracts/students';
 import { lusakaDate } from '../../../domain/dates';
+import { rowError } from '../../../domain/student-import';
 import { Alert, Badge, Button, Dialog, Table, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
+import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { type UploadProgress, uploadFile } from '../../lib/upload';
 import {
   buildImportPreview,
   checkImportFile,
@@ -14,7 +17,6 @@ import {
   parseCsvText,
   STUDENT_IMPORT_TEMPLATE_FILENAME,
 } from './import-preview';
-import { type ImportPhase, uploadStudentCsv } from './import-upload';
 import { STUDENT_UI_MESSAGES as M } from './messages';
 import { ProgressBar } from './student-ui';
 import { useStudentsRefresh } from './students.queries';
@@ -27,9 +29,24 @@ const LISTED_ERRORS = 10;
 type Step =
   | { kind: 'choose'; error: string | null }
   | { kind: 'preview'; file: File; preview: ImportPreview }
-  | { kind: 'running'; file: File; preview: ImportPreview; phase: ImportPhase }
-  | { kind: 'failed'; file: File; preview: ImportPreview; error: StudentImportError }
+  | { kind: 'running'; file: File; preview: ImportPreview; phase: UploadProgress }
+  | { kind: 'failed'; file: File; preview: ImportPreview; error: ImportFailure }
   | { kind: 'done'; result: StudentImportResponse };
+
+interface ImportFailure {
+  message: string;
+  rows: string[];
+}
+
+/** What to show of a refused or failed upload: the server's words, else the import's own. */
+function importFailure(error: unknown): ImportFailure {
+  const fallback = IMPORT_FILE_MESSAGES.uploadFailed;
+  const rows = error instanceof ApiError ? (error.details.rows ?? []) : [];
+  return {
+    message: errorMessage(error, { failed: fallback, network: fallback }),
+    rows: rows.map((p) => rowError(p.row, p.message)),
+  };
+}
 
 /** Offers the template as a download, made in the browser. */
 function downloadTemplate() {
@@ -79,20 +96,23 @@ export function ImportDialog({
 
   const onImport = async (file: File, preview: ImportPreview) => {
     abort.current = new AbortController();
-    setStep({ kind: 'running', file, preview, phase: { kind: 'uploading', percent: 0 } });
-    const outcome = await uploadStudentCsv(
-      file,
-      (phase) => setStep((s) => (s.kind === 'running' ? { ...s, phase } : s)),
-      abort.current.signal,
-    );
-    abort.current = null;
-    if (outcome.ok) {
+    setStep({ kind: 'running', file, preview, phase: { phase: 'uploading', percent: 0 } });
+    try {
+      const result = await uploadFile<StudentImportResponse>(
+        '/api/students/import',
+        file,
+        (phase) => setStep((s) => (s.kind === 'running' ? { ...s, phase } : s)),
+        abort.current.signal,
+      );
       await refresh();
-      toast.success(outcome.result.message);
-      setStep({ kind: 'done', result: outcome.result });
-    } else {
-      toast.error(M.importFailed(outcome.error.error));
-      setStep({ kind: 'failed', file, preview, error: outcome.error });
+      toast.success(result.message);
+      setStep({ kind: 'done', result });
+    } catch (error) {
+      const failure = importFailure(error);
+      toast.error(M.importFailed(failure.message));
+      setStep({ kind: 'failed', file, preview, error: failure });
+    } finally {
+      abort.current = null;
     }
   };
 
@@ -142,8 +162,8 @@ export function ImportDialog({
         <div className="space-y-4">
           {step.kind === 'running' && (
             <ProgressBar
-              label={step.phase.kind === 'uploading' ? 'Uploading file...' : 'Importing students...'}
-              percent={step.phase.kind === 'uploading' ? step.phase.percent : undefined}
+              label={step.phase.phase === 'uploading' ? 'Uploading file...' : 'Importing students...'}
+              percent={step.phase.phase === 'uploading' ? step.phase.percent : undefined}
             />
           )}
           {step.kind === 'failed' && <ServerErrors error={step.error} />}
@@ -294,12 +314,12 @@ function PreviewPanel({ fileName, preview }: { fileName: string; preview: Import
   );
 }
 
-function ServerErrors({ error }: { error: StudentImportError }) {
-  const errors = error.errors ?? [];
+function ServerErrors({ error }: { error: ImportFailure }) {
+  const errors = error.rows;
   const more = errors.length - LISTED_ERRORS;
   return (
     <Alert tone="error" title="Failed to import students">
-      <p>{error.error}</p>
+      <p>{error.message}</p>
       {errors.length > 0 && (
         <ul className="mt-2 list-disc space-y-0.5 pl-5">
           {errors.slice(0, LISTED_ERRORS).map((message) => (

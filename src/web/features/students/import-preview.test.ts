@@ -11,7 +11,6 @@ import {
   parseCsvText,
   TOO_MANY_STUDENTS,
 } from './import-preview';
-import { readImportAnswer } from './import-upload';
 
 const TODAY = '2026-06-01';
 /** ../shared/fixtures/students-sample.csv, inlined so the test does not depend on files outside the repo. */
@@ -106,47 +105,6 @@ describe('buildImportPreview', () => {
   it('labels the import button', () => {
     expect(importButtonLabel(5)).toBe('Import 5 students');
     expect(importButtonLabel(1)).toBe('Import 1 student');
-  });
-});
-
-describe('readImportAnswer', () => {
-  it('reads a success', () => {
-    expect(
-      readImportAnswer(201, {
-        imported: 5,
-        dropped: [{ row: 6, reason: 'Missing first_name' }],
-        message: 'Successfully imported 5 students',
-      }),
-    ).toEqual({
-      ok: true,
-      result: {
-        imported: 5,
-        dropped: [{ row: 6, reason: 'Missing first_name' }],
-        message: 'Successfully imported 5 students',
-      },
-    });
-  });
-
-  it('reads row errors, plain errors and no answer at all', () => {
-    const rows = readImportAnswer(400, {
-      error: 'Nothing was imported. Row 2: x',
-      errors: ['Row 2: x'],
-      dropped: [],
-    });
-    expect(rows).toMatchObject({
-      ok: false,
-      status: 400,
-      error: { error: 'Nothing was imported. Row 2: x', errors: ['Row 2: x'] },
-    });
-    expect(readImportAnswer(413, { error: 'The file is larger than 10 MB.' })).toMatchObject({
-      ok: false,
-      error: { error: 'The file is larger than 10 MB.' },
-    });
-    expect(readImportAnswer(0, null)).toMatchObject({
-      ok: false,
-      status: 0,
-      error: { error: 'An error occurred during import' },
-    });
   });
 });
 

@@ -31,6 +31,7 @@ export const IMPORT_FILE_MESSAGES = {
   missingColumns: (columns: string[]) =>
     `The file has no ${columns.join(' or ')} column. Use the template's header row.`,
   parseFailed: 'Failed to parse CSV file',
+  uploadFailed: 'An error occurred during import',
 } as const;
 
 /** A problem with the file itself, before reading it; null when it may be read. */

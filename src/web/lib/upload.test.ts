@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, setUnauthorizedHandler } from './api';
+import { type UploadProgress, uploadFile } from './upload';
+
+/** Stands in for the browser's XMLHttpRequest: answers `answer` once the form is sent. */
+function fakeXhr(answer: { status: number; text: string } | 'unreachable') {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    responseType = '';
+    upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    ontimeout?: () => void;
+    onabort?: () => void;
+    open() {}
+    setRequestHeader() {}
+    abort() {
+      this.onabort?.();
+    }
+    send(form: FormData) {
+      sent.push(form);
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+      this.upload.onload?.();
+      if (answer === 'unreachable') return this.onerror?.();
+      this.status = answer.status;
+      this.responseText = answer.text;
+      this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const file = new File(['first_name,last_name\nA,B\n'], 'students.csv', { type: 'text/csv' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+});
+
+describe('uploadFile', () => {
+  it('sends the file in the field "file", reports progress and resolves the JSON answer', async () => {
+    const sent = fakeXhr({ status: 201, text: '{"imported":1,"dropped":[],"message":"ok"}' });
+    const progress: UploadProgress[] = [];
+    const answer = await uploadFile('/api/students/import', file, (p) => progress.push(p));
+    expect(answer).toEqual({ imported: 1, dropped: [], message: 'ok' });
+    expect(sent[0]?.get('file')).toMatchObject({ name: 'students.csv' });
+    expect(progress).toEqual([
+      { phase: 'uploading', percent: 0 },
+      { phase: 'uploading', percent: 50 },
+      { phase: 'processing' },
+    ]);
+  });
+
+  it("rejects a refused file with ApiError carrying the server's rows and dropped rows", async () => {
+    fakeXhr({
+      status: 400,
+      text: JSON.stringify({
+        error: 'Nothing was imported. Row 2: x',
+        code: 'invalid_rows',
+        rows: [{ row: 2, message: 'x' }],
+        dropped: [{ row: 3, reason: 'Missing first_name' }],
+      }),
+    });
+    const error = await uploadFile('/api/students/import', file, () => {}).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Nothing was imported. Row 2: x',
+      code: 'invalid_rows',
+      details: { rows: [{ row: 2, message: 'x' }], dropped: [{ row: 3, reason: 'Missing first_name' }] },
+    });
+  });
+
+  it('rejects an answer that is not JSON with ApiError of its status, and no answer with status 0', async () => {
+    fakeXhr({ status: 502, text: '<html>Bad gateway</html>' });
+    await expect(uploadFile('/x', file, () => {})).rejects.toMatchObject({ status: 502, message: '' });
+    fakeXhr('unreachable');
+    const error = await uploadFile('/x', file, () => {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+  });
+
+  it('reports a 401 as the end of the session, as every other call does', async () => {
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    fakeXhr({ status: 401, text: '{"error":"Please sign in to continue."}' });
+    await expect(uploadFile('/api/allowances/bulk', file, () => {})).rejects.toMatchObject({ status: 401 });
+    expect(ended).toHaveBeenCalledOnce();
+  });
+});
