@@ -290,6 +290,12 @@ test.describe('Allowance Management', () => {
     await expect(po.getByText('Showing 1–1 of 1')).toBeVisible();
     await po.getByLabel('Filter by stage').selectOption({ label: 'Rejected' });
     await expect(row(po, student.full_name)).toHaveCount(1);
+    // The search and the stage live in the address bar: a reload (or a shared link) shows the same list.
+    await expect(po).toHaveURL(/[?&]stage=rejected(&|$)/);
+    await po.reload();
+    await expect(po.getByLabel('Filter by stage')).toHaveValue('rejected');
+    await expect(po.getByPlaceholder('Search allowances...')).toHaveValue(student.full_name);
+    await expect(row(po, student.full_name)).toHaveCount(1);
     const [exported] = await Promise.all([
       po.waitForEvent('download'),
       po.getByRole('link', { name: 'Export CSV' }).click(),
