@@ -61,7 +61,7 @@ export function errorMessage(error: unknown, fallbacks: { failed: string; networ
 }
 
 /** Calls that answer 401 as part of signing in or out; they never mean "your session just ended". */
-const AUTH_PATHS = ['/api/staff-auth/', '/api/auth/', '/api/me'];
+const AUTH_PATHS = ['/api/staff-auth/', '/api/auth/', '/api/me', '/api/session'];
 
 export function isAuthPath(path: string): boolean {
   return AUTH_PATHS.some((p) => path === p || path.startsWith(p));

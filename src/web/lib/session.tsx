@@ -24,7 +24,7 @@ export interface AuthContextValue {
   login(staffId: string, password: string, rememberMe: boolean): Promise<User>;
   /** Ends the session here and in the app's other tabs. */
   logout(): Promise<void>;
-  /** Asks the server again who is signed in (GET /api/me). */
+  /** Asks the server again who is signed in (GET /api/session). */
   refresh(): Promise<void>;
 }
 
@@ -35,7 +35,11 @@ type State =
   | { status: 'signed-in'; user: User }
   | { status: 'signed-out'; user: null };
 
-/** Who is signed in: the session cookie, checked with GET /api/me, never a token in localStorage. */
+/**
+ * Who is signed in: the session cookie, checked with GET /api/session, never a token in
+ * localStorage. That call answers 200 with no user when nobody is signed in, so a signed-out visit
+ * logs no failed request in the browser's console.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ status: 'loading', user: null });
@@ -50,12 +54,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const { user } = await api.get<{ user: User }>('/api/me');
+      const { user } = await api.get<{ user: User | null }>('/api/session');
+      if (!user) {
+        signOutLocally();
+        return;
+      }
       // Someone else signed in (in another tab): drop the previous user's cached data.
       if (stateRef.current.user && stateRef.current.user.id !== user.id) queryClient.clear();
       setState({ status: 'signed-in', user });
     } catch {
-      // 401, or the profile could not be loaded: signed out (spec §4).
+      // The profile could not be loaded: signed out (docs/product.md §4).
       signOutLocally();
     }
   }, [queryClient, signOutLocally]);
