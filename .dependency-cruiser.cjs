@@ -22,6 +22,13 @@ module.exports = {
       to: { pathNot: ['^src/(contracts|domain)', 'zod'], dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'csv-shared-by-server-and-web',
+      comment: 'the CSV layer (parser, row checks) runs in both, so it imports neither',
+      severity: 'error',
+      from: { path: '^src/csv' },
+      to: { path: '^src/(server|web)' },
+    },
+    {
       name: 'server-not-web',
       severity: 'error',
       from: { path: '^src/server' },

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  csvRecordBound,
   duplicateChlNumbersInFile,
-  isBlankCsvRow,
   planStudentImport,
   rowError,
   STUDENT_IMPORT_COLUMNS,
@@ -111,24 +109,5 @@ describe('duplicateChlNumbersInFile', () => {
       ]),
     ).toEqual([{ row: 4, message: 'CHL number chl-1 is also used in row 2' }]);
     expect(rowError(4, 'x')).toBe('Row 4: x');
-  });
-});
-
-describe('csvRecordBound', () => {
-  it('is at least the number of records whichever line break the file uses', () => {
-    expect(csvRecordBound('a,b')).toBe(1);
-    expect(csvRecordBound('a,b\n1,2\n3,4')).toBe(3);
-    expect(csvRecordBound('a,b\r\n1,2\r\n3,4\r\n')).toBe(4);
-    // Old Mac files break lines with \r alone.
-    expect(csvRecordBound('a,b\r1,2\r3,4')).toBe(3);
-    expect(csvRecordBound('a,b\n"1\n2",3')).toBe(3);
-  });
-});
-
-describe('isBlankCsvRow', () => {
-  it('takes rows of empty or spaced cells as blank', () => {
-    expect(isBlankCsvRow([''])).toBe(true);
-    expect(isBlankCsvRow(['', ' ', '\t'])).toBe(true);
-    expect(isBlankCsvRow(['', 'x'])).toBe(false);
   });
 });

@@ -35,26 +35,6 @@ export const NO_VALID_STUDENT_DATA = 'No valid student data found in CSV';
 export const STUDENT_IMPORT_MAX_ROWS = 20_000;
 export const TOO_MANY_STUDENTS = 'A file may hold at most 20,000 students.';
 
-/**
- * The most records CSV text can hold, counted without parsing it: every record but the last ends
- * with a line break, and whether the parser takes \n, \r\n or \r as the break, there are no more
- * breaks than the larger count of \n and \r. Quoted line breaks only make the bound looser.
- */
-export function csvRecordBound(text: string): number {
-  return Math.max(occurrences(text, '\n'), occurrences(text, '\r')) + 1;
-}
-
-function occurrences(text: string, char: string): number {
-  let count = 0;
-  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) count++;
-  return count;
-}
-
-/** A parsed row with nothing in it (blank line, or only commas and spaces): skipped, not counted. */
-export function isBlankCsvRow(cells: readonly string[]): boolean {
-  return cells.every((cell) => cell.trim() === '');
-}
-
 export const STUDENT_IMPORT_DEFAULTS = {
   program_level: 'university',
   program_status: 'enrolled',

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { isUuid } from '../../../contracts/common';
+import { parseCsv } from '../../../csv/parse-csv';
 import { periodKey, rowError, type ValidBulkRow, validateBulkRow } from '../../../domain/allowance-rows';
 import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from '../../../domain/allowances';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { parseCsv } from '../../csv/csv';
 import { INSERT_BATCH, rowsAsArrays } from '../../db/bulk-insert';
 import type { Database, Tx } from '../../db/client';
 import { allowances } from '../../db/schema';

@@ -8,7 +8,7 @@ import {
 import { monthNumbersMatching } from '../../../domain/allowance-rows';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
-import { spreadsheetSafe } from '../../csv/csv';
+import { spreadsheetSafe } from '../../../domain/spreadsheet-cells';
 import type { Database, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { fixedSelect } from '../../db/prepared';

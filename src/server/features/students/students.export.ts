@@ -1,7 +1,7 @@
 import { STUDENT_EXPORT_COLUMNS, type StudentListQuery } from '../../../contracts/students';
+import { toCsv } from '../../../csv/to-csv';
 import { lusakaDate } from '../../../domain/dates';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { toCsv } from '../../csv/csv';
 import { findStudentRows } from './students.list';
 import { toStudentDto } from './students.query';
 

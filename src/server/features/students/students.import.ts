@@ -1,17 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { ErrorResponse, RowProblem } from '../../../contracts/common';
-import {
-  STUDENT_API_MESSAGES,
-  StudentCreateSchema,
-  type StudentImportResponse,
-} from '../../../contracts/students';
+import { STUDENT_API_MESSAGES, type StudentImportResponse } from '../../../contracts/students';
+import { parseCsv } from '../../../csv/parse-csv';
+import { checkStudentImportRow } from '../../../csv/student-rows';
 import { lusakaDate } from '../../../domain/dates';
 import {
-  csvRecordBound,
   duplicateChlNumbersInFile,
-  isBlankCsvRow,
   NO_VALID_STUDENT_DATA,
   planStudentImport,
   rowError,
@@ -19,9 +14,8 @@ import {
   type StudentImportPlan,
   TOO_MANY_STUDENTS,
 } from '../../../domain/student-import';
-import { fullName, studentRecordProblems } from '../../../domain/students';
+import { fullName } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { parseCsv } from '../../csv/csv';
 import { insertByArrays } from '../../db/bulk-insert';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
@@ -33,8 +27,6 @@ import { toStudentColumns } from './students.query';
 const IMPORT_RACE_LOST = 'Some CHL numbers in the file were taken while importing. Nothing was imported.';
 /** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
 const CHECK_SLICE = 1000;
-/** Characters of the file counted at a time (see refuseTooManyRows). */
-const PARSE_SLICE_CHARS = 64 * 1024;
 /** CHL numbers looked up per query (each is one parameter). */
 const LOOKUP_CHUNK = 5000;
 /** An answer listing more row errors than this is no more useful, only longer. */
@@ -46,7 +38,7 @@ export type ImportOutcome = { ok: true; result: StudentImportResponse } | { ok: 
  * Imports a student CSV all or nothing (spec §5, decisions D6): rows without first or last name
  * are dropped; any other problem in a kept row (bad email, unknown level, impossible date, a CHL
  * number used twice or already taken) refuses the whole file with every problem listed. A file of
- * more than STUDENT_IMPORT_MAX_ROWS students is refused before it is parsed into objects.
+ * more than STUDENT_IMPORT_MAX_ROWS students is refused as soon as the parser reaches one row more.
  *
  * Other users must not wait behind an import. Everything that can be done outside a transaction is
  * done first: parsing, checking each row (a slice at a time, yielding to other requests between
@@ -61,10 +53,11 @@ export async function importStudents(
   user: SessionUser,
   csvText: string,
 ): Promise<ImportOutcome> {
-  refuseTooManyRows(csvText);
-  const table = parseCsv(csvText);
-  // The parser decides what a row is; the count above only saved parsing a huge file.
-  if (table.rows.length > STUDENT_IMPORT_MAX_ROWS) throw tooManyStudents();
+  // The parser stops one row past the limit: a 10 MB file can hold a million rows, and parsing
+  // them all into objects took minutes and gigabytes.
+  const table = parseCsv(csvText, { maxRows: STUDENT_IMPORT_MAX_ROWS });
+  if (table.rows.length > STUDENT_IMPORT_MAX_ROWS)
+    throw badRequest(TOO_MANY_STUDENTS, { file: TOO_MANY_STUDENTS });
   const plan = planStudentImport(table);
   if (plan.missingColumns.length > 0 || plan.rows.length === 0)
     throw badRequest(NO_VALID_STUDENT_DATA, { file: NO_VALID_STUDENT_DATA });
@@ -100,35 +93,6 @@ export async function importStudents(
   };
 }
 
-const tooManyStudents = () => badRequest(TOO_MANY_STUDENTS, { file: TOO_MANY_STUDENTS });
-
-/**
- * Refuses a file of more than STUDENT_IMPORT_MAX_ROWS non-blank data rows, reading at most that
- * many: a 10 MB file can hold a million rows, and parsing them all into objects took minutes and
- * gigabytes. Most files have too few line breaks to hold too many rows and are not read here at all.
- */
-function refuseTooManyRows(csvText: string): void {
-  const withHeader = STUDENT_IMPORT_MAX_ROWS + 1;
-  if (csvRecordBound(csvText) <= withHeader) return;
-  let rows = 0;
-  let tooMany = false;
-  Papa.parse<string[]>(csvText, {
-    skipEmptyLines: false,
-    // In slices: without them Papa splits the whole text into lines (and guesses the delimiter on
-    // all of them) before the first row, 1.7 s for a million rows against 16 ms.
-    chunkSize: PARSE_SLICE_CHARS,
-    // The first row is the header, blank or not (as parseCsv takes it).
-    step: ({ data }, parser) => {
-      if (rows > 0 && isBlankCsvRow(data)) return;
-      if (++rows > withHeader) {
-        tooMany = true;
-        parser.abort();
-      }
-    },
-  });
-  if (tooMany) throw tooManyStudents();
-}
-
 interface CheckedRows {
   problems: RowProblem[];
   values: Array<typeof students.$inferInsert>;
@@ -145,19 +109,9 @@ async function checkRows(
   const checked: CheckedRows = { problems: [], values: [], chlRows: [] };
   for (const [index, { row, input }] of rows.entries()) {
     if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();
-    const parsed = StudentCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) checked.problems.push({ row, message: issue.message });
-      continue;
-    }
-    const student = parsed.data;
-    const dates = {
-      date_of_birth: student.date_of_birth ?? null,
-      start_date: null,
-      expected_end_date: null,
-    };
-    for (const message of Object.values(studentRecordProblems(dates, today)))
-      checked.problems.push({ row, message });
+    const { student, problems } = checkStudentImportRow(input, today);
+    for (const message of problems) checked.problems.push({ row, message });
+    if (!student) continue;
     checked.chlRows.push({ row, chlNumber: student.chl_number ?? null });
     checked.values.push({
       ...(toStudentColumns(student) as typeof students.$inferInsert),

@@ -32,6 +32,13 @@ describe('previewAllowanceCsv', () => {
     if (preview.ok) expect(preview.missingColumns).toContain('program_level');
   });
 
+  it('says when the file cannot be read as CSV', () => {
+    expect(previewAllowanceCsv('student_name,month\nA,January\n"B,May\n')).toEqual({
+      ok: false,
+      message: 'CSV parsing error: Quoted field unterminated (row 3)',
+    });
+  });
+
   it('says when there are no rows', () => {
     expect(previewAllowanceCsv(`${ALLOWANCE_TEMPLATE_COLUMNS.join(',')}\n`)).toEqual({
       ok: false,

@@ -1,10 +1,12 @@
 /**
  * The browser side of the bulk allowance upload (spec §5, §9; decisions D6): file checks before
  * sending, the row-count preview, the template, the first-ten error preview and the error list CSV.
- * Pure functions (Papa Parse only), unit-tested.
+ * Pure functions, unit-tested; the file is read by the same parser as the server's (src/csv).
  */
 import Papa from 'papaparse';
 import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
+import { parseCsv } from '../../../csv/parse-csv';
+import { toCsv } from '../../../csv/to-csv';
 import { ALLOWANCE_UI } from './messages';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -29,20 +31,14 @@ export type CsvPreview =
  * and names template columns the file lacks. The server validates every row again.
  */
 export function previewAllowanceCsv(text: string): CsvPreview {
-  const result = Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => h.trim().toLowerCase(),
-  });
-  const fatal = result.errors.find((e) => e.type === 'Quotes' || e.type === 'Delimiter');
-  if (fatal) {
-    const where = typeof fatal.row === 'number' ? ` (row ${fatal.row + 2})` : '';
-    return { ok: false, message: ALLOWANCE_UI.csvParsing(`${fatal.message}${where}`) };
+  const { headers, rows, malformed } = parseCsv(text);
+  if (malformed) {
+    const where = malformed.row === null ? '' : ` (row ${malformed.row})`;
+    return { ok: false, message: ALLOWANCE_UI.csvParsing(`${malformed.message}${where}`) };
   }
-  if (result.data.length === 0) return { ok: false, message: ALLOWANCE_UI.noRows };
-  const present = new Set(result.meta.fields ?? []);
-  const missingColumns = ALLOWANCE_TEMPLATE_COLUMNS.filter((c) => !present.has(c));
-  return { ok: true, rows: result.data.length, missingColumns };
+  if (rows.length === 0) return { ok: false, message: ALLOWANCE_UI.noRows };
+  const missingColumns = ALLOWANCE_TEMPLATE_COLUMNS.filter((c) => !headers.includes(c));
+  return { ok: true, rows: rows.length, missingColumns };
 }
 
 /** allowances_template.csv: the contract's columns and one example row. */
@@ -78,18 +74,13 @@ export function splitRowError(error: string): { row: number | null; message: str
   return m ? { row: Number(m[1]), message: m[2]! } : { row: null, message: error };
 }
 
-/** A cell a spreadsheet would run as a formula is written as text (decisions D6). */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** Every error as CSV (row, message), UTF-8 with a BOM so spreadsheets read it. */
 export function errorListCsv(errors: readonly string[]): string {
   const rows = errors.map((e) => {
     const { row, message } = splitRowError(e);
-    return [row === null ? '' : String(row), spreadsheetSafe(message)];
+    return [row === null ? '' : String(row), message];
   });
-  return `\ufeff${Papa.unparse({ fields: ['row', 'message'], data: rows }, { newline: '\r\n' })}\r\n`;
+  return toCsv(['row', 'message'], rows);
 }
 
 /** '2.4 MB', '812 KB', '96 bytes'. */

@@ -1,15 +1,13 @@
 /**
- * Student CSV import, the browser's part (decisions D6): check the chosen file, parse it with
- * Papa Parse for a preview, and say which rows will be imported, which dropped and why. The
- * server parses and validates the file again; the same domain rules decide both.
+ * Student CSV import, the browser's part: check the chosen file, parse it for a preview, and say
+ * which rows will be imported, which dropped and why. The server parses and checks the file again
+ * with the same parser and row check (src/csv).
  */
-import Papa from 'papaparse';
-import { STUDENT_IMPORT_TEMPLATE_HEADER, StudentCreateSchema } from '../../../contracts/students';
-import { withoutSpreadsheetGuard } from '../../../domain/spreadsheet-cells';
+import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../../../contracts/students';
+import { type CsvTable, parseCsv } from '../../../csv/parse-csv';
+import { checkStudentImportRow } from '../../../csv/student-rows';
 import {
-  type CsvTable,
   duplicateChlNumbersInFile,
-  isBlankCsvRow,
   NO_VALID_STUDENT_DATA,
   planStudentImport,
   STUDENT_IMPORT_COLUMNS,
@@ -17,7 +15,6 @@ import {
   STUDENT_IMPORT_TEMPLATE_FILENAME,
   TOO_MANY_STUDENTS,
 } from '../../../domain/student-import';
-import { studentRecordProblems } from '../../../domain/students';
 
 export { NO_VALID_STUDENT_DATA, STUDENT_IMPORT_TEMPLATE_FILENAME, TOO_MANY_STUDENTS };
 
@@ -47,39 +44,9 @@ export function importTemplateCsv(): string {
   return `${STUDENT_IMPORT_TEMPLATE_HEADER}\r\n`;
 }
 
-/**
- * Parses CSV text like the server does: byte-order mark stripped, headers trimmed and lower-cased,
- * quoted commas kept, blank lines skipped while row numbers stay those a spreadsheet shows
- * (header = row 1). It stops after one row more than the import takes (STUDENT_IMPORT_MAX_ROWS):
- * that row is enough to refuse the file, and a 10 MB file of a million rows is not read further.
- */
+/** The file as the server will read it, stopping one row past the most one import takes. */
 export function parseCsvText(text: string): CsvTable {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let headers: string[] | null = null;
-  let lineIndex = 0;
-  const rows: CsvTable['rows'] = [];
-  Papa.parse<string[]>(source, {
-    skipEmptyLines: false,
-    // In slices, so that stopping early saves the work: without them Papa splits the whole text
-    // into lines first (1.7 s for a million rows).
-    chunkSize: 64 * 1024,
-    step: ({ data: cells }, parser) => {
-      const rowNumber = ++lineIndex;
-      if (headers === null) {
-        headers = cells.map((h) => String(h).trim().toLowerCase());
-        return;
-      }
-      if (isBlankCsvRow(cells.map(String))) return;
-      const values: Record<string, string> = {};
-      headers.forEach((header, column) => {
-        // As the server reads it: an export's formula guard is taken off (docs/decisions/006).
-        if (header) values[header] = withoutSpreadsheetGuard(String(cells[column] ?? '').trim());
-      });
-      rows.push({ rowNumber, values });
-      if (rows.length > STUDENT_IMPORT_MAX_ROWS) parser.abort();
-    },
-  });
-  return { headers: headers ?? [], rows };
+  return parseCsv(text, { maxRows: STUDENT_IMPORT_MAX_ROWS });
 }
 
 export type PreviewStatus = 'import' | 'drop' | 'error';
@@ -127,18 +94,9 @@ export function buildImportPreview(table: CsvTable, today: string): ImportPrevie
   const add = (row: number, message: string) => reasons.set(row, [...(reasons.get(row) ?? []), message]);
   const chlRows: Array<{ row: number; chlNumber: string | null }> = [];
   for (const { row, input } of plan.rows) {
-    const parsed = StudentCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) add(row, issue.message);
-      continue;
-    }
-    const dates = {
-      date_of_birth: parsed.data.date_of_birth ?? null,
-      start_date: null,
-      expected_end_date: null,
-    };
-    for (const message of Object.values(studentRecordProblems(dates, today))) add(row, message);
-    chlRows.push({ row, chlNumber: parsed.data.chl_number ?? null });
+    const { student, problems } = checkStudentImportRow(input, today);
+    for (const message of problems) add(row, message);
+    if (student) chlRows.push({ row, chlNumber: student.chl_number ?? null });
   }
   for (const { row, message } of duplicateChlNumbersInFile(chlRows)) add(row, message);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, spreadsheetSafe, toCsv } from './csv';
+import { spreadsheetSafe } from '../domain/spreadsheet-cells';
+import { isBlankCsvRow, parseCsv } from './parse-csv';
+import { toCsv } from './to-csv';
 
 describe('parseCsv', () => {
   it('strips a BOM, normalises headers and keeps spreadsheet row numbers across blank lines', () => {
@@ -9,10 +11,35 @@ describe('parseCsv', () => {
       { rowNumber: 2, values: { first_name: 'Mwila', last_name: 'Chanda' } },
       { rowNumber: 4, values: { first_name: 'Banda, Jr', last_name: 'Phiri' } },
     ]);
+    expect(parsed.malformed).toBeNull();
   });
 
   it('gives missing cells as empty strings', () => {
     expect(parseCsv('a,b,c\n1').rows[0]?.values).toEqual({ a: '1', b: '', c: '' });
+  });
+
+  it('reads files whose lines end in \\r alone', () => {
+    expect(parseCsv('a,b\r1,2\r3,4').rows.map((r) => r.rowNumber)).toEqual([2, 3]);
+  });
+
+  it('stops one data row past maxRows, blank rows not counted', () => {
+    const lines = ['a,b'];
+    for (let i = 0; i < 1000; i++) lines.push(`${i},x`, ',');
+    const parsed = parseCsv(lines.join('\n'), { maxRows: 10 });
+    expect(parsed.rows).toHaveLength(11);
+    expect(parsed.rows.at(-1)).toEqual({ rowNumber: 22, values: { a: '10', b: 'x' } });
+  });
+
+  it('names the row of an unclosed quote', () => {
+    expect(parseCsv('a,b\n1,2\n"3,4\n').malformed).toMatchObject({ row: 3 });
+  });
+});
+
+describe('isBlankCsvRow', () => {
+  it('takes rows of empty or spaced cells as blank', () => {
+    expect(isBlankCsvRow([''])).toBe(true);
+    expect(isBlankCsvRow(['', ' ', '\t'])).toBe(true);
+    expect(isBlankCsvRow(['', 'x'])).toBe(false);
   });
 });
 
