@@ -30,9 +30,7 @@ export const isUuid = (value: string) => UUID.test(value);
  * The `{id}` of a record's path. Any text gets through: an id that is not a uuid answers 404 like
  * an unknown one (see isUuid), never 400.
  */
-export const IdParamSchema = z.object({
-  id: z.string().meta({ param: { name: 'id', in: 'path' }, description: 'Id (uuid)' }),
-});
+export const IdParamSchema = z.object({ id: z.string() });
 
 /** Trimmed text that must not be blank. */
 export const requiredText = (message: string, max = 200) =>

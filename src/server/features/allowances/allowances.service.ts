@@ -36,9 +36,8 @@ import { badRequest, conflict, forbidden, type HttpError, notFound } from '../..
 import { recordActivity } from '../activity/activity.service';
 import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
 
-export { bulkUploadAllowances } from './allowance-bulk';
+/** The dashboard's allowance figures, for the dashboard area. */
 export { allowanceDashboardFigures } from './allowance-figures';
-export { exportAllowancesCsv, listAllowances } from './allowance-queries';
 
 export async function getAllowance(deps: AppDeps, id: string): Promise<AllowanceDetail> {
   const detail = await loadAllowanceDetail(deps.db, id);
