@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures';
+
+/**
+ * Every built screen, signed out and signed in, with each kind of account: axe-core finds no
+ * serious or critical accessibility violation (WCAG 2.1 AA), and the browser console stays quiet.
+ */
+
+/** Console errors and failed requests the page logs while the test runs. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function expectAccessible(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility of ${screen}`).toEqual([]);
+}
+
+test.describe('every screen is accessible and logs no errors', () => {
+  test('signed out: login, staff login, forgot password', async ({ page }) => {
+    const errors = watchConsole(page);
+    for (const path of ['/login', '/staff-login', '/forgot-password']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expectAccessible(page, path);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('an admin: dashboard, students, profiles, allowances and their dialogs', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signIn(page, 'ADM001');
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    await expectAccessible(page, 'dashboard');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Students', exact: true }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page, 'students');
+    await page.getByRole('button', { name: 'Add Student' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'add student dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/profiles');
+    await expect(page.getByRole('button', { name: /View/ }).first()).toBeVisible();
+    await expectAccessible(page, 'student profiles');
+
+    await page.goto('/allowances');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page, 'allowances');
+    await page.getByRole('button', { name: /view details/i }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'allowance details dialog');
+    expect(errors).toEqual([]);
+  });
+
+  test('a program officer, a user and a student: their dashboards and Access Denied', async ({ page }) => {
+    const errors = watchConsole(page);
+    for (const staffId of ['PO001', 'USR001', 'STU001']) {
+      await signIn(page, staffId);
+      await expectAccessible(page, `${staffId} dashboard`);
+      await page.goto('/students');
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expectAccessible(page, `${staffId} students`);
+      await page.getByRole('button', { name: /log ?out/i }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+    expect(errors).toEqual([]);
+  });
+});
