@@ -5,6 +5,8 @@
 export const queryKeys = {
   authConfig: ['auth-config'] as const,
   dashboard: ['dashboard'] as const,
+  /** The dashboard of an account without a staff role; under the dashboard root, so it is refreshed with it. */
+  myDashboard: ['dashboard', 'mine'] as const,
   students: {
     all: ['students'] as const,
     /** `query` is the list's API query string: filters, sort and paging. */

@@ -1,35 +1,27 @@
-import {
-  Banknote,
-  CalendarDays,
-  GraduationCap,
-  Hourglass,
-  Rocket,
-  School,
-  ShieldCheck,
-  Users,
-} from 'lucide-react';
+import { Banknote, CalendarDays, GraduationCap, Hourglass, Rocket, School, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/auth';
 import { lusakaDate } from '../../../domain/dates';
-import { isStaffRole, roleLabel } from '../../../domain/roles';
+import { isStaffRole } from '../../../domain/roles';
 import { Alert, Button, Card, CardBody, CardHeader, Skeleton, StatCard } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { formatLongDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useDashboard } from './dashboard.queries';
 import { MonthlyAllowancesChart, StudentProgressChart, StudentsByCategoryChart } from './dashboard-charts';
+import { MyDashboard } from './my-dashboard';
 import { ProgrammeTargets } from './programme-targets';
 import { RecentActivity } from './recent-activity';
 import { roleSubtitle } from './role-subtitle';
 
-/** / and /dashboard: welcome banner, then figures for staff or an explanation for other accounts. */
+/** / and /dashboard: welcome banner, then figures for staff, or an account's own dashboard. */
 export function DashboardPage() {
   const user = useCurrentUser();
   const staff = isStaffRole(user.role);
   return (
     <div className="space-y-6">
       <WelcomeBanner user={user} />
-      {staff ? <StaffDashboard isAdmin={user.role === 'admin'} /> : <NoStaffAccess user={user} />}
+      {staff ? <StaffDashboard isAdmin={user.role === 'admin'} /> : <MyDashboard user={user} />}
     </div>
   );
 }
@@ -197,31 +189,6 @@ function ChartCard({
     <Card className={className}>
       <CardHeader title={title} description={description} />
       <CardBody>{loading ? <Skeleton className="h-[260px] w-full" /> : children}</CardBody>
-    </Card>
-  );
-}
-
-function NoStaffAccess({ user }: { user: User }) {
-  const pending = user.requestedRole && user.requestedRole !== user.role ? user.requestedRole : null;
-  return (
-    <Card className="max-w-2xl">
-      <CardBody className="flex gap-4">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
-          <ShieldCheck aria-hidden="true" className="size-6" />
-        </span>
-        <div className="space-y-2 text-sm text-slate-700">
-          <h2 className="text-base font-semibold text-slate-900">You're signed in</h2>
-          <p>
-            Your account does not have staff access yet, so student records and allowances are not shown here.
-            An administrator can give your account a staff role.
-          </p>
-          {pending && (
-            <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
-              Your request for the {roleLabel(pending)} role is waiting for an administrator.
-            </p>
-          )}
-        </div>
-      </CardBody>
     </Card>
   );
 }

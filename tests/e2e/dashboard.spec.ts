@@ -1,0 +1,22 @@
+import { expect, signIn, test } from './support/fixtures';
+
+test.describe('the dashboard of an account without a staff role', () => {
+  test('a student sees their own record and their role, not a note about staff access', async ({ page }) => {
+    await signIn(page, 'STU001');
+    await expect(page.getByText('Your Academic Progress')).toBeVisible();
+    await expect(page.getByText('Role: Student')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your student record' })).toBeVisible();
+    const record = page.locator('dl');
+    await expect(record.getByText('Natasha Banda')).toBeVisible();
+    await expect(record.getByText('Graduated')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your allowances' })).toBeVisible();
+    await expect(page.getByText(/staff access/)).toHaveCount(0);
+  });
+
+  test('a user account sees its role and how to get staff access, and no student data', async ({ page }) => {
+    await signIn(page, 'USR001');
+    await expect(page.getByText('Role: User')).toBeVisible();
+    await expect(page.getByText(/An administrator can give your account a staff role/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your student record' })).toHaveCount(0);
+  });
+});
