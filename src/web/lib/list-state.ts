@@ -21,6 +21,14 @@ export function filterParam<const T extends readonly [string, ...string[]]>(valu
   return z.union([z.enum(values), z.literal('')]).default('');
 }
 
+/**
+ * A paged, searchable list's state: `q`, then the list's own filters (and sort), then `page`, in
+ * that order in the URL.
+ */
+export function listStateSchema<F extends Record<string, z.ZodType<string | number, unknown>>>(filters: F) {
+  return z.object({ q: searchParam, ...filters, page: pageParam });
+}
+
 /** The state with every field at its default. */
 export function defaultListState<S extends ListStateSchema>(schema: S): z.output<S> {
   return schema.parse({});

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { EmptyState, Skeleton, Table, TBody, TD, TH, THead, TR } from '../ui';
 import { ListError } from './list-error';
@@ -29,7 +29,7 @@ export interface DataTableProps<T> {
   /** The rows are the previous page's, kept while the next loads: shown faded. */
   dimmed?: boolean;
   /** Set when the list could not be loaded and there is nothing to show. */
-  error?: { title: string; message: string; onRetry: () => void; retrying: boolean } | null;
+  error?: ComponentProps<typeof ListError> | null;
   emptyIcon: LucideIcon;
   /** No records at all ("no records yet"). */
   emptyTitle: string;

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { pageCount, showingRange } from '../../lib/pagination';
 import { Button } from '../ui';
+import type { PagedQuery } from './paged-query';
 
 /** 'Showing 1–25 of N', Previous / Next and 'Page X of Y' under a paged list. */
 export function Pager({
@@ -49,5 +50,21 @@ export function Pager({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** The Pager of a list query, once it has records: the buttons wait while the next page loads. */
+export function QueryPager<T>({ query, onPage }: { query: PagedQuery<T>; onPage: (page: number) => void }) {
+  const data = query.data;
+  if (!data || data.total === 0) return null;
+  return (
+    <Pager
+      page={data.page}
+      pageSize={data.pageSize}
+      total={data.total}
+      busy={query.isPlaceholderData}
+      refreshFailed={query.isError}
+      onPage={onPage}
+    />
   );
 }

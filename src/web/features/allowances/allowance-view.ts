@@ -1,22 +1,18 @@
 /** How the allowance screens name and arrange things: labels, periods, the list's state and filters. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ALLOWANCE_PROGRAM_LEVELS,
   type AllowanceProgramLevel,
   APPROVAL_STAGE_LABELS,
   APPROVAL_STAGES,
 } from '../../../domain/allowance-stages';
-import { filterParam, pageParam, searchParam } from '../../lib/list-state';
+import { filterParam, listStateSchema } from '../../lib/list-state';
 import { ALLOWANCE_UI } from './messages';
 
 export const ALLOWANCE_PAGE_SIZE = 25;
 
 /** What the allowance list shows, as kept in the address bar (?q=&stage=&page=). */
-export const AllowanceListParamsSchema = z.object({
-  q: searchParam,
-  stage: filterParam(APPROVAL_STAGES),
-  page: pageParam,
-});
+export const AllowanceListParamsSchema = listStateSchema({ stage: filterParam(APPROVAL_STAGES) });
 
 export type AllowanceListParams = z.output<typeof AllowanceListParamsSchema>;
 

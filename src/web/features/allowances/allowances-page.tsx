@@ -1,20 +1,10 @@
-import {
-  Banknote,
-  CircleCheck,
-  Download,
-  Hourglass,
-  Plus,
-  ReceiptText,
-  Upload,
-  UserCheck,
-} from 'lucide-react';
+import { Banknote, CircleCheck, Hourglass, ReceiptText, UserCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { formatZmw } from '../../../domain/money';
-import { Pager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import { Button, Card, PageHeader, Select } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
+import { Card, Select } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -40,9 +30,16 @@ const TILES: Array<Omit<StatTile<keyof AllowanceSummary>, 'value'>> = [
   { key: 'paid', label: 'Paid', icon: Banknote, tone: 'slate' },
 ];
 
+const WORDS = {
+  title: 'Allowance Management',
+  description: 'Monthly allowances, their approval and payment.',
+  importLabel: 'Bulk Upload',
+  addLabel: 'Add Allowance',
+};
+
 type AllowanceModal =
   | { kind: 'add' }
-  | { kind: 'upload' }
+  | { kind: 'import' }
   | { kind: 'decide'; request: DecisionRequest }
   | { kind: 'pay'; allowance: ActionTarget };
 
@@ -67,27 +64,10 @@ export function AllowancesPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Allowance Management"
-        description="Monthly allowances, their approval and payment."
-        actions={
-          <>
-            <Button variant="secondary" asChild>
-              <a href={`/api/allowances/export.csv${allowanceQueryString(params)}`} download>
-                <Download aria-hidden="true" className="size-4" />
-                Export CSV
-              </a>
-            </Button>
-            <Button variant="secondary" onClick={() => modals.open({ kind: 'upload' })}>
-              <Upload aria-hidden="true" className="size-4" />
-              Bulk Upload
-            </Button>
-            <Button onClick={() => modals.open({ kind: 'add' })}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add Allowance
-            </Button>
-          </>
-        }
+      <ListPageHeader
+        {...WORDS}
+        exportHref={`/api/allowances/export.csv${allowanceQueryString(params)}`}
+        onChoose={(kind) => modals.open({ kind })}
       />
 
       <StatTiles
@@ -127,41 +107,17 @@ export function AllowancesPage() {
 
         <AllowancesTable
           user={user}
-          items={data?.items}
-          busy={list.isPending || list.isPlaceholderData}
-          dimmed={list.isPlaceholderData}
-          error={
-            list.isError && !data
-              ? {
-                  title: ALLOWANCE_UI.loadFailed,
-                  message: errorMessage(list.error, {
-                    failed: 'The server could not provide the allowances.',
-                    network: ALLOWANCE_UI.network,
-                  }),
-                  onRetry: () => void list.refetch(),
-                  retrying: list.isFetching,
-                }
-              : null
-          }
+          query={list}
           onView={(a) => details.open(a.id)}
           onDecide={decide}
           onPay={pay}
         />
 
-        {data && data.total > 0 && (
-          <Pager
-            page={params.page}
-            pageSize={ALLOWANCE_PAGE_SIZE}
-            total={data.total}
-            onPage={(page) => update({ page })}
-            busy={list.isPlaceholderData}
-            refreshFailed={list.isError}
-          />
-        )}
+        <QueryPager query={list} onPage={(page) => update({ page })} />
       </Card>
 
       <AddAllowanceDialog open={modals.ofKind('add') !== undefined} onOpenChange={modals.onOpenChange} />
-      <BulkUploadDialog open={modals.ofKind('upload') !== undefined} onOpenChange={modals.onOpenChange} />
+      <BulkUploadDialog open={modals.ofKind('import') !== undefined} onOpenChange={modals.onOpenChange} />
       <AllowanceDetailsDialog
         id={details.id}
         user={user}

@@ -4,7 +4,8 @@ import type { Allowance } from '../../../contracts/allowances';
 import type { User } from '../../../contracts/auth';
 import { allowedActions } from '../../../domain/allowances';
 import { formatZmw } from '../../../domain/money';
-import { type DataColumn, DataTable } from '../../components/list';
+import { type DataColumn, DataTable, type PagedQuery, tableStateOf } from '../../components/list';
+import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { ALLOWANCE_PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
 import type { DecisionRequest } from './decision-dialogs';
@@ -65,30 +66,21 @@ function AllowanceCard({ allowance: a, ...handlers }: RowHandlers & { allowance:
   );
 }
 
+const loadFailure = (error: unknown) =>
+  errorMessage(error, {
+    failed: 'The server could not provide the allowances.',
+    network: ALLOWANCE_UI.network,
+  });
+
 /** The allowances of the current page, each with the actions the approval state machine allows. */
-export function AllowancesTable({
-  items,
-  busy,
-  dimmed,
-  error,
-  ...handlers
-}: RowHandlers & {
-  /** undefined while the first page loads (skeleton rows). */
-  items: Allowance[] | undefined;
-  busy: boolean;
-  dimmed: boolean;
-  error: { title: string; message: string; onRetry: () => void; retrying: boolean } | null;
-}) {
+export function AllowancesTable({ query, ...handlers }: RowHandlers & { query: PagedQuery<Allowance> }) {
   return (
     <DataTable
+      {...tableStateOf(query, { title: ALLOWANCE_UI.loadFailed, message: loadFailure })}
       label="Allowances"
       columns={allowanceColumns(handlers)}
-      rows={items}
       rowKey={(a) => a.id}
       card={(a) => <AllowanceCard allowance={a} {...handlers} />}
-      busy={busy}
-      dimmed={dimmed}
-      error={error}
       emptyIcon={ReceiptText}
       emptyTitle={ALLOWANCE_UI.empty}
     />

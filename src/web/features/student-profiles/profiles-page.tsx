@@ -1,20 +1,19 @@
 import { Eye, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
-import { z } from 'zod';
 import type { Student } from '../../../contracts/students';
 import { canDeleteFromProfiles, canStudent } from '../../../domain/student-permissions';
-import { ListError, Pager, SearchBox } from '../../components/list';
-import { Button, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, toast } from '../../components/ui';
-import { pageParam, searchParam } from '../../lib/list-state';
+import { ListError, QueryPager, SearchBox } from '../../components/list';
+import { Button, Card, EmptyState, PageHeader, Skeleton } from '../../components/ui';
+import { listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import {
   DEFAULT_LIST_PARAMS,
+  DeleteStudentDialog,
   failureReason,
   STUDENT_UI_MESSAGES as M,
   StatusBadge,
   StudentAvatar,
-  useDeleteStudent,
   useStudentList,
 } from '../students';
 import { ProfileDialog, type ProfileModalState } from './profile-dialog';
@@ -24,7 +23,7 @@ import { programmeLine } from './profile-view-model';
 export const PROFILES_PAGE_SIZE = 24;
 
 /** The grid's search and page, as kept in the address bar (?q=&page=). */
-const ProfileListParamsSchema = z.object({ q: searchParam, page: pageParam });
+const ProfileListParamsSchema = listStateSchema({});
 
 type ProfilesModal = { kind: 'profile'; state: ProfileModalState } | { kind: 'delete'; student: Student };
 
@@ -35,27 +34,14 @@ export function StudentProfilesPage() {
   const user = useCurrentUser();
   const { state: params, update } = useUrlListState(ProfileListParamsSchema);
   const list = useStudentList({ ...DEFAULT_LIST_PARAMS, ...params, sort: 'name_asc' }, PROFILES_PAGE_SIZE);
-  const remove = useDeleteStudent();
   const modals = useModalState<ProfilesModal>();
   const mayDelete = canDeleteFromProfiles(user);
   // The profile dialog moves between its own modes (view -> edit); closing it closes the modal.
   const changeProfile = (next: ProfileModalState) =>
     next.mode === 'closed' ? modals.close() : modals.open({ kind: 'profile', state: next });
-  const toDelete = modals.ofKind('delete')?.student ?? null;
 
   const data = list.data;
   useKeepPageInRange(params.page, PROFILES_PAGE_SIZE, data, (page) => update({ page }));
-
-  const onDelete = async (student: Student) => {
-    try {
-      await remove.mutateAsync(student.id);
-      toast.success(M.deleted);
-    } catch (error) {
-      toast.error(`${M.profileDeleteFailed}: ${failureReason(error)}`);
-    } finally {
-      modals.close();
-    }
-  };
 
   return (
     <div className="space-y-6">
@@ -114,30 +100,13 @@ export function StudentProfilesPage() {
             ))}
           </ul>
           <Card>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              busy={list.isPlaceholderData}
-              refreshFailed={list.isError}
-              onPage={(page) => update({ page })}
-            />
+            <QueryPager query={list} onPage={(page) => update({ page })} />
           </Card>
         </>
       )}
 
       <ProfileDialog state={modals.ofKind('profile')?.state ?? CLOSED} onStateChange={changeProfile} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={modals.onOpenChange}
-        title="Delete Student"
-        message={M.deleteConfirm}
-        confirmLabel="Delete"
-        variant="danger"
-        busy={remove.isPending}
-        busyLabel="Deleting..."
-        onConfirm={() => toDelete && onDelete(toDelete)}
-      />
+      <DeleteStudentDialog student={modals.ofKind('delete')?.student ?? null} onClose={modals.close} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** Student Management (/students) and the pieces Student Profiles shares with it. */
 
+export { DeleteStudentDialog } from './delete-student-dialog';
 export { STUDENT_UI_MESSAGES } from './messages';
 export { DetailList } from './student-details-dialog';
 export { applyServerErrors } from './student-form-dialog';
@@ -18,7 +19,6 @@ export { StatusBadge, StudentAvatar } from './student-ui';
 export {
   failureReason,
   useCreateStudent,
-  useDeleteStudent,
   useStudent,
   useStudentList,
   useUpdateStudent,

@@ -16,6 +16,5 @@ export const STUDENT_UI_MESSAGES = {
   profileUpdated: 'Student profile updated successfully',
   profileAddFailed: 'Failed to add student profile',
   profileUpdateFailed: 'Failed to update student profile',
-  profileDeleteFailed: 'Failed to delete student',
   laptopDeductionHint: 'This amount will automatically affect the stipend',
 } as const;

@@ -5,18 +5,16 @@ import {
   PROGRAM_STATUSES,
   STUDENT_SORTS,
 } from '../../../domain/students';
-import { defaultListState, filterParam, pageParam, searchParam } from '../../lib/list-state';
+import { defaultListState, filterParam, listStateSchema } from '../../lib/list-state';
 
 /** Rows per page of the Student Management table. */
 export const STUDENTS_PAGE_SIZE = 25;
 
 /** What the student list shows, as kept in the address bar (?q=&category=&status=&sort=&page=). */
-export const StudentListParamsSchema = z.object({
-  q: searchParam,
+export const StudentListParamsSchema = listStateSchema({
   category: filterParam(PROGRAM_LEVELS),
   status: filterParam(PROGRAM_STATUSES),
   sort: z.enum(STUDENT_SORTS).default(DEFAULT_STUDENT_SORT),
-  page: pageParam,
 });
 
 export type StudentListParams = z.output<typeof StudentListParamsSchema>;

@@ -1,4 +1,4 @@
-import { Download, GraduationCap, Plus, Rocket, School, Upload, Users } from 'lucide-react';
+import { GraduationCap, Rocket, School, Users } from 'lucide-react';
 import type { Student } from '../../../contracts/students';
 import { canStudent } from '../../../domain/student-permissions';
 import {
@@ -8,17 +8,17 @@ import {
   type ProgramStatus,
   type StudentSort,
 } from '../../../domain/students';
-import { Pager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import { Button, Card, ConfirmDialog, PageHeader, Select, toast } from '../../components/ui';
+import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
+import { Card, Select } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
+import { DeleteStudentDialog } from './delete-student-dialog';
 import { ImportDialog } from './import-dialog';
-import { STUDENT_UI_MESSAGES as M } from './messages';
 import { StudentDetailsDialog } from './student-details-dialog';
 import { StudentFormDialog } from './student-form-dialog';
 import { exportUrl, isFiltered, STUDENTS_PAGE_SIZE, StudentListParamsSchema } from './student-list-params';
-import { failureReason, useDeleteStudent, useStudentList } from './students.queries';
+import { useStudentList } from './students.queries';
 import { StudentsTable } from './students-table';
 
 const TILES: Array<Omit<StatTile<ProgramLevel | ''>, 'value'> & { count: 'all' | ProgramLevel }> = [
@@ -27,6 +27,13 @@ const TILES: Array<Omit<StatTile<ProgramLevel | ''>, 'value'> & { count: 'all' |
   { key: 'diploma', label: 'College/Diploma', icon: School, tone: 'violet', count: 'diploma' },
   { key: 'launch_year', label: 'Launch Year', icon: Rocket, tone: 'amber', count: 'launch_year' },
 ];
+
+const WORDS = {
+  title: 'Student Management',
+  description: 'Manage sponsored students, their programmes and assigned officers.',
+  importLabel: 'Import CSV',
+  addLabel: 'Add Student',
+};
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All Status' },
@@ -52,7 +59,6 @@ export function StudentsPage() {
   const user = useCurrentUser();
   const { state: params, update } = useUrlListState(StudentListParamsSchema);
   const list = useStudentList(params, STUDENTS_PAGE_SIZE);
-  const remove = useDeleteStudent();
   const modals = useModalState<StudentModal>();
   const canAssignOfficer = user.role === 'admin' || user.role === 'deputy_manager';
 
@@ -62,44 +68,11 @@ export function StudentsPage() {
   const may = (action: 'update' | 'delete', student: Student) =>
     canStudent(user, action, { assignedOfficerId: student.assigned_officer_id });
 
-  const onDelete = async (student: Student) => {
-    try {
-      await remove.mutateAsync(student.id);
-      toast.success(M.deleted);
-    } catch (error) {
-      toast.error(M.deleteFailed(failureReason(error)));
-    } finally {
-      modals.close();
-    }
-  };
-
   const details = modals.ofKind('details');
-  const deleting = modals.ofKind('delete');
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Student Management"
-        description="Manage sponsored students, their programmes and assigned officers."
-        actions={
-          <>
-            <Button variant="secondary" asChild>
-              <a href={exportUrl(params)} download>
-                <Download aria-hidden="true" className="size-4" />
-                Export CSV
-              </a>
-            </Button>
-            <Button variant="secondary" onClick={() => modals.open({ kind: 'import' })}>
-              <Upload aria-hidden="true" className="size-4" />
-              Import CSV
-            </Button>
-            <Button onClick={() => modals.open({ kind: 'add' })}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add Student
-            </Button>
-          </>
-        }
-      />
+      <ListPageHeader {...WORDS} exportHref={exportUrl(params)} onChoose={(kind) => modals.open({ kind })} />
 
       <StatTiles
         label="Categories"
@@ -144,34 +117,13 @@ export function StudentsPage() {
         </div>
 
         <StudentsTable
-          items={data?.items}
-          busy={list.isFetching}
-          dimmed={list.isPlaceholderData}
+          query={list}
           filtered={isFiltered(params)}
-          error={
-            list.isError && !data
-              ? {
-                  title: M.loadFailed,
-                  message: failureReason(list.error),
-                  onRetry: () => void list.refetch(),
-                  retrying: list.isFetching,
-                }
-              : null
-          }
           canEdit={(student) => may('update', student)}
           canDelete={(student) => may('delete', student)}
           onAction={(kind, student) => modals.open({ kind, student })}
         />
-        {data && data.total > 0 && (
-          <Pager
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            busy={list.isPlaceholderData}
-            refreshFailed={list.isError}
-            onPage={(page) => update({ page })}
-          />
-        )}
+        <QueryPager query={list} onPage={(page) => update({ page })} />
       </Card>
 
       <StudentFormDialog
@@ -191,17 +143,7 @@ export function StudentsPage() {
         }
       />
       <ImportDialog open={modals.ofKind('import') !== undefined} onOpenChange={modals.onOpenChange} />
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={modals.onOpenChange}
-        title="Delete Student"
-        message={M.deleteConfirm}
-        confirmLabel="Delete"
-        variant="danger"
-        busy={remove.isPending}
-        busyLabel="Deleting..."
-        onConfirm={() => deleting && onDelete(deleting.student)}
-      />
+      <DeleteStudentDialog student={modals.ofKind('delete')?.student ?? null} onClose={modals.close} />
     </div>
   );
 }

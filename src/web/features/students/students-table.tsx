@@ -1,10 +1,11 @@
 import { Eye, Pencil, Trash2, Users } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { Student } from '../../../contracts/students';
-import { type DataColumn, DataTable } from '../../components/list';
+import { type DataColumn, DataTable, type PagedQuery, tableStateOf } from '../../components/list';
 import { cn } from '../../lib/cn';
 import { STUDENT_UI_MESSAGES as M } from './messages';
 import { categoryLabel, StatusBadge } from './student-ui';
+import { failureReason } from './students.queries';
 
 export type RowAction = 'details' | 'edit' | 'delete';
 
@@ -15,12 +16,8 @@ interface RowActionProps {
 }
 
 export interface StudentsTableProps extends RowActionProps {
-  /** undefined while the first page loads (skeleton rows). */
-  items: Student[] | undefined;
-  busy: boolean;
-  dimmed: boolean;
+  query: PagedQuery<Student>;
   filtered: boolean;
-  error: { title: string; message: string; onRetry: () => void; retrying: boolean } | null;
 }
 
 function IconAction({ className, ...props }: ComponentProps<'button'>) {
@@ -159,17 +156,14 @@ function StudentCard({ student, ...actions }: RowActionProps & { student: Studen
 }
 
 /** The students of the current page, with the actions this user may take on each. */
-export function StudentsTable({ items, busy, dimmed, filtered, error, ...actions }: StudentsTableProps) {
+export function StudentsTable({ query, filtered, ...actions }: StudentsTableProps) {
   return (
     <DataTable
+      {...tableStateOf(query, { title: M.loadFailed, message: failureReason })}
       label="Students"
       columns={studentColumns(actions)}
-      rows={items}
       rowKey={(student) => student.id}
       card={(student) => <StudentCard student={student} {...actions} />}
-      busy={busy}
-      dimmed={dimmed}
-      error={error}
       emptyIcon={Users}
       emptyTitle={M.emptyAll}
       emptyFilteredTitle={M.emptyFiltered}

@@ -1,0 +1,35 @@
+import type { Student } from '../../../contracts/students';
+import { ConfirmDialog, toast } from '../../components/ui';
+import { STUDENT_UI_MESSAGES as M } from './messages';
+import { failureReason, useDeleteStudent } from './students.queries';
+
+/**
+ * 'Delete Student': asks, deletes, says how it went, and closes (also after a failure, whose
+ * reason the toast gives). Student Management and Student Profiles both delete through it.
+ */
+export function DeleteStudentDialog({ student, onClose }: { student: Student | null; onClose: () => void }) {
+  const remove = useDeleteStudent();
+  const onDelete = async (target: Student) => {
+    try {
+      await remove.mutateAsync(target.id);
+      toast.success(M.deleted);
+    } catch (error) {
+      toast.error(M.deleteFailed(failureReason(error)));
+    } finally {
+      onClose();
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={student !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete Student"
+      message={M.deleteConfirm}
+      confirmLabel="Delete"
+      variant="danger"
+      busy={remove.isPending}
+      busyLabel="Deleting..."
+      onConfirm={() => student && onDelete(student)}
+    />
+  );
+}
