@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useId, useState } from 'react';
-import { type Path, useForm, useWatch } from 'react-hook-form';
+import { type ComponentProps, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { allowanceLevelForStudent, LAUNCH_YEAR_NOTE } from '../../../domain/allowance-rows';
 import { MONTHS } from '../../../domain/dates';
 import { formatZmw } from '../../../domain/money';
-import { Alert, Button, Dialog, Field, Input, Select, Textarea, toast } from '../../components/ui';
-import { ApiError, errorMessage } from '../../lib/api';
+import { FormDialog, schemaResolver } from '../../components/forms';
+import { Alert, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import {
   AllowanceFormSchema,
@@ -25,19 +25,6 @@ const MONTH_OPTIONS = [
   { value: '', label: 'Select a month' },
   ...MONTHS.map((m) => ({ value: m, label: m })),
 ];
-const FORM_FIELDS: readonly Path<AllowanceFormValues>[] = [
-  'student_id',
-  'month',
-  'year',
-  'program_level',
-  'stipend',
-  'medical',
-  'transportation',
-  'school_supplies',
-  'accommodation',
-  'flmi_comments',
-];
-
 /** Add New Allowance (spec §2, §5). Rendered only while open, so every opening starts blank. */
 export function AddAllowanceDialog({
   open,
@@ -51,21 +38,18 @@ export function AddAllowanceDialog({
 }
 
 function AddAllowanceForm({ onClose }: { onClose: () => void }) {
-  const formId = useId();
   const create = useCreateAllowance();
   const [student, setStudent] = useState<StudentOption | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<AllowanceFormValues>({
-    resolver: zodResolver(AllowanceFormSchema),
+  const form = useForm<AllowanceFormValues>({
+    resolver: schemaResolver(AllowanceFormSchema),
     defaultValues: emptyAllowanceForm(),
   });
+  const {
+    register,
+    setValue,
+    control,
+    formState: { errors, isSubmitting: busy },
+  } = form;
   const values = useWatch({ control });
   const level = values.program_level ?? 'university';
   const launchYear = level === 'launch_year';
@@ -77,7 +61,6 @@ function AddAllowanceForm({ onClose }: { onClose: () => void }) {
     school_supplies: values.school_supplies ?? '',
     accommodation: values.accommodation ?? '',
   });
-  const busy = create.isPending;
 
   const onPickStudent = (picked: StudentOption | null) => {
     setStudent(picked);
@@ -86,106 +69,84 @@ function AddAllowanceForm({ onClose }: { onClose: () => void }) {
     if (picked) setValue('program_level', allowanceLevelForStudent(picked.program_level));
   };
 
-  const onSubmit = handleSubmit(async (form) => {
-    setServerError(null);
-    try {
-      await create.mutateAsync(toCreateAllowancePayload(form));
-      toast.success(ALLOWANCE_UI.submitted);
-      onClose();
-    } catch (error) {
-      const message = errorMessage(error, {
-        failed: ALLOWANCE_UI.submitFailed,
-        network: ALLOWANCE_UI.submitFailed,
-      });
-      setServerError(message);
-      toast.error(message);
-      if (error instanceof ApiError && error.fields) {
-        for (const name of FORM_FIELDS) {
-          const fieldMessage = error.fields[name];
-          if (fieldMessage) setError(name, { type: 'server', message: fieldMessage });
-        }
-      }
-    }
-  });
+  const save = async (values: AllowanceFormValues) => {
+    await create.mutateAsync(toCreateAllowancePayload(values));
+    toast.success(ALLOWANCE_UI.submitted);
+    onClose();
+  };
+  const failureMessage = (error: unknown) =>
+    errorMessage(error, { failed: ALLOWANCE_UI.submitFailed, network: ALLOWANCE_UI.submitFailed });
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onOpenChange={(next) => !next && !busy && onClose()}
+      onOpenChange={(next) => !next && onClose()}
       title="Add New Allowance"
       description="The allowance starts at Pending Deputy Manager once submitted."
-      size="lg"
-      dismissible={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy} loadingText="Submitting...">
-            Submit Allowance
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={save}
+      submitLabel="Submit Allowance"
+      pendingLabel="Submitting..."
+      failureMessage={failureMessage}
+      onFailed={(error) => toast.error(failureMessage(error))}
+      className="space-y-4"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        {serverError && <Alert tone="error">{serverError}</Alert>}
-        <Field label="Student" required error={errors.student_id?.message}>
-          <StudentPicker value={student} onChange={onPickStudent} disabled={busy} />
+      <Field label="Student" required error={errors.student_id?.message}>
+        <StudentPicker value={student} onChange={onPickStudent} disabled={busy} />
+      </Field>
+      <input type="hidden" {...register('student_id')} />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Month" required error={errors.month?.message}>
+          <Select options={MONTH_OPTIONS} disabled={busy} {...register('month')} />
         </Field>
-        <input type="hidden" {...register('student_id')} />
-
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Month" required error={errors.month?.message}>
-            <Select options={MONTH_OPTIONS} disabled={busy} {...register('month')} />
-          </Field>
-          <Field label="Year" required error={errors.year?.message}>
-            <Input inputMode="numeric" maxLength={4} disabled={busy} {...register('year')} />
-          </Field>
-          <Field label="Program Level" required error={errors.program_level?.message}>
-            <Select options={PROGRAM_LEVEL_OPTIONS} disabled={busy} {...register('program_level')} />
-          </Field>
-        </div>
-
-        {launchYear && <Alert tone="info">{LAUNCH_YEAR_NOTE}</Alert>}
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          {amountFieldsFor(level).map((name) => (
-            <Field
-              key={name}
-              label={AMOUNT_LABELS[name]}
-              required={name === 'stipend'}
-              error={errors[name]?.message}
-            >
-              <MoneyInput disabled={busy} {...register(name)} />
-            </Field>
-          ))}
-        </div>
-
-        <Field
-          label="Comments"
-          hint="Sent with the submission and shown in the comment trail."
-          error={errors.flmi_comments?.message}
-        >
-          <Textarea rows={3} disabled={busy} {...register('flmi_comments')} />
+        <Field label="Year" required error={errors.year?.message}>
+          <Input inputMode="numeric" maxLength={4} disabled={busy} {...register('year')} />
         </Field>
+        <Field label="Program Level" required error={errors.program_level?.message}>
+          <Select options={PROGRAM_LEVEL_OPTIONS} disabled={busy} {...register('program_level')} />
+        </Field>
+      </div>
 
-        <div
-          className={cn(
-            'flex items-center justify-between rounded-lg border px-4 py-3',
-            total === null ? 'border-slate-200 bg-slate-50' : 'border-emerald-200 bg-emerald-50',
+      {launchYear && <Alert tone="info">{LAUNCH_YEAR_NOTE}</Alert>}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {amountFieldsFor(level).map((name) => (
+          <Field
+            key={name}
+            label={AMOUNT_LABELS[name]}
+            required={name === 'stipend'}
+            error={errors[name]?.message}
+          >
+            <MoneyInput disabled={busy} {...register(name)} />
+          </Field>
+        ))}
+      </div>
+
+      <Field
+        label="Comments"
+        hint="Sent with the submission and shown in the comment trail."
+        error={errors.flmi_comments?.message}
+      >
+        <Textarea rows={3} disabled={busy} {...register('flmi_comments')} />
+      </Field>
+
+      <div
+        className={cn(
+          'flex items-center justify-between rounded-lg border px-4 py-3',
+          total === null ? 'border-slate-200 bg-slate-50' : 'border-emerald-200 bg-emerald-50',
+        )}
+      >
+        <span className="text-sm font-medium text-slate-700">Total</span>
+        <output aria-live="polite" className="text-lg font-semibold text-slate-900 tabular-nums">
+          {total === null ? (
+            <span className="text-sm font-normal text-slate-500">Enter valid amounts</span>
+          ) : (
+            formatZmw(total)
           )}
-        >
-          <span className="text-sm font-medium text-slate-700">Total</span>
-          <output aria-live="polite" className="text-lg font-semibold text-slate-900 tabular-nums">
-            {total === null ? (
-              <span className="text-sm font-normal text-slate-500">Enter valid amounts</span>
-            ) : (
-              formatZmw(total)
-            )}
-          </output>
-        </div>
-      </form>
-    </Dialog>
+        </output>
+      </div>
+    </FormDialog>
   );
 }
 

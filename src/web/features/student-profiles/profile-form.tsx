@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import type { Student } from '../../../contracts/students';
@@ -16,6 +15,7 @@ import {
   PROGRAM_STATUS_LABELS,
   PROGRAM_STATUSES,
 } from '../../../domain/students';
+import { schemaResolver } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea } from '../../components/ui';
 import {
   applyServerErrors,
@@ -61,7 +61,7 @@ export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFor
     setError,
     formState: { errors },
   } = useForm<StudentProfileFormValues>({
-    resolver: zodResolver(StudentProfileFormSchema),
+    resolver: schemaResolver(StudentProfileFormSchema),
     defaultValues: student ? profileValuesFrom(student) : emptyProfileValues(),
   });
   const plan = useWatch({ control, name: 'laptop_plan' });

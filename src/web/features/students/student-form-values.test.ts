@@ -4,7 +4,6 @@ import {
   emptyManagementValues,
   emptyProfileValues,
   fieldOfConflict,
-  GPA_MESSAGE,
   managementPayload,
   managementValuesFrom,
   PROFILE_FIELDS,
@@ -100,7 +99,7 @@ describe('profile form', () => {
       first_name: 'First name is required',
       last_name: 'Last name is required',
       email: 'Email must be a valid email address',
-      overall_gpa: GPA_MESSAGE,
+      overall_gpa: 'Overall GPA must be a number from 0 to 4.00 with at most 2 decimals',
       profile_photo_url: 'Profile photo must be a web address starting with http:// or https://',
     });
     expect(messages.accommodation_monthly_rent).toMatch(/Monthly rent must be an amount of 0 or more/);

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { Field, Input } from '../ui';
+import { FormDialog } from './form-dialog';
+import { schemaResolver } from './schema-resolver';
+
+const OfficerSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Name is required' }),
+  email: z.email({ message: 'Email must be a valid email address' }),
+});
+type OfficerValues = { name: string; email: string };
+
+function OfficerDialog({ onSubmit }: { onSubmit: (values: OfficerValues) => Promise<void> }) {
+  const form = useForm<OfficerValues>({
+    resolver: schemaResolver(OfficerSchema),
+    defaultValues: { name: '', email: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <FormDialog
+      open
+      onOpenChange={() => {}}
+      title="Add Officer"
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Add Officer"
+      pendingLabel="Adding..."
+      failureMessage={(error) => (error instanceof ApiError ? error.message : null)}
+    >
+      <Field label="Name" error={errors.name?.message}>
+        <Input {...form.register('name')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        <Input {...form.register('email')} />
+      </Field>
+    </FormDialog>
+  );
+}
+
+afterEach(cleanup);
+
+describe('FormDialog', () => {
+  it("shows the schema's messages on their fields and does not submit", async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<OfficerDialog onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Email'), 'not-mail');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Officer' }));
+    expect(await screen.findByText('Email must be a valid email address')).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows a server field error on its field, the general message at the top, and keeps the typed values', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(409, 'Email is already used', 'conflict', {
+        email: 'Email is already used by Bupe',
+      });
+    });
+    render(<OfficerDialog onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Bupe Tembo');
+    await userEvent.type(screen.getByLabelText('Email'), 'bupe@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Officer' }));
+
+    expect(await screen.findByText('Email is already used by Bupe')).toBeTruthy();
+    expect(screen.getByText('Email is already used')).toBeTruthy();
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Bupe Tembo', email: 'bupe@example.org' });
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('bupe@example.org');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Bupe Tembo');
+  });
+});

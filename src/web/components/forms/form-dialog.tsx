@@ -1,0 +1,90 @@
+import { type ReactNode, useId, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { ApiError } from '../../lib/api';
+import { Alert, Button, Dialog } from '../ui';
+import { showServerFieldErrors } from './server-errors';
+
+export interface FormDialogProps<TValues extends FieldValues> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** The dialog's react-hook-form; its default values name every field. */
+  form: UseFormReturn<TValues>;
+  /** Saves the checked values; throws (an ApiError, usually) when the save failed. */
+  onSubmit: (values: TValues) => Promise<void>;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Heard after a failed save, e.g. to toast it. */
+  onFailed?: (error: unknown) => void;
+  /** The message to show above the fields for a failed save; none when absent or null. */
+  failureMessage?: (error: unknown) => string | null;
+  /** The field a server message belongs on when it names one only in its words. */
+  fieldOfError?: (error: ApiError) => string | null;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A dialog holding one form: the fields as children, Cancel and submit, the pending state (the
+ * dialog cannot be closed while saving), the server's field messages shown on their fields with the
+ * typed values kept, and a general message at the top when `failureMessage` gives one.
+ */
+export function FormDialog<TValues extends FieldValues>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = 'lg',
+  form,
+  onSubmit,
+  submitLabel,
+  pendingLabel,
+  onFailed,
+  failureMessage,
+  fieldOfError,
+  className,
+  children,
+}: FormDialogProps<TValues>) {
+  const formId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const pending = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, Object.keys(form.getValues()), fieldOfError);
+      setFailure(failureMessage?.(error) ?? null);
+      onFailed?.(error);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !pending && onOpenChange(next)}
+      title={title}
+      description={description}
+      size={size}
+      dismissible={!pending}
+      footer={
+        <>
+          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={pending} loadingText={pendingLabel}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className={className}>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {children}
+      </form>
+    </Dialog>
+  );
+}
