@@ -20,3 +20,25 @@ test.describe('the dashboard of an account without a staff role', () => {
     await expect(page.getByRole('heading', { name: 'Your student record' })).toHaveCount(0);
   });
 });
+
+test.describe('navigation', () => {
+  test('every area has a link; one not built yet says so at its own address', async ({ page }) => {
+    await signIn(page, 'PO001');
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    for (const link of ['Students', 'Tasks', 'Issues', 'Library', 'Events', 'Corporate', 'User Management'])
+      await expect(sidebar.getByRole('link', { name: link, exact: true })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
+    await sidebar.getByRole('link', { name: 'Tasks', exact: true }).click();
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByRole('heading', { name: 'Task Management' })).toBeVisible();
+    await expect(page.getByText('Task Management is not available yet.', { exact: false })).toBeVisible();
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a deputy manager also sees Yearbook Admin, Stories Admin and Settings', async ({ page }) => {
+    await signIn(page, 'DPM001');
+    for (const link of ['Yearbook Admin', 'Stories Admin', 'Settings'])
+      await expect(page.getByRole('link', { name: link, exact: true })).toBeVisible();
+  });
+});

@@ -268,13 +268,13 @@ test.describe('Student Profiles', () => {
     await admin.close();
   });
 
-  test('a user account sees Access Denied at /profiles', async ({ page }) => {
+  test('a user account sees the link, and Access Denied at /profiles', async ({ page }) => {
     await signIn(page, 'USR001');
-    await expect(page.getByRole('link', { name: 'Student Profiles' })).toHaveCount(0);
-    await page.goto('/profiles');
+    await page.getByRole('link', { name: 'Student Profiles' }).click();
+    await expect(page).toHaveURL(/\/profiles$/);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expect(
-      page.getByText("You don't have permission to access this resource. Required role: program_officer"),
+      page.getByText("You don't have permission to access this resource. Required role: Program Officer"),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
   });

@@ -59,7 +59,10 @@ test.describe('every screen is accessible and logs no errors', () => {
     await page.goto('/allowances');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page, 'allowances');
-    await page.getByRole('button', { name: /view details/i }).first().click();
+    await page
+      .getByRole('button', { name: /view details/i })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, 'allowance details dialog');
     expect(errors).toEqual([]);

@@ -362,13 +362,13 @@ test.describe('Student Management', () => {
     await other.close();
   });
 
-  test('a user account sees Access Denied at /students', async ({ page }) => {
+  test('a user account sees the link, and Access Denied at /students', async ({ page }) => {
     await signIn(page, 'USR001');
-    await expect(page.getByRole('link', { name: 'Students', exact: true })).toHaveCount(0);
-    await page.goto('/students');
+    await page.getByRole('link', { name: 'Students', exact: true }).click();
+    await expect(page).toHaveURL(/\/students$/);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expect(
-      page.getByText("You don't have permission to access this resource. Required role: program_officer"),
+      page.getByText("You don't have permission to access this resource. Required role: Program Officer"),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

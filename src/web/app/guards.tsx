@@ -1,11 +1,11 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { hasRoleRank, type Role } from '../../domain/roles';
+import { hasRoleRank, type Role, roleTitle } from '../../domain/roles';
 import { Button } from '../components/ui';
 import { useAuth } from '../lib/session';
 
-/** Renders `children` only for a user of `role`'s rank or higher (spec §6); otherwise Access Denied. */
+/** Renders `children` only for a user of `role`'s rank or higher (docs/product.md §6); otherwise Access Denied. */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const { user } = useAuth();
   if (user && hasRoleRank(user.role, role)) return children;
@@ -29,7 +29,7 @@ export function AccessDenied({ requiredRole }: { requiredRole: Role }) {
         </span>
         <h1 className="text-xl font-semibold text-slate-900">Access Denied</h1>
         <p className="mt-2 text-sm text-slate-600">
-          You don't have permission to access this resource. Required role: {requiredRole}
+          You don't have permission to access this resource. Required role: {roleTitle(requiredRole)}
         </p>
         <Button
           className="mt-6"

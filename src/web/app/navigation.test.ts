@@ -1,27 +1,30 @@
-import { LayoutDashboard } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { type NavItem, visibleNavigation } from './navigation';
+import { navigation, visibleNavigation } from './navigation';
 
-const items: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/students', label: 'Students', icon: LayoutDashboard, staffOnly: true },
-  { to: '/yearbook-admin', label: 'Yearbook Admin', icon: LayoutDashboard, minRole: 'deputy_manager' },
-];
+const labels = (role: string) => visibleNavigation(role).map((i) => i.label);
+const ADMIN_ONLY_LINKS = ['Yearbook Admin', 'Stories Admin', 'Settings'];
 
 describe('visibleNavigation', () => {
-  it('hides staff areas from user and student accounts', () => {
-    expect(visibleNavigation('user', items).map((i) => i.label)).toEqual(['Dashboard']);
-    expect(visibleNavigation('student', items).map((i) => i.label)).toEqual(['Dashboard']);
+  it('shows every area to every account, staff or not', () => {
+    for (const role of ['user', 'student', 'program_officer']) {
+      expect(labels(role)).toEqual(
+        navigation.map((i) => i.label).filter((label) => !ADMIN_ONLY_LINKS.includes(label)),
+      );
+      expect(labels(role)).toContain('Students');
+      expect(labels(role)).toContain('User Management');
+    }
   });
-  it('shows links by rank', () => {
-    expect(visibleNavigation('program_officer', items).map((i) => i.label)).toEqual([
-      'Dashboard',
-      'Students',
-    ]);
-    expect(visibleNavigation('admin', items).map((i) => i.label)).toEqual([
-      'Dashboard',
-      'Students',
-      'Yearbook Admin',
-    ]);
+
+  it('shows Yearbook Admin, Stories Admin and Settings to deputy managers and admins only', () => {
+    for (const role of ['deputy_manager', 'admin'])
+      expect(labels(role)).toEqual(navigation.map((i) => i.label));
+    for (const role of ['user', 'student', 'program_officer'])
+      for (const link of ADMIN_ONLY_LINKS) expect(labels(role)).not.toContain(link);
+  });
+
+  it('lists every signed-in area once', () => {
+    const paths = navigation.map((i) => i.to);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(18);
   });
 });

@@ -1,5 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import type { Role } from '../../domain/roles';
+import { navigation } from './navigation';
+import { NotBuiltYet } from './not-built-yet';
 
 /** One signed-in page, rendered inside the layout. */
 export interface AppRoute {
@@ -23,11 +25,21 @@ const AllowancesPage = lazy(() =>
 /**
  * Signed-in routes. A feature adds its page with one line, e.g.
  *   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
- * '/' redirects to /dashboard and unknown paths go to /dashboard (see router.tsx).
+ * '/' redirects to /dashboard and only truly unknown paths go to /dashboard (see router.tsx).
  */
-export const appRoutes: AppRoute[] = [
+const builtRoutes: AppRoute[] = [
   { path: '/dashboard', element: <DashboardPage /> },
   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
   { path: '/profiles', element: <StudentProfilesPage />, minRole: 'program_officer' },
   { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
 ];
+
+/**
+ * Every sidebar link leads somewhere: an area not built yet has a page that says so, rather than
+ * a redirect that would look like a broken link.
+ */
+const notBuiltRoutes: AppRoute[] = navigation
+  .filter((item) => !builtRoutes.some((route) => route.path === item.to))
+  .map((item) => ({ path: item.to, element: <NotBuiltYet title={item.title ?? item.label} /> }));
+
+export const appRoutes: AppRoute[] = [...builtRoutes, ...notBuiltRoutes];
