@@ -1,20 +1,21 @@
 import { Download, FileSpreadsheet, Upload } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ALLOWANCE_TEMPLATE_COLUMNS,
   ALLOWANCE_TEMPLATE_FILENAME,
   type BulkUploadResponse,
 } from '../../../contracts/allowances';
 import { lusakaDate } from '../../../domain/dates';
-import { Alert, Button, Dialog, toast } from '../../components/ui';
+import { CsvUploadDialog, RowErrorList } from '../../components/forms';
+import { Alert, Button, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { useRefreshAllowances } from './allowances.queries';
 import {
   allowanceTemplateCsv,
   type CsvPreview,
   ERROR_LIST_FILENAME,
+  ERROR_PREVIEW_LIMIT,
   errorListCsv,
-  errorPreview,
   formatFileSize,
   previewAllowanceCsv,
   uploadFileProblem,
@@ -37,8 +38,6 @@ export function BulkUploadDialog({
 type UploadState = { state: 'idle' } | { state: 'running'; progress: UploadProgress };
 
 function BulkUploadForm({ onClose }: { onClose: () => void }) {
-  const inputId = useId();
-  const problemId = useId();
   const refresh = useRefreshAllowances();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,15 +51,14 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
   // Leaving the page mid-upload cancels the request (the server writes nothing until it has the file).
   useEffect(() => () => abortRef.current?.(), []);
 
-  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0] ?? null;
+  const onPick = async (picked: File) => {
     setFile(picked);
     setResult(null);
     setFailure(null);
     setPreview(null);
     const fileProblem = uploadFileProblem(picked);
     setProblem(fileProblem);
-    if (!picked || fileProblem) return;
+    if (fileProblem) return;
     try {
       const checked = previewAllowanceCsv(await picked.text());
       setPreview(checked);
@@ -110,13 +108,12 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
     );
 
   return (
-    <Dialog
+    <CsvUploadDialog
       open
-      onOpenChange={(next) => !next && !busy && onClose()}
+      onOpenChange={(next) => !next && onClose()}
       title="Bulk Upload Allowances"
       description="Upload a CSV file with one allowance per row. Valid rows are submitted; the others are listed with the reason."
-      size="lg"
-      dismissible={!busy}
+      busy={busy}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
@@ -128,115 +125,53 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
           </Button>
         </>
       }
-    >
-      <div className="space-y-4">
-        <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0 flex-1 space-y-1">
+      template={{
+        about: (
+          <>
             <p className="font-medium text-slate-900">Columns</p>
             <p className="break-words text-xs text-slate-600">{ALLOWANCE_TEMPLATE_COLUMNS.join(', ')}</p>
             <p className="text-xs text-slate-600">
               Either student_id or chl_number identifies the student. Only .csv files up to 10 MB.
             </p>
-          </div>
-          <Button variant="secondary" size="sm" className="shrink-0 self-start" onClick={downloadTemplate}>
-            <Download aria-hidden="true" className="size-4" />
-            Download template
-          </Button>
-        </div>
-
-        <div className="space-y-1.5">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-            CSV file
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={busy}
-            onChange={(e) => void onPick(e)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? problemId : undefined}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
-          />
-          {problem && (
-            <p id={problemId} role="alert" className="text-sm text-red-700">
-              {problem}
+          </>
+        ),
+        onDownload: downloadTemplate,
+      }}
+      chooser={{ onFile: (picked) => void onPick(picked), problem }}
+      progress={upload.state === 'running' ? progressOf(upload.progress) : null}
+    >
+      {file && preview?.ok && !problem && (
+        <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+          <FileSpreadsheet aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">{file.name}</p>
+            <p className="text-slate-600">
+              {preview.rows} {preview.rows === 1 ? 'row' : 'rows'} to upload · {formatFileSize(file.size)}
             </p>
-          )}
-        </div>
-
-        {file && preview?.ok && !problem && (
-          <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
-            <FileSpreadsheet aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-            <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900">{file.name}</p>
-              <p className="text-slate-600">
-                {preview.rows} {preview.rows === 1 ? 'row' : 'rows'} to upload · {formatFileSize(file.size)}
-              </p>
-              {preview.missingColumns.length > 0 && (
-                <p className="mt-1 text-amber-800">Missing columns: {preview.missingColumns.join(', ')}</p>
-              )}
-            </div>
+            {preview.missingColumns.length > 0 && (
+              <p className="mt-1 text-amber-800">Missing columns: {preview.missingColumns.join(', ')}</p>
+            )}
           </div>
-        )}
-
-        {upload.state === 'running' && <UploadProgressBar progress={upload.progress} />}
-
-        {failure !== null && (
-          <Alert tone="error" title={ALLOWANCE_UI.bulkFailed}>
-            {failure || undefined}
-          </Alert>
-        )}
-
-        {result && <UploadResults result={result} />}
-      </div>
-    </Dialog>
-  );
-}
-
-function UploadProgressBar({ progress }: { progress: UploadProgress }) {
-  if (progress.phase === 'processing') {
-    return (
-      <div className="space-y-1.5">
-        <p className="text-sm text-slate-700">Processing...</p>
-        <div
-          role="progressbar"
-          aria-label="Processing"
-          aria-busy="true"
-          className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full w-1/3 animate-[allowance-indeterminate_1.2s_ease-in-out_infinite] rounded-full bg-primary motion-reduce:w-full motion-reduce:animate-pulse" />
         </div>
-        <style>
-          {
-            '@keyframes allowance-indeterminate{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}'
-          }
-        </style>
-      </div>
-    );
-  }
-  return (
-    <div className="space-y-1.5">
-      <p className="text-sm text-slate-700">Uploading... {progress.percent}%</p>
-      <div
-        role="progressbar"
-        aria-label="Uploading"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress.percent}
-        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width]"
-          style={{ width: `${progress.percent}%` }}
-        />
-      </div>
-    </div>
+      )}
+
+      {failure !== null && (
+        <Alert tone="error" title={ALLOWANCE_UI.bulkFailed}>
+          {failure || undefined}
+        </Alert>
+      )}
+
+      {result && <UploadResults result={result} />}
+    </CsvUploadDialog>
   );
 }
+
+const progressOf = (progress: UploadProgress) =>
+  progress.phase === 'uploading'
+    ? { label: 'Uploading...', percent: progress.percent }
+    : { label: 'Processing...' };
 
 function UploadResults({ result }: { result: BulkUploadResponse }) {
-  const { shown, more } = errorPreview(result.errors);
   const ref = useRef<HTMLElement>(null);
   // The panel appears below the file picker: bring it into view.
   useEffect(() => {
@@ -265,17 +200,9 @@ function UploadResults({ result }: { result: BulkUploadResponse }) {
           </p>
         </div>
       </div>
-      {shown.length > 0 && (
-        <div className="space-y-2">
-          <ul aria-label="Upload errors" className="space-y-1 text-sm text-red-800">
-            {shown.map((error, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the same message may repeat; the list never reorders
-              <li key={i} className="break-words">
-                {error}
-              </li>
-            ))}
-          </ul>
-          {more > 0 && <p className="text-sm text-slate-600">{ALLOWANCE_UI.moreErrors(more)}</p>}
+      {result.errors.length > 0 && (
+        <div className="space-y-2 text-red-800">
+          <RowErrorList errors={result.errors} limit={ERROR_PREVIEW_LIMIT} label="Upload errors" />
           <Button
             variant="secondary"
             size="sm"

@@ -1,12 +1,11 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
+import { CSV_MAX_BYTES } from '../../components/forms/csv-file';
 import {
   allowanceTemplateCsv,
   errorListCsv,
-  errorPreview,
   formatFileSize,
-  MAX_UPLOAD_BYTES,
   previewAllowanceCsv,
   splitRowError,
   uploadFileProblem,
@@ -16,10 +15,10 @@ describe('uploadFileProblem', () => {
   it('asks for a file, accepts only .csv and refuses more than 10 MB', () => {
     expect(uploadFileProblem(null)).toBe('Please select a file to upload.');
     expect(uploadFileProblem({ name: 'allowances.xlsx', size: 10 })).toBe('Only .csv files are accepted.');
-    expect(uploadFileProblem({ name: 'big.csv', size: MAX_UPLOAD_BYTES + 1 })).toBe(
+    expect(uploadFileProblem({ name: 'big.csv', size: CSV_MAX_BYTES + 1 })).toBe(
       'The file is larger than 10 MB. Please split it into smaller files.',
     );
-    expect(uploadFileProblem({ name: 'ALLOWANCES.CSV', size: MAX_UPLOAD_BYTES })).toBeNull();
+    expect(uploadFileProblem({ name: 'ALLOWANCES.CSV', size: CSV_MAX_BYTES })).toBeNull();
   });
 });
 
@@ -58,17 +57,6 @@ describe('allowanceTemplateCsv', () => {
       rows: 1,
       missingColumns: [],
     });
-  });
-});
-
-describe('errorPreview', () => {
-  it('shows the first ten and counts the rest', () => {
-    const errors = Array.from({ length: 13 }, (_, i) => `Row ${i + 2}: month is required`);
-    const { shown, more } = errorPreview(errors);
-    expect(shown).toHaveLength(10);
-    expect(shown[0]).toBe('Row 2: month is required');
-    expect(more).toBe(3);
-    expect(errorPreview(errors.slice(0, 4))).toEqual({ shown: errors.slice(0, 4), more: 0 });
   });
 });
 

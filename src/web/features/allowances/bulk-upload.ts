@@ -7,19 +7,21 @@ import Papa from 'papaparse';
 import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
 import { parseCsv } from '../../../csv/parse-csv';
 import { toCsv } from '../../../csv/to-csv';
+import { csvFileProblem } from '../../components/forms/csv-file';
 import { ALLOWANCE_UI } from './messages';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Row errors shown before '... and N more errors'; the error list download has them all. */
 export const ERROR_PREVIEW_LIMIT = 10;
 export const ERROR_LIST_FILENAME = 'allowance_upload_errors.csv';
 
 /** Why this file may not be sent, or null when it may. */
 export function uploadFileProblem(file: { name: string; size: number } | null | undefined): string | null {
   if (!file) return ALLOWANCE_UI.noFile;
-  if (!file.name.toLowerCase().endsWith('.csv')) return ALLOWANCE_UI.onlyCsv;
-  if (file.size > MAX_UPLOAD_BYTES) return ALLOWANCE_UI.tooLarge;
-  if (file.size === 0) return ALLOWANCE_UI.noRows;
-  return null;
+  return csvFileProblem(file, {
+    notCsv: ALLOWANCE_UI.onlyCsv,
+    tooLarge: ALLOWANCE_UI.tooLarge,
+    empty: ALLOWANCE_UI.noRows,
+  });
 }
 
 export type CsvPreview =
@@ -61,11 +63,6 @@ export function allowanceTemplateCsv(year: number): string {
     { fields: [...ALLOWANCE_TEMPLATE_COLUMNS], data: [ALLOWANCE_TEMPLATE_COLUMNS.map((c) => example[c])] },
     { newline: '\r\n' },
   )}\r\n`;
-}
-
-/** The first ten errors, and how many more there are. */
-export function errorPreview(errors: readonly string[], limit = ERROR_PREVIEW_LIMIT) {
-  return { shown: errors.slice(0, limit), more: Math.max(0, errors.length - limit) };
 }
 
 /** 'Row 5: month is required' -> { row: 5, message: 'month is required' }. */

@@ -1,9 +1,10 @@
-import { Download, FileSpreadsheet } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FileSpreadsheet } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { StudentImportResponse } from '../../../contracts/students';
 import { lusakaDate } from '../../../domain/dates';
 import { rowError } from '../../../domain/student-import';
-import { Alert, Badge, Button, Dialog, Table, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
+import { CsvUploadDialog, RowErrorList } from '../../components/forms';
+import { Alert, Badge, Button, Table, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
@@ -18,7 +19,6 @@ import {
   STUDENT_IMPORT_TEMPLATE_FILENAME,
 } from './import-preview';
 import { STUDENT_UI_MESSAGES as M } from './messages';
-import { ProgressBar } from './student-ui';
 import { useStudentsRefresh } from './students.queries';
 
 /** Rows of the preview table shown in full; dropped and faulty rows are always shown. */
@@ -148,81 +148,47 @@ export function ImportDialog({
   }
 
   return (
-    <Dialog
+    <CsvUploadDialog
       open={open}
-      onOpenChange={(next) => !running && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title="Import Students from CSV"
       description="Required columns: first_name and last_name. Rows missing either are dropped."
       size="xl"
-      dismissible={!running}
+      busy={running}
       footer={footer}
+      template={step.kind === 'choose' ? TEMPLATE : undefined}
+      chooser={step.kind === 'choose' ? { onFile, problem: step.error, hint: FILE_HINT } : undefined}
+      progress={
+        step.kind === 'running'
+          ? step.phase.phase === 'uploading'
+            ? { label: 'Uploading file...', percent: step.phase.percent }
+            : { label: 'Importing students...' }
+          : null
+      }
     >
-      {step.kind === 'choose' && <ChooseFile error={step.error} onFile={onFile} />}
+      {step.kind === 'failed' && <ServerErrors error={step.error} />}
       {(step.kind === 'preview' || step.kind === 'running' || step.kind === 'failed') && (
-        <div className="space-y-4">
-          {step.kind === 'running' && (
-            <ProgressBar
-              label={step.phase.phase === 'uploading' ? 'Uploading file...' : 'Importing students...'}
-              percent={step.phase.phase === 'uploading' ? step.phase.percent : undefined}
-            />
-          )}
-          {step.kind === 'failed' && <ServerErrors error={step.error} />}
-          <PreviewPanel fileName={step.file.name} preview={step.preview} />
-        </div>
+        <PreviewPanel fileName={step.file.name} preview={step.preview} />
       )}
       {step.kind === 'done' && <ImportResult result={step.result} />}
-    </Dialog>
+    </CsvUploadDialog>
   );
 }
 
-function ChooseFile({ error, onFile }: { error: string | null; onFile: (file: File) => void }) {
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) onFile(file);
-  };
-  return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-900">Start from the template</p>
-          <p className="text-sm text-slate-600">
-            first_name, last_name, email, contact_number, community, program_level, institution_name,
-            current_program, chl_number, gender, date_of_birth
-          </p>
-        </div>
-        <Button variant="secondary" onClick={downloadTemplate}>
-          <Download aria-hidden="true" className="size-4" />
-          Download template
-        </Button>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          CSV file
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv"
-          onChange={onChange}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : `${inputId}-hint`}
-          className="block w-full rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:font-medium file:text-primary-active hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
-        />
-        <p id={`${inputId}-hint`} className="text-xs text-slate-500">
-          A .csv file of at most 10 MB. You will see a preview before anything is imported.
-        </p>
-        {error && (
-          <p id={errorId} role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
-  );
-}
+const TEMPLATE = {
+  about: (
+    <>
+      <p className="font-medium text-slate-900">Start from the template</p>
+      <p className="text-slate-600">
+        first_name, last_name, email, contact_number, community, program_level, institution_name,
+        current_program, chl_number, gender, date_of_birth
+      </p>
+    </>
+  ),
+  onDownload: downloadTemplate,
+};
+
+const FILE_HINT = 'A .csv file of at most 10 MB. You will see a preview before anything is imported.';
 
 const RESULT_STYLES = {
   import: { row: '', badge: 'success', label: 'Will import' },
@@ -315,18 +281,13 @@ function PreviewPanel({ fileName, preview }: { fileName: string; preview: Import
 }
 
 function ServerErrors({ error }: { error: ImportFailure }) {
-  const errors = error.rows;
-  const more = errors.length - LISTED_ERRORS;
   return (
     <Alert tone="error" title="Failed to import students">
       <p>{error.message}</p>
-      {errors.length > 0 && (
-        <ul className="mt-2 list-disc space-y-0.5 pl-5">
-          {errors.slice(0, LISTED_ERRORS).map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-          {more > 0 && <li className="list-none">... and {more} more errors</li>}
-        </ul>
+      {error.rows.length > 0 && (
+        <div className="mt-2">
+          <RowErrorList errors={error.rows} limit={LISTED_ERRORS} label="Import errors" />
+        </div>
       )}
     </Alert>
   );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENT_IMPORT_COLUMNS } from '../../../domain/student-import';
+import { CSV_MAX_BYTES } from '../../components/forms/csv-file';
 import {
   buildImportPreview,
   checkImportFile,
   IMPORT_FILE_MESSAGES,
-  IMPORT_MAX_BYTES,
   importButtonLabel,
   importTemplateCsv,
   NO_VALID_STUDENT_DATA,
@@ -29,10 +29,8 @@ describe('import file checks', () => {
   it('takes only .csv files up to 10 MB', () => {
     expect(checkImportFile({ name: 'students.CSV', size: 100 })).toBeNull();
     expect(checkImportFile({ name: 'students.xlsx', size: 100 })).toBe(IMPORT_FILE_MESSAGES.notCsv);
-    expect(checkImportFile({ name: 'big.csv', size: IMPORT_MAX_BYTES + 1 })).toBe(
-      IMPORT_FILE_MESSAGES.tooLarge,
-    );
-    expect(checkImportFile({ name: 'max.csv', size: IMPORT_MAX_BYTES })).toBeNull();
+    expect(checkImportFile({ name: 'big.csv', size: CSV_MAX_BYTES + 1 })).toBe(IMPORT_FILE_MESSAGES.tooLarge);
+    expect(checkImportFile({ name: 'max.csv', size: CSV_MAX_BYTES })).toBeNull();
     expect(checkImportFile({ name: 'empty.csv', size: 0 })).toBe(IMPORT_FILE_MESSAGES.empty);
   });
 

@@ -15,11 +15,9 @@ import {
   STUDENT_IMPORT_TEMPLATE_FILENAME,
   TOO_MANY_STUDENTS,
 } from '../../../domain/student-import';
+import { csvFileProblem } from '../../components/forms/csv-file';
 
 export { NO_VALID_STUDENT_DATA, STUDENT_IMPORT_TEMPLATE_FILENAME, TOO_MANY_STUDENTS };
-
-/** Largest file the import takes (decisions D6; the server refuses bigger ones with 413). */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const IMPORT_FILE_MESSAGES = {
   notCsv: 'Only .csv files are accepted. Please choose a CSV file.',
@@ -33,10 +31,7 @@ export const IMPORT_FILE_MESSAGES = {
 
 /** A problem with the file itself, before reading it; null when it may be read. */
 export function checkImportFile(file: { name: string; size: number }): string | null {
-  if (!file.name.toLowerCase().endsWith('.csv')) return IMPORT_FILE_MESSAGES.notCsv;
-  if (file.size > IMPORT_MAX_BYTES) return IMPORT_FILE_MESSAGES.tooLarge;
-  if (file.size === 0) return IMPORT_FILE_MESSAGES.empty;
-  return null;
+  return csvFileProblem(file, IMPORT_FILE_MESSAGES);
 }
 
 /** The template offered for download: the header row of the import columns. */
