@@ -1,5 +1,20 @@
-import type { FieldError, FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type ResolverResult,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
+
+/** The first message for each field a failed check names (its path joined with dots). */
+export function firstMessageByField(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of issues) messages[issue.path.join('.')] ??= issue.message;
+  return messages;
+}
 
 /**
  * Checks a form's values with a schema, usually the API's own request schema, so the form refuses
@@ -11,11 +26,17 @@ export function schemaResolver<TValues extends FieldValues>(schema: z.ZodType): 
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values, errors: {} };
     const errors: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const name = issue.path.join('.');
-      errors[name] ??= { type: issue.code, message: issue.message };
-    }
+    for (const [name, message] of Object.entries(firstMessageByField(result.error.issues)))
+      errors[name] = { type: 'schema', message };
     // Flat forms: a field's name is its path, which is the key react-hook-form looks up.
     return { values: {}, errors: errors as FieldErrors<TValues> };
   };
+}
+
+/** A react-hook-form checked by `schema` (see schemaResolver), starting from `defaultValues`. */
+export function useSchemaForm<TValues extends FieldValues>(
+  schema: z.ZodType,
+  defaultValues: DefaultValues<TValues>,
+) {
+  return useForm<TValues>({ resolver: schemaResolver<TValues>(schema), defaultValues });
 }

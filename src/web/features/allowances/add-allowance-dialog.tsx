@@ -1,9 +1,9 @@
 import { type ComponentProps, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { allowanceLevelForStudent, LAUNCH_YEAR_NOTE } from '../../../domain/allowance-rows';
 import { MONTHS } from '../../../domain/dates';
 import { formatZmw } from '../../../domain/money';
-import { FormDialog, schemaResolver } from '../../components/forms';
+import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -40,16 +40,9 @@ export function AddAllowanceDialog({
 function AddAllowanceForm({ onClose }: { onClose: () => void }) {
   const create = useCreateAllowance();
   const [student, setStudent] = useState<StudentOption | null>(null);
-  const form = useForm<AllowanceFormValues>({
-    resolver: schemaResolver(AllowanceFormSchema),
-    defaultValues: emptyAllowanceForm(),
-  });
-  const {
-    register,
-    setValue,
-    control,
-    formState: { errors, isSubmitting: busy },
-  } = form;
+  const form = useSchemaForm<AllowanceFormValues>(AllowanceFormSchema, emptyAllowanceForm());
+  const { register, setValue, control } = form;
+  const { errors, isSubmitting: busy } = form.formState;
   const values = useWatch({ control });
   const level = values.program_level ?? 'university';
   const launchYear = level === 'launch_year';

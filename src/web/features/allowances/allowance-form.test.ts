@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateAllowanceRequestSchema } from '../../../contracts/allowances';
+import { firstMessageByField } from '../../components/forms/schema-resolver';
 import {
   AllowanceFormSchema,
   type AllowanceFormValues,
@@ -57,7 +58,7 @@ describe('AllowanceFormSchema', () => {
       medical: '1.234',
     });
     expect(result.success).toBe(false);
-    const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const byField = firstMessageByField(result.error!.issues);
     expect(byField).toMatchObject({
       student_id: FORM_MESSAGES.student,
       month: FORM_MESSAGES.month,
@@ -71,7 +72,7 @@ describe('AllowanceFormSchema', () => {
     const result = AllowanceFormSchema.safeParse(
       filled({ stipend: '1,000,000.01', medical: '99999999999', accommodation: '1000000' }),
     );
-    const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const byField = firstMessageByField(result.error!.issues);
     expect(byField).toEqual({
       stipend: 'Stipend must be at most ZMW 1,000,000.00.',
       medical: 'Medical must be at most ZMW 1,000,000.00.',

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { type UseFormRegister, useWatch } from 'react-hook-form';
 import type { Student } from '../../../contracts/students';
 import {
   ACADEMIC_STANDING_LABELS,
@@ -15,7 +15,7 @@ import {
   PROGRAM_STATUS_LABELS,
   PROGRAM_STATUSES,
 } from '../../../domain/students';
-import { schemaResolver } from '../../components/forms';
+import { choiceOptions, useSchemaForm } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea } from '../../components/ui';
 import {
   applyServerErrors,
@@ -28,9 +28,6 @@ import {
   StudentProfileFormSchema,
   type StudentProfileFormValues,
 } from '../students';
-
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
 
 function Section({ title, first, children }: { title: string; first?: boolean; children: ReactNode }) {
   return (
@@ -54,16 +51,12 @@ export interface ProfileFormProps {
 
 /** Every field of the student profile (spec §3), in the view's sections. */
 export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFormProps) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<StudentProfileFormValues>({
-    resolver: schemaResolver(StudentProfileFormSchema),
-    defaultValues: student ? profileValuesFrom(student) : emptyProfileValues(),
-  });
+  const form = useSchemaForm<StudentProfileFormValues>(
+    StudentProfileFormSchema,
+    student ? profileValuesFrom(student) : emptyProfileValues(),
+  );
+  const { register, handleSubmit, control, setError } = form;
+  const { errors } = form.formState;
   const plan = useWatch({ control, name: 'laptop_plan' });
   const shown = laptopFieldsShown(plan);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -97,7 +90,7 @@ export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFor
         {text('email', 'Email', { type: 'email' })}
         {text('contact_number', 'Contact Number', { type: 'tel' })}
         <Field label="Gender" error={errors.gender?.message}>
-          <Select options={options(GENDERS, GENDER_LABELS)} {...register('gender')} />
+          <Select options={choiceOptions(GENDERS, GENDER_LABELS)} {...register('gender')} />
         </Field>
         {text('date_of_birth', 'Date of Birth', { type: 'date' })}
         {text('community', 'Community')}
@@ -116,17 +109,20 @@ export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFor
 
       <Section title="Academic">
         <Field label="Program Level" error={errors.program_level?.message}>
-          <Select options={options(PROGRAM_LEVELS, PROGRAM_LEVEL_LABELS)} {...register('program_level')} />
+          <Select
+            options={choiceOptions(PROGRAM_LEVELS, PROGRAM_LEVEL_LABELS)}
+            {...register('program_level')}
+          />
         </Field>
         <Field label="Program Status" error={errors.program_status?.message}>
           <Select
-            options={options(PROGRAM_STATUSES, PROGRAM_STATUS_LABELS)}
+            options={choiceOptions(PROGRAM_STATUSES, PROGRAM_STATUS_LABELS)}
             {...register('program_status')}
           />
         </Field>
         <Field label="Academic Standing" error={errors.academic_standing?.message}>
           <Select
-            options={options(ACADEMIC_STANDINGS, ACADEMIC_STANDING_LABELS)}
+            options={choiceOptions(ACADEMIC_STANDINGS, ACADEMIC_STANDING_LABELS)}
             {...register('academic_standing')}
           />
         </Field>
@@ -146,7 +142,7 @@ export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFor
       <Section title="Accommodation">
         <Field label="Accommodation Type" error={errors.accommodation_type?.message}>
           <Select
-            options={options(ACCOMMODATION_TYPES, ACCOMMODATION_TYPE_LABELS)}
+            options={choiceOptions(ACCOMMODATION_TYPES, ACCOMMODATION_TYPE_LABELS)}
             {...register('accommodation_type')}
           />
         </Field>
@@ -164,7 +160,7 @@ export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFor
 
       <Section title="Digital Resources">
         <Field label="Laptop Plan" error={errors.laptop_plan?.message}>
-          <Select options={options(LAPTOP_PLANS, LAPTOP_PLAN_LABELS)} {...register('laptop_plan')} />
+          <Select options={choiceOptions(LAPTOP_PLANS, LAPTOP_PLAN_LABELS)} {...register('laptop_plan')} />
         </Field>
         {text('laptop_serial_number', 'Laptop Serial Number')}
         {shown.monthlyDeduction && (

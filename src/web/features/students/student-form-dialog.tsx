@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type FieldValues, type UseFormSetError, useForm } from 'react-hook-form';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import type { Student } from '../../../contracts/students';
 import { roleTitle } from '../../../domain/roles';
 import {
@@ -10,7 +10,7 @@ import {
   PROGRAM_STATUS_LABELS,
   PROGRAM_STATUSES,
 } from '../../../domain/students';
-import { FormDialog, schemaResolver, showServerFieldErrors } from '../../components/forms';
+import { choiceOptions, FormDialog, showServerFieldErrors, useSchemaForm } from '../../components/forms';
 import { Field, Input, Select, toast } from '../../components/ui';
 import type { ApiError } from '../../lib/api';
 import { STUDENT_UI_MESSAGES as M } from './messages';
@@ -24,12 +24,9 @@ import {
 } from './student-form-values';
 import { failureReason, useCreateStudent, useOfficers, useUpdateStudent } from './students.queries';
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-
-const LEVEL_OPTIONS = options(PROGRAM_LEVELS, PROGRAM_LEVEL_LABELS);
-const STATUS_OPTIONS = options(PROGRAM_STATUSES, PROGRAM_STATUS_LABELS);
-const STANDING_OPTIONS = options(ACADEMIC_STANDINGS, ACADEMIC_STANDING_LABELS);
+const LEVEL_OPTIONS = choiceOptions(PROGRAM_LEVELS, PROGRAM_LEVEL_LABELS);
+const STATUS_OPTIONS = choiceOptions(PROGRAM_STATUSES, PROGRAM_STATUS_LABELS);
+const STANDING_OPTIONS = choiceOptions(ACADEMIC_STANDINGS, ACADEMIC_STANDING_LABELS);
 
 /** A taken CHL or NRC number (409) belongs under that input. */
 const conflictField = (error: ApiError) => (error.status === 409 ? fieldOfConflict(error.message) : null);
@@ -64,17 +61,12 @@ export function StudentFormDialog({
   const create = useCreateStudent();
   const update = useUpdateStudent();
   const officers = useOfficers(open && canAssignOfficer);
-  const form = useForm<StudentManagementFormValues>({
-    resolver: schemaResolver(StudentManagementFormSchema),
-    defaultValues: emptyManagementValues(),
-  });
-  const {
-    register,
-    reset,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = form;
+  const form = useSchemaForm<StudentManagementFormValues>(
+    StudentManagementFormSchema,
+    emptyManagementValues(),
+  );
+  const { register, reset, setValue, getValues } = form;
+  const { errors } = form.formState;
 
   useEffect(() => {
     if (open) reset(student ? managementValuesFrom(student) : emptyManagementValues());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Student, StudentCreateSchema, StudentUpdateSchema } from '../../../contracts/students';
+import { firstMessageByField } from '../../components/forms/schema-resolver';
 import {
   emptyManagementValues,
   emptyProfileValues,
@@ -94,7 +95,7 @@ describe('profile form', () => {
       date_of_birth: '2024-02-30',
     });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const messages = firstMessageByField(result.error!.issues);
     expect(messages).toMatchObject({
       first_name: 'First name is required',
       last_name: 'Last name is required',
