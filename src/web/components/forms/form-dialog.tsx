@@ -16,6 +16,8 @@ export interface FormDialogProps<TValues extends FieldValues> {
   onSubmit: (values: TValues) => Promise<void>;
   submitLabel: string;
   pendingLabel: string;
+  /** 'danger' for a submit that refuses or removes something. */
+  submitVariant?: 'primary' | 'danger';
   /** Heard after a failed save, e.g. to toast it. */
   onFailed?: (error: unknown) => void;
   /** The message to show above the fields for a failed save; none when absent or null. */
@@ -41,6 +43,7 @@ export function FormDialog<TValues extends FieldValues>({
   onSubmit,
   submitLabel,
   pendingLabel,
+  submitVariant = 'primary',
   onFailed,
   failureMessage,
   fieldOfError,
@@ -75,7 +78,13 @@ export function FormDialog<TValues extends FieldValues>({
           <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={pending} loadingText={pendingLabel}>
+          <Button
+            type="submit"
+            form={formId}
+            variant={submitVariant}
+            loading={pending}
+            loadingText={pendingLabel}
+          >
             {submitLabel}
           </Button>
         </>

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { z } from 'zod';
 import type { Allowance } from '../../../contracts/allowances';
 import { type Decision, isReviewStage, REVIEW_STEP_RULES } from '../../../domain/allowances';
 import { formatZmw } from '../../../domain/money';
-import { Alert, Button, ConfirmDialog, Dialog, Field, Textarea, toast } from '../../components/ui';
+import { FormDialog, useSchemaForm } from '../../components/forms';
+import { ConfirmDialog, Field, Textarea, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { periodLabel } from './allowance-view';
 import { useDecideAllowance, usePayAllowance } from './allowances.queries';
@@ -66,23 +67,26 @@ export function DecisionDialog({
   );
 }
 
+const DecisionFormSchema = z.object({
+  comment: z.string().trim().min(1, { message: ALLOWANCE_UI.commentRequired }),
+});
+type DecisionFormValues = { comment: string };
+
+/** What the form says above its fields about a failed decision (a refused comment is on its field). */
+function decisionFailure(error: unknown): string | null {
+  if (error instanceof ApiError && error.status === 403) return ALLOWANCE_UI.noPermission;
+  if (error instanceof ApiError && error.status === 400 && error.fields?.comment) return null;
+  return ALLOWANCE_UI.decisionFailed;
+}
+
 function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose: () => void }) {
   const { allowance, decision } = request;
-  const formId = useId();
   const decide = useDecideAllowance();
-  const [comment, setComment] = useState('');
-  const [commentError, setCommentError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm<DecisionFormValues>(DecisionFormSchema, { comment: '' });
+  const { errors, isSubmitting: busy } = form.formState;
   const approving = decision === 'approve';
-  const busy = decide.isPending;
 
-  const submit = async () => {
-    setFailure(null);
-    if (!comment.trim()) {
-      setCommentError(ALLOWANCE_UI.commentRequired);
-      return;
-    }
-    setCommentError(null);
+  const save = async ({ comment }: DecisionFormValues) => {
     try {
       await decide.mutateAsync({
         id: allowance.id,
@@ -90,87 +94,49 @@ function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose:
         comment: comment.trim(),
         expectedStage: allowance.approval_stage,
       });
-      toast.success(approving ? ALLOWANCE_UI.approved : ALLOWANCE_UI.denied);
-      onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        // Someone else moved it: say so; the list and the details have been reloaded.
-        toast.error(error.message || ALLOWANCE_UI.decisionFailed);
-        onClose();
-        return;
-      }
-      if (error instanceof ApiError && error.status === 403) {
-        setFailure(ALLOWANCE_UI.noPermission);
-        toast.error(ALLOWANCE_UI.noPermission);
-        return;
-      }
-      if (error instanceof ApiError && error.status === 400 && error.fields?.comment) {
-        setCommentError(error.fields.comment);
-        return;
-      }
-      setFailure(ALLOWANCE_UI.decisionFailed);
-      toast.error(ALLOWANCE_UI.decisionFailed);
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      // Someone else moved it: say so; the list and the details have been reloaded.
+      toast.error(error.message || ALLOWANCE_UI.decisionFailed);
+      onClose();
+      return;
     }
+    toast.success(approving ? ALLOWANCE_UI.approved : ALLOWANCE_UI.denied);
+    onClose();
   };
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onOpenChange={(next) => !next && !busy && onClose()}
+      onOpenChange={(next) => !next && onClose()}
       title={approving ? 'Approve Allowance' : 'Deny Allowance'}
-      dismissible={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={approving ? 'primary' : 'danger'}
-            loading={busy}
-            loadingText={approving ? 'Approving...' : 'Denying...'}
-          >
-            {approving ? 'Approve' : 'Deny'}
-          </Button>
-        </>
-      }
+      size="md"
+      form={form}
+      onSubmit={save}
+      submitLabel={approving ? 'Approve' : 'Deny'}
+      pendingLabel={approving ? 'Approving...' : 'Denying...'}
+      submitVariant={approving ? 'primary' : 'danger'}
+      failureMessage={decisionFailure}
+      onFailed={(error) => {
+        const message = decisionFailure(error);
+        if (message) toast.error(message);
+      }}
+      className="space-y-4"
     >
-      <form
-        id={formId}
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+      <AllowanceSummary allowance={allowance} />
+      <Field
+        label="Comment"
+        required
+        error={errors.comment?.message}
+        hint={
+          approving
+            ? 'Recorded with your approval in the comment trail.'
+            : 'Recorded as the reason for rejection; the submitter sees it in the details.'
+        }
       >
-        <AllowanceSummary allowance={allowance} />
-        {failure && <Alert tone="error">{failure}</Alert>}
-        <Field
-          label="Comment"
-          required
-          error={commentError ?? undefined}
-          hint={
-            approving
-              ? 'Recorded with your approval in the comment trail.'
-              : 'Recorded as the reason for rejection; the submitter sees it in the details.'
-          }
-        >
-          <Textarea
-            rows={4}
-            autoFocus
-            value={comment}
-            maxLength={2000}
-            disabled={busy}
-            onChange={(e) => {
-              setComment(e.target.value);
-              if (commentError && e.target.value.trim()) setCommentError(null);
-            }}
-          />
-        </Field>
-      </form>
-    </Dialog>
+        <Textarea rows={4} autoFocus maxLength={2000} disabled={busy} {...form.register('comment')} />
+      </Field>
+    </FormDialog>
   );
 }
 
