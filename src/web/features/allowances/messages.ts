@@ -23,7 +23,6 @@ export const ALLOWANCE_UI = {
   noRows: 'No allowance rows found in the CSV file.',
   bulkFailed: 'Failed to process bulk upload. Please check your file and try again.',
   uploaded: (n: number) => `Successfully uploaded ${n} allowances!`,
-  moreErrors: (n: number) => `... and ${n} more errors`,
   csvParsing: (detail: string) => `CSV parsing error: ${detail}`,
 
   bellEmpty: 'Nothing is waiting for your decision.',

@@ -68,32 +68,3 @@ export function StudentAvatar({
     </span>
   );
 }
-
-/** A horizontal progress bar; without `percent` it shows that work is going on (indeterminate). */
-export function ProgressBar({ label, percent }: { label: string; percent?: number }) {
-  return (
-    <div className="space-y-1.5">
-      <div className="flex items-center justify-between text-sm text-slate-700">
-        <span>{label}</span>
-        {percent !== undefined && <span className="tabular-nums">{percent}%</span>}
-      </div>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        {percent !== undefined ? (
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-200"
-            style={{ width: `${percent}%` }}
-          />
-        ) : (
-          <div className="h-full w-1/3 animate-pulse rounded-full bg-primary motion-reduce:animate-none" />
-        )}
-      </div>
-    </div>
-  );
-}
