@@ -2,5 +2,5 @@ export { choiceOptions } from './choice-options';
 export { CSV_MAX_BYTES, type CsvFileMessages, csvFileProblem } from './csv-file';
 export { CsvUploadDialog, type CsvUploadDialogProps, RowErrorList } from './csv-upload-dialog';
 export { FormDialog, type FormDialogProps } from './form-dialog';
-export { firstMessageByField, schemaResolver, useSchemaForm } from './schema-resolver';
+export { firstMessageByField, formProblems, schemaResolver, useSchemaForm } from './schema-resolver';
 export { showServerFieldErrors } from './server-errors';

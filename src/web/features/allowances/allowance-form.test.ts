@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateAllowanceRequestSchema } from '../../../contracts/allowances';
-import { firstMessageByField } from '../../components/forms/schema-resolver';
+import { formProblems } from '../../components/forms/schema-resolver';
 import {
   AllowanceFormSchema,
   type AllowanceFormValues,
@@ -51,14 +51,12 @@ describe('formTotal', () => {
 
 describe('AllowanceFormSchema', () => {
   it('reports every problem at once', () => {
-    const result = AllowanceFormSchema.safeParse({
+    const byField = formProblems(AllowanceFormSchema, {
       ...emptyAllowanceForm(),
       year: '20x6',
       stipend: '',
       medical: '1.234',
     });
-    expect(result.success).toBe(false);
-    const byField = firstMessageByField(result.error!.issues);
     expect(byField).toMatchObject({
       student_id: FORM_MESSAGES.student,
       month: FORM_MESSAGES.month,
@@ -69,10 +67,10 @@ describe('AllowanceFormSchema', () => {
   });
 
   it('marks each amount over ZMW 1,000,000.00 with the cap, and takes the cap itself', () => {
-    const result = AllowanceFormSchema.safeParse(
+    const byField = formProblems(
+      AllowanceFormSchema,
       filled({ stipend: '1,000,000.01', medical: '99999999999', accommodation: '1000000' }),
     );
-    const byField = firstMessageByField(result.error!.issues);
     expect(byField).toEqual({
       stipend: 'Stipend must be at most ZMW 1,000,000.00.',
       medical: 'Medical must be at most ZMW 1,000,000.00.',
