@@ -328,10 +328,6 @@ export const StudentListResponseSchema = pagedResponseSchema(StudentSchema)
   .meta({ id: 'StudentList' });
 export type StudentListResponse = z.infer<typeof StudentListResponseSchema>;
 
-export const StudentIdParamSchema = z.object({
-  id: z.string().meta({ param: { name: 'id', in: 'path' }, description: 'Student id (uuid)' }),
-});
-
 export const OfficerOptionSchema = z
   .object({
     id: z.string(),

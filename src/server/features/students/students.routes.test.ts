@@ -42,13 +42,15 @@ async function row(id: string) {
 }
 
 describe('who reaches the student API', () => {
-  it('answers 401 signed out and 403 for user and student accounts, and each staff role its scope, on every route', async () => {
+  it('answers 401 signed out and 403 for user and student accounts, before looking at the request, on every route', async () => {
     const someone = await create('PO001', { first_name: 'Access', last_name: tag() });
     await expectAccess(
       t,
       accessMatrix(
         [
           { route: 'GET /api/students', statuses: staffOnly(200) },
+          // The door is checked before the request is: a caller who may not pass learns no more.
+          { route: 'GET /api/students?page=0', statuses: staffOnly(400) },
           {
             route: 'POST /api/students',
             body: { first_name: 'Access', last_name: tag() },

@@ -27,8 +27,6 @@ import {
   writeStudent,
 } from './students.write';
 
-export { exportStudentsCsv } from './students.export';
-export { importStudents } from './students.import';
 /** The user's students counted by category, status and start year (for the dashboard). */
 export { storedStudentCounts } from './students.list';
 

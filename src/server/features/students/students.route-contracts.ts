@@ -1,0 +1,117 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
+import {
+  OfficerOptionsResponseSchema,
+  StudentCreateSchema,
+  StudentImportResponseSchema,
+  StudentListQuerySchema,
+  StudentListResponseSchema,
+  StudentSchema,
+  StudentUpdateSchema,
+} from '../../../contracts/students';
+import { csvDownloadResponse } from '../../http/csv-download';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { csvUploadRequest } from '../../http/uploads';
+
+/**
+ * The student routes as the OpenAPI document shows them: path, request and answers. Staff only;
+ * a program officer reaches only the students assigned to them, and another officer's student
+ * answers 404 as if it did not exist. students.routes.ts wires each to the service, fixed paths
+ * first so /export.csv, /officers and /import are never taken for an id.
+ */
+const tags = ['Students'];
+
+export const exportStudentsRoute = createRoute({
+  method: 'get',
+  path: '/export.csv',
+  tags,
+  summary: 'The students the list would show with these filters, as a CSV file (no paging)',
+  request: { query: StudentListQuerySchema },
+  responses: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
+});
+
+export const assignableOfficersRoute = createRoute({
+  method: 'get',
+  path: '/officers',
+  tags,
+  summary: 'Active staff a student can be assigned to (program officers, deputy managers, admins)',
+  responses: {
+    200: jsonResponse(OfficerOptionsResponseSchema, 'Assignable officers by name'),
+    ...errorResponses(401, 403),
+  },
+});
+
+export const importStudentsRoute = createRoute({
+  method: 'post',
+  path: '/import',
+  tags,
+  summary: 'Import students from a CSV file (field "file"), all or nothing',
+  description:
+    'Columns: first_name, last_name (required), email, contact_number, community, program_level, ' +
+    'institution_name, current_program, chl_number, gender, date_of_birth; others are ignored. ' +
+    'Rows without first or last name are dropped. Any other bad value refuses the whole file. ' +
+    'At most 20,000 students (non-blank rows) and 10 MB a file.',
+  request: csvUploadRequest,
+  responses: {
+    201: jsonResponse(StudentImportResponseSchema, 'Imported'),
+    400: jsonResponse(ErrorResponseSchema, 'No valid rows, or rows with errors (nothing written)'),
+    ...errorResponses(401, 403, 409, 413),
+  },
+});
+
+export const listStudentsRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'List students with search, category and status filters, paged, with category counts',
+  request: { query: StudentListQuerySchema },
+  responses: {
+    200: jsonResponse(StudentListResponseSchema, 'A page of students'),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+export const createStudentRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Add a student (assigned to the creator unless an admin or deputy manager picks an officer)',
+  request: jsonBody(StudentCreateSchema),
+  responses: {
+    201: jsonResponse(StudentSchema, 'Created'),
+    ...errorResponses(400, 401, 403, 409),
+  },
+});
+
+export const getStudentRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'One student',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonResponse(StudentSchema, 'The student'), ...errorResponses(401, 403, 404) },
+});
+
+export const updateStudentRoute = createRoute({
+  method: 'put',
+  path: '/{id}',
+  tags,
+  summary: 'Change a student (fields left out keep their value; null or "" clears)',
+  request: { params: IdParamSchema, ...jsonBody(StudentUpdateSchema) },
+  responses: {
+    200: jsonResponse(StudentSchema, 'Saved'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export const deleteStudentRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  summary: 'Delete a student (refused while the student has allowance records)',
+  request: { params: IdParamSchema },
+  responses: {
+    204: { description: 'Deleted' },
+    ...errorResponses(401, 403, 404, 409),
+  },
+});
