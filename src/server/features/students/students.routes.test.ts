@@ -44,6 +44,7 @@ async function row(id: string) {
 describe('who reaches the student API', () => {
   it('answers 401 signed out and 403 for user and student accounts, before looking at the request, on every route', async () => {
     const someone = await create('PO001', { first_name: 'Access', last_name: tag() });
+    const anotherOfficers = await create('PO002', { first_name: 'Access', last_name: tag() });
     await expectAccess(
       t,
       accessMatrix(
@@ -57,6 +58,11 @@ describe('who reaches the student API', () => {
             statuses: staffOnly(201),
           },
           { route: `GET /api/students/${someone.id}`, statuses: staffOnly(200) },
+          // The demo program officer is PO001: another officer's student is not there for them.
+          {
+            route: `GET /api/students/${anotherOfficers.id}`,
+            statuses: staffOnly({ program_officer: 404, deputy_manager: 200, admin: 200 }),
+          },
           {
             route: `PUT /api/students/${someone.id}`,
             body: { community: 'Matero' },
