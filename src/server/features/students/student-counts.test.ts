@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_IMPORT_TEMPLATE_HEADER, type StudentListResponse } from '../../../contracts/students';
 import { students, users } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { makeUser } from '../../testing/factories';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
@@ -139,7 +140,7 @@ describe('student_counts', () => {
   });
 
   it("follows an officer's account being deleted, and writes made outside the app", async () => {
-    const gone = await t.createUser({ staffId: 'PO099', role: 'program_officer', name: 'Leaving Officer' });
+    const gone = await makeUser(t, 'program_officer', { name: 'Leaving Officer' });
     await create('ADM001', { assigned_officer_id: gone.id });
     await create('ADM001', { assigned_officer_id: gone.id, program_level: 'diploma' });
     await expectStoredCountsTrue();

@@ -5,7 +5,7 @@ import type { Student, StudentListResponse } from '../../../contracts/students';
 import { demoOfficersFrom, seedDemoStudents } from '../../db/demo-seed/students';
 import { activities, allowances, students, users } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { csvDownloadLines } from '../../testing/factories';
+import { csvDownloadLines, makeUser } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 const STAFF = ['ADM001', 'DPM001', 'PO001', 'PO002'] as const;
@@ -460,11 +460,7 @@ describe('POST /api/students', () => {
     expect(other.status).toBe(403);
     expect((await other.json()).error).toBe('Program officers can only assign students to themselves.');
 
-    const inactive = await t.createUser({
-      staffId: `IN${name.slice(2, 8)}`,
-      role: 'program_officer',
-      isActive: false,
-    });
+    const inactive = await makeUser(t, 'program_officer', { isActive: false });
     for (const officerId of [await t.userId('USR001'), await t.userId('STU001'), inactive.id, randomUUID()]) {
       const res = await t.request('POST', '/api/students', {
         token: token.ADM001,
@@ -726,7 +722,7 @@ describe('GET /api/students/export.csv', () => {
 
 describe('GET /api/students/officers', () => {
   it('lists active program officers, deputy managers and admins by name', async () => {
-    await t.createUser({ staffId: 'OLDPO', name: 'Aaron Old', role: 'program_officer', isActive: false });
+    await makeUser(t, 'program_officer', { staffId: 'OLDPO', name: 'Aaron Old', isActive: false });
     const res = await t.request('GET', '/api/students/officers', { token: token.PO001 });
     expect(res.status).toBe(200);
     const officers = (await res.json()) as Array<{ name: string; staffId: string; role: string }>;
