@@ -12,7 +12,20 @@ const csv = (text: string, name = 'rows.csv') => new File([text], name, { type: 
 describe('CsvUploadDialog', () => {
   it('hands the chosen file on, offers the template and shows the problem and the progress', async () => {
     const onFile = vi.fn();
-    const onDownload = vi.fn();
+    const saved: Array<{ name: string; text: Promise<string> }> = [];
+    // jsdom has no object URLs: these stand in for the browser's.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        saved.push({ name: '', text: blob.text() });
+        return 'blob:template';
+      },
+      revokeObjectURL: () => {},
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      if (saved.length > 0) saved[saved.length - 1]!.name = this.download;
+    });
     render(
       <CsvUploadDialog
         open
@@ -21,7 +34,7 @@ describe('CsvUploadDialog', () => {
         description="One row a line."
         busy
         footer={<Button>Upload</Button>}
-        template={{ about: 'Columns: a, b', onDownload }}
+        template={{ about: 'Columns: a, b', filename: 'rows_template.csv', contents: () => 'a,b\r\n' }}
         chooser={{ onFile, problem: 'Only .csv files are accepted.', hint: 'At most 10 MB.' }}
         progress={{ label: 'Uploading...', percent: 40 }}
       >
@@ -36,7 +49,10 @@ describe('CsvUploadDialog', () => {
     );
     expect(screen.getByText('the preview')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Download template' }));
-    expect(onDownload).toHaveBeenCalledOnce();
+    expect(click).toHaveBeenCalledOnce();
+    expect(saved[0]?.name).toBe('rows_template.csv');
+    expect(await saved[0]?.text).toBe('a,b\r\n');
+    click.mockRestore();
     // The upload is running: no new file is taken.
     expect((input as HTMLInputElement).disabled).toBe(true);
   });

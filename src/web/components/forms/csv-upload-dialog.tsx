@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useId } from 'react';
 import { Button, Dialog } from '../ui';
+import { downloadTextFile } from './download-text-file';
 
 export interface CsvUploadDialogProps {
   open: boolean;
@@ -11,8 +12,8 @@ export interface CsvUploadDialogProps {
   /** While the file is being sent: the dialog cannot be closed. */
   busy: boolean;
   footer: ReactNode;
-  /** What the template holds, shown beside its Download template button. */
-  template?: { about: ReactNode; onDownload: () => void };
+  /** The template offered for download, and what it holds (shown beside its button). */
+  template?: { about: ReactNode; filename: string; contents: () => string };
   /** The file field; absent while a chosen file's preview takes its place. */
   chooser?: { onFile: (file: File) => void; problem: string | null; hint?: ReactNode };
   /** The upload under way: `percent` while sending, none while the server works on the file. */
@@ -52,7 +53,10 @@ export function CsvUploadDialog({
         {template && (
           <div className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
             <div className="min-w-0 flex-1 space-y-1 text-sm">{template.about}</div>
-            <Button variant="secondary" onClick={template.onDownload}>
+            <Button
+              variant="secondary"
+              onClick={() => downloadTextFile(template.filename, template.contents())}
+            >
               <Download aria-hidden="true" className="size-4" />
               Download template
             </Button>

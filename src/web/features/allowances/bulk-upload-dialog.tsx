@@ -6,9 +6,10 @@ import {
   type BulkUploadResponse,
 } from '../../../contracts/allowances';
 import { lusakaDate } from '../../../domain/dates';
-import { CsvUploadDialog, RowErrorList } from '../../components/forms';
+import { CsvUploadDialog, downloadTextFile, RowErrorList } from '../../components/forms';
 import { Alert, Button, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
+import { type UploadProgress, uploadFile } from '../../lib/upload';
 import { useRefreshAllowances } from './allowances.queries';
 import {
   allowanceTemplateCsv,
@@ -21,7 +22,6 @@ import {
   uploadFileProblem,
 } from './bulk-upload';
 import { ALLOWANCE_UI } from './messages';
-import { downloadTextFile, type UploadProgress, uploadAllowancesCsv } from './upload-csv';
 
 /** Bulk Upload Allowances (spec §2, §5, §8; decisions D6). Rendered only while open. */
 export function BulkUploadDialog({
@@ -77,12 +77,15 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
     }
     if (problem) return;
     setResult(null);
-    const { promise, abort } = uploadAllowancesCsv(file, (progress) =>
-      setUpload({ state: 'running', progress }),
-    );
-    abortRef.current = abort;
+    const controller = new AbortController();
+    abortRef.current = () => controller.abort();
     try {
-      const response = await promise;
+      const response = await uploadFile<BulkUploadResponse>(
+        '/api/allowances/bulk',
+        file,
+        (progress) => setUpload({ state: 'running', progress }),
+        controller.signal,
+      );
       void refresh();
       if (response.failed === 0) {
         toast.success(ALLOWANCE_UI.uploaded(response.success));
@@ -100,12 +103,6 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
       setUpload({ state: 'idle' });
     }
   };
-
-  const downloadTemplate = () =>
-    downloadTextFile(
-      ALLOWANCE_TEMPLATE_FILENAME,
-      allowanceTemplateCsv(Number(lusakaDate(new Date()).slice(0, 4))),
-    );
 
   return (
     <CsvUploadDialog
@@ -135,7 +132,8 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
             </p>
           </>
         ),
-        onDownload: downloadTemplate,
+        filename: ALLOWANCE_TEMPLATE_FILENAME,
+        contents: () => allowanceTemplateCsv(Number(lusakaDate(new Date()).slice(0, 4))),
       }}
       chooser={{ onFile: (picked) => void onPick(picked), problem }}
       progress={upload.state === 'running' ? progressOf(upload.progress) : null}

@@ -48,19 +48,6 @@ function importFailure(error: unknown): ImportFailure {
   };
 }
 
-/** Offers the template as a download, made in the browser. */
-function downloadTemplate() {
-  const blob = new Blob([importTemplateCsv()], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = STUDENT_IMPORT_TEMPLATE_FILENAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Import CSV: template, file choice, preview of kept and dropped rows, upload with progress, result. */
 export function ImportDialog({
   open,
@@ -185,7 +172,8 @@ const TEMPLATE = {
       </p>
     </>
   ),
-  onDownload: downloadTemplate,
+  filename: STUDENT_IMPORT_TEMPLATE_FILENAME,
+  contents: importTemplateCsv,
 };
 
 const FILE_HINT = 'A .csv file of at most 10 MB. You will see a preview before anything is imported.';
