@@ -12,14 +12,13 @@ import {
 } from './bulk-upload';
 
 describe('uploadFileProblem', () => {
-  it('asks for a file, accepts only .csv and refuses more than 10 MB', () => {
-    expect(uploadFileProblem(null)).toBe('Please select a file to upload.');
-    expect(uploadFileProblem({ name: 'allowances.xlsx', size: 10 })).toBe('Only .csv files are accepted.');
-    expect(uploadFileProblem({ name: 'big.csv', size: CSV_MAX_BYTES + 1 })).toBe(
-      'The file is larger than 10 MB. Please split it into smaller files.',
-    );
-    expect(uploadFileProblem({ name: 'ALLOWANCES.CSV', size: CSV_MAX_BYTES })).toBeNull();
-  });
+  const tooLarge = 'The file is larger than 10 MB. Please split it into smaller files.';
+  it.each([
+    ['no file', null, 'Please select a file to upload.'],
+    ['a spreadsheet', { name: 'allowances.xlsx', size: 10 }, 'Only .csv files are accepted.'],
+    ['a file over 10 MB', { name: 'big.csv', size: CSV_MAX_BYTES + 1 }, tooLarge],
+    ['a 10 MB .CSV', { name: 'ALLOWANCES.CSV', size: CSV_MAX_BYTES }, null],
+  ])('answers %s', (_, file, problem) => expect(uploadFileProblem(file)).toBe(problem));
 });
 
 describe('previewAllowanceCsv', () => {

@@ -12,6 +12,7 @@ import {
   profileValuesFrom,
   StudentManagementFormSchema,
   StudentProfileFormSchema,
+  type StudentProfileFormValues,
 } from './student-form-values';
 
 const student: Student = {
@@ -84,8 +85,7 @@ describe('profile form', () => {
   });
 
   it('requires first and last name and checks email, GPA, money and photo', () => {
-    const messages = formProblems(StudentProfileFormSchema, {
-      ...emptyProfileValues(),
+    const badValues: Partial<StudentProfileFormValues> = {
       first_name: ' ',
       email: 'not-an-email',
       overall_gpa: '4.01',
@@ -93,7 +93,8 @@ describe('profile form', () => {
       laptop_monthly_deduction: 'abc',
       profile_photo_url: 'ftp://x',
       date_of_birth: '2024-02-30',
-    });
+    };
+    const messages = formProblems(StudentProfileFormSchema, { ...emptyProfileValues(), ...badValues });
     expect(messages).toMatchObject({
       first_name: 'First name is required',
       last_name: 'Last name is required',
