@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useId } from 'react';
-import { Button, Dialog } from '../ui';
+import type { ChangeEvent, ReactNode } from 'react';
+import { Button, Dialog, Field, useFieldControl } from '../ui';
 import { downloadTextFile } from './download-text-file';
 
 export interface CsvUploadDialogProps {
@@ -76,9 +76,16 @@ function CsvFileField({
   hint,
   disabled,
 }: NonNullable<CsvUploadDialogProps['chooser']> & { disabled: boolean }) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const problemId = `${inputId}-problem`;
+  return (
+    <Field label="CSV file" hint={hint} error={problem ?? undefined}>
+      <CsvFileInput onFile={onFile} disabled={disabled} />
+    </Field>
+  );
+}
+
+/** The file input, wired to its <Field> (label, hint, problem) like the kit's controls. */
+function CsvFileInput({ onFile, disabled }: { onFile: (file: File) => void; disabled: boolean }) {
+  const control = useFieldControl();
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Choosing the same file again (after fixing it) must be heard too.
@@ -86,31 +93,14 @@ function CsvFileField({
     if (file) onFile(file);
   };
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        CSV file
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        accept=".csv,text/csv"
-        disabled={disabled}
-        onChange={onChange}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? problemId : hint ? hintId : undefined}
-        className="block w-full rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:font-medium file:text-primary-active hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
-      />
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {problem && (
-        <p id={problemId} role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
-    </div>
+    <input
+      {...control}
+      type="file"
+      accept=".csv,text/csv"
+      disabled={disabled}
+      onChange={onChange}
+      className="block w-full rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:font-medium file:text-primary-active hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+    />
   );
 }
 
