@@ -29,10 +29,10 @@ export const UserSchema = z
     email: z.string(),
     role: z.enum(ROLES),
     department: z.string().nullable(),
-    staffId: z.string().nullable(),
-    photoUrl: z.string().nullable(),
-    requestedRole: z.enum(ROLES).nullable(),
-    lastLogin: z.string().nullable(),
+    staff_id: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    requested_role: z.enum(ROLES).nullable(),
+    last_login: z.string().nullable(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
@@ -75,11 +75,11 @@ export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
 /** The account as registered; the same shape whether or not the email already had an account. */
 export const StaffSchema = z.object({
-  staffId: z.string(),
+  staff_id: z.string(),
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
-  requestedRole: z.enum(ROLES).nullable(),
+  requested_role: z.enum(ROLES).nullable(),
   department: z.string().nullable(),
 });
 

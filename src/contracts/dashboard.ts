@@ -9,7 +9,7 @@ export const MoneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
 export const DashboardResponseSchema = z
   .object({
     /** Scoped like the student list: a program officer counts only their own students. */
-    studentCounts: z.object({
+    student_counts: z.object({
       total: z.number().int(),
       university: z.number().int(),
       diploma: z.number().int(),
@@ -17,19 +17,19 @@ export const DashboardResponseSchema = z
     }),
     allowances: z.object({
       /** Allowances at a stage where the signed-in user may decide (approve/deny, or pay). */
-      awaitingMyDecision: z.number().int(),
+      awaiting_my_decision: z.number().int(),
       /** Sum of totals marked paid in the current calendar month (Africa/Lusaka). */
-      paidThisMonth: MoneySchema,
+      paid_this_month: MoneySchema,
     }),
-    studentsByCategory: z.array(
+    students_by_category: z.array(
       z.object({ category: z.enum(PROGRAM_LEVELS), label: z.string(), count: z.number().int() }),
     ),
     /** Students by the year they started (start_date, else created_at), split by programme status. */
-    studentProgressByYear: z.array(
+    student_progress_by_year: z.array(
       z.object({ year: z.number().int(), counts: z.record(z.enum(PROGRAM_STATUSES), z.number().int()) }),
     ),
     /** The last 12 months, oldest first; month is YYYY-MM, label like 'Mar 2026'. */
-    monthlyAllowances: z.array(
+    monthly_allowances: z.array(
       z.object({
         month: z.string(),
         label: z.string(),
@@ -38,13 +38,13 @@ export const DashboardResponseSchema = z
         paid: MoneySchema,
       }),
     ),
-    recentActivity: z.array(
+    recent_activity: z.array(
       z.object({
         id: z.string(),
-        actorName: z.string(),
+        actor_name: z.string(),
         action: z.string(),
         summary: z.string(),
-        createdAt: z.string(),
+        created_at: z.string(),
       }),
     ),
   })

@@ -332,7 +332,7 @@ export const OfficerOptionSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    staffId: z.string().nullable(),
+    staff_id: z.string().nullable(),
     role: z.enum(['program_officer', 'deputy_manager', 'admin']),
   })
   .meta({ id: 'OfficerOption' });

@@ -17,8 +17,8 @@ async function createStudent(page: Page, body: StudentBody) {
 
 async function officerId(page: Page, staffId: string): Promise<string> {
   const response = await page.request.get('/api/students/officers');
-  const officers = (await response.json()) as Array<{ id: string; staffId: string | null }>;
-  return officers.find((o) => o.staffId === staffId)!.id;
+  const officers = (await response.json()) as Array<{ id: string; staff_id: string | null }>;
+  return officers.find((o) => o.staff_id === staffId)!.id;
 }
 
 /** A birth date whose birthday is tomorrow in Lusaka, `years` years ago: the age is still years - 1. */

@@ -23,7 +23,7 @@ export interface ActivityInput {
   at: Date;
 }
 
-export type RecentActivity = DashboardResponse['recentActivity'][number];
+export type RecentActivity = DashboardResponse['recent_activity'][number];
 
 export async function recordActivity(tx: DbOrTx, input: ActivityInput | ActivityInput[]): Promise<void> {
   const list = Array.isArray(input) ? input : [input];
@@ -53,14 +53,14 @@ export async function listRecentActivity(
   const rows = await deps.db
     .select({
       id: activities.id,
-      actorName: activities.actorName,
+      actor_name: activities.actorName,
       action: activities.action,
       summary: activities.summary,
-      createdAt: activities.createdAt,
+      created_at: activities.createdAt,
     })
     .from(activities)
     .where(scope.kind === 'officer' ? eq(activities.officerId, scope.officerId) : undefined)
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(Math.max(1, Math.min(limit, 100)));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }

@@ -74,10 +74,10 @@ describe('allowanceDashboardFigures', () => {
 
   it('sums submitted, approved and paid per month, and what awaits each role', async () => {
     const figures = await allowanceDashboardFigures(t.deps.db, { role: 'admin' }, NOW);
-    expect(figures.paidThisMonth).toBe('300.50');
-    expect(figures.awaitingMyDecision).toBe(2); // pending_flmi + approved (to pay)
-    const byMonth = Object.fromEntries(figures.monthlyAllowances.map((m) => [m.month, m]));
-    expect(figures.monthlyAllowances).toHaveLength(12);
+    expect(figures.paid_this_month).toBe('300.50');
+    expect(figures.awaiting_my_decision).toBe(2); // pending_flmi + approved (to pay)
+    const byMonth = Object.fromEntries(figures.monthly_allowances.map((m) => [m.month, m]));
+    expect(figures.monthly_allowances).toHaveLength(12);
     expect(byMonth['2026-04']).toEqual({
       month: '2026-04',
       label: 'Apr 2026',
@@ -96,10 +96,10 @@ describe('allowanceDashboardFigures', () => {
     expect(byMonth['2025-05']).toMatchObject({ submitted: '0.00', approved: '0.00', paid: '0.00' });
     // The first two rows are still pending_dpm, plus the one made pending_dpm on purpose.
     expect(
-      (await allowanceDashboardFigures(t.deps.db, { role: 'deputy_manager' }, NOW)).awaitingMyDecision,
+      (await allowanceDashboardFigures(t.deps.db, { role: 'deputy_manager' }, NOW)).awaiting_my_decision,
     ).toBe(3);
     expect(
-      (await allowanceDashboardFigures(t.deps.db, { role: 'program_officer' }, NOW)).awaitingMyDecision,
+      (await allowanceDashboardFigures(t.deps.db, { role: 'program_officer' }, NOW)).awaiting_my_decision,
     ).toBe(1);
   });
 
@@ -108,7 +108,7 @@ describe('allowanceDashboardFigures', () => {
     const res = await t.request('GET', '/api/dashboard', { token });
     expect(res.status).toBe(200);
     const body = await json<DashboardResponse>(res);
-    expect(body.allowances).toEqual({ awaitingMyDecision: 3, paidThisMonth: '300.50' });
-    expect(body.monthlyAllowances.at(-1)).toMatchObject({ month: '2026-04', paid: '300.50' });
+    expect(body.allowances).toEqual({ awaiting_my_decision: 3, paid_this_month: '300.50' });
+    expect(body.monthly_allowances.at(-1)).toMatchObject({ month: '2026-04', paid: '300.50' });
   });
 });

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 
 export type AllowanceDashboardFigures = DashboardResponse['allowances'] & {
-  monthlyAllowances: DashboardResponse['monthlyAllowances'];
+  monthly_allowances: DashboardResponse['monthly_allowances'];
 };
 
 /** The last `count` calendar months up to the one containing today (YYYY-MM), oldest first. */
@@ -78,10 +78,10 @@ export async function allowanceDashboardFigures(
     if (entry && (r.kind === 'submitted' || r.kind === 'approved' || r.kind === 'paid'))
       entry[r.kind] = normaliseMoney(r.total);
   }
-  const monthlyAllowances = [...byMonth.values()];
+  const monthly_allowances = [...byMonth.values()];
   return {
-    awaitingMyDecision: awaiting,
-    paidThisMonth: monthlyAllowances.at(-1)!.paid,
-    monthlyAllowances,
+    awaiting_my_decision: awaiting,
+    paid_this_month: monthly_allowances.at(-1)!.paid,
+    monthly_allowances,
   };
 }

@@ -181,7 +181,7 @@ describe(`${LEGACY_ROWS} allowances at the old maximum of ZMW ${OLD_MAX}, made b
     const res = await t.request('GET', '/api/dashboard', { token: tokens.ADM001 });
     expect(res.status).toBe(200);
     const body = DashboardResponseSchema.parse(await res.json()) as DashboardResponse;
-    const march = body.monthlyAllowances.at(-1)!;
+    const march = body.monthly_allowances.at(-1)!;
     // Every allowance of this file was submitted this month; 80 legacy ones approved by the PM, 40 paid.
     const everything = Object.values(await expectedSums()).reduce(
       (a, b) => a + BigInt(b.replace('.', '')),
@@ -194,7 +194,7 @@ describe(`${LEGACY_ROWS} allowances at the old maximum of ZMW ${OLD_MAX}, made b
       approved: '799999999999.20',
       paid: '399999999999.60',
     });
-    expect(body.allowances.paidThisMonth).toBe('399999999999.60');
+    expect(body.allowances.paid_this_month).toBe('399999999999.60');
   });
 
   it('exports every row with its amounts', async () => {

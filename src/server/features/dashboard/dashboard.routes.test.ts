@@ -74,8 +74,8 @@ describe('GET /api/dashboard', () => {
   it('counts every student for managers, by category with labels', async () => {
     for (const manager of ['ADM001', 'DPM001']) {
       const d = await dashboard(manager);
-      expect(d.studentCounts).toEqual({ total: 7, university: 3, diploma: 3, launch_year: 1 });
-      expect(d.studentsByCategory).toEqual([
+      expect(d.student_counts).toEqual({ total: 7, university: 3, diploma: 3, launch_year: 1 });
+      expect(d.students_by_category).toEqual([
         { category: 'university', label: 'University', count: 3 },
         { category: 'diploma', label: 'College/Diploma', count: 3 },
         { category: 'launch_year', label: 'Launch Year', count: 1 },
@@ -85,13 +85,13 @@ describe('GET /api/dashboard', () => {
   });
 
   it('counts only their own students for a program officer', async () => {
-    expect((await dashboard('PO001')).studentCounts).toEqual({
+    expect((await dashboard('PO001')).student_counts).toEqual({
       total: 3,
       university: 2,
       diploma: 1,
       launch_year: 0,
     });
-    expect((await dashboard('PO002')).studentCounts).toEqual({
+    expect((await dashboard('PO002')).student_counts).toEqual({
       total: 4,
       university: 1,
       diploma: 2,
@@ -102,7 +102,7 @@ describe('GET /api/dashboard', () => {
   it('shows progress by start year (else the Lusaka year of creation), the latest six years', async () => {
     const zero = { enrolled: 0, graduated: 0, discharged: 0, suspended: 0, transferred: 0 };
     const d = await dashboard('ADM001');
-    expect(d.studentProgressByYear).toEqual([
+    expect(d.student_progress_by_year).toEqual([
       { year: 2018, counts: { ...zero, enrolled: 1 } },
       { year: 2019, counts: { ...zero, graduated: 1 } },
       { year: 2020, counts: { ...zero, enrolled: 1 } },
@@ -112,18 +112,18 @@ describe('GET /api/dashboard', () => {
       { year: 2026, counts: { ...zero, enrolled: 1 } },
     ]);
     // 2017 is the seventh year back and falls off.
-    expect(d.studentProgressByYear.map((p) => p.year)).not.toContain(2017);
+    expect(d.student_progress_by_year.map((p) => p.year)).not.toContain(2017);
     const mine = await dashboard('PO001');
-    expect(mine.studentProgressByYear.map((p) => p.year)).toEqual([2019, 2024, 2026]);
+    expect(mine.student_progress_by_year.map((p) => p.year)).toEqual([2019, 2024, 2026]);
   });
 
   it('lists the latest ten activities, an officer only their own', async () => {
     const all = await dashboard('ADM001');
-    expect(all.recentActivity.map((a) => a.summary)).toEqual(
+    expect(all.recent_activity.map((a) => a.summary)).toEqual(
       Array.from({ length: 10 }, (_, i) => `event ${11 - i}`),
     );
     const mine = await dashboard('PO001');
-    expect(mine.recentActivity.map((a) => a.summary)).toEqual([
+    expect(mine.recent_activity.map((a) => a.summary)).toEqual([
       'event 10',
       'event 8',
       'event 6',
@@ -131,7 +131,7 @@ describe('GET /api/dashboard', () => {
       'event 2',
       'event 0',
     ]);
-    expect(mine.recentActivity[0]).toMatchObject({ actorName: 'System', action: 'student.created' });
+    expect(mine.recent_activity[0]).toMatchObject({ actor_name: 'System', action: 'student.created' });
     const rows = await t.deps.db.select().from(activities);
     expect(rows).toHaveLength(12);
   });

@@ -32,30 +32,30 @@ export async function getDashboard(deps: AppDeps, user: SessionUser): Promise<Da
   const years = [...new Set(groups.map((p) => p.year))].sort((a, b) => a - b).slice(-PROGRESS_YEARS);
   const emptyCounts = () =>
     Object.fromEntries(PROGRAM_STATUSES.map((s) => [s, 0])) as Record<ProgramStatus, number>;
-  const studentProgressByYear = years.map((year) => {
+  const progressByYear = years.map((year) => {
     const counts = emptyCounts();
     for (const p of groups) if (p.year === year) counts[p.status] += p.n;
     return { year, counts };
   });
 
   return {
-    studentCounts: {
+    student_counts: {
       total: byLevel.university + byLevel.diploma + byLevel.launch_year,
       university: byLevel.university,
       diploma: byLevel.diploma,
       launch_year: byLevel.launch_year,
     },
     allowances: {
-      awaitingMyDecision: allowanceFigures.awaitingMyDecision,
-      paidThisMonth: allowanceFigures.paidThisMonth,
+      awaiting_my_decision: allowanceFigures.awaiting_my_decision,
+      paid_this_month: allowanceFigures.paid_this_month,
     },
-    studentsByCategory: PROGRAM_LEVELS.map((category) => ({
+    students_by_category: PROGRAM_LEVELS.map((category) => ({
       category,
       label: PROGRAM_LEVEL_LABELS[category],
       count: byLevel[category],
     })),
-    studentProgressByYear,
-    monthlyAllowances: allowanceFigures.monthlyAllowances,
-    recentActivity,
+    student_progress_by_year: progressByYear,
+    monthly_allowances: allowanceFigures.monthly_allowances,
+    recent_activity: recentActivity,
   };
 }

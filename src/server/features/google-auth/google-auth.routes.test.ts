@@ -84,7 +84,7 @@ describe('Google sign-in (OpenID Connect, PKCE)', () => {
     const { session } = await googleSignIn();
     const { body } = await me(session);
     expect(body.user.role).toBe('program_officer');
-    expect(body.user.lastLogin).toBe(t.clock.now().toISOString());
+    expect(body.user.last_login).toBe(t.clock.now().toISOString());
     const rows = await t.database.db.select().from(users).where(eq(users.authId, 'g-new-1'));
     expect(rows).toHaveLength(1);
   });
@@ -97,7 +97,7 @@ describe('Google sign-in (OpenID Connect, PKCE)', () => {
       name: 'Mutale B',
     });
     const { body } = await me((await googleSignIn()).session);
-    expect(body.user).toMatchObject({ staffId: 'ADM001', role: 'admin' });
+    expect(body.user).toMatchObject({ staff_id: 'ADM001', role: 'admin' });
   });
 
   it('does not link an account by an email Google has not verified', async () => {

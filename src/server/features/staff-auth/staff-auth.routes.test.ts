@@ -50,8 +50,8 @@ describe('POST /api/staff-auth/login', () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(Object.keys(body).sort()).toEqual(['expires_at', 'session_token', 'user']);
-    expect(body.user).toMatchObject({ staffId: 'ADM001', role: 'admin', name: 'Mutale Bwalya' });
-    expect(body.user.lastLogin).toBe(t.clock.now().toISOString());
+    expect(body.user).toMatchObject({ staff_id: 'ADM001', role: 'admin', name: 'Mutale Bwalya' });
+    expect(body.user.last_login).toBe(t.clock.now().toISOString());
     expect(new Date(body.expires_at).getTime() - t.clock.now().getTime()).toBe(30 * 24 * 60 * MINUTE);
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie).toMatch(/chl_session=/);
@@ -200,10 +200,10 @@ describe('POST /api/staff-auth/register', () => {
     const body = await json(res);
     expect(body.message).toBe('Registration successful! Please verify your email to login.');
     expect(body.staff).toMatchObject({
-      staffId,
+      staff_id: staffId,
       email,
       role: 'user',
-      requestedRole: 'admin',
+      requested_role: 'admin',
       department: null,
     });
     expect(Object.keys(body).sort()).toEqual(['message', 'staff']);
@@ -388,7 +388,7 @@ describe('sessions', () => {
       body: { session_token: token },
     });
     expect(byBody.status).toBe(200);
-    expect((await json(byBody)).user.staffId).toBe('PO001');
+    expect((await json(byBody)).user.staff_id).toBe('PO001');
     const byCookie = await t.app.request('/api/staff-auth/verify-session', {
       method: 'POST',
       headers: { cookie: `chl_session=${token}` },

@@ -104,7 +104,7 @@ describe('nothing reveals who has an account', () => {
     expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
     expect(Object.keys(b.staff).sort()).toEqual(Object.keys(a.staff).sort());
     expect(b.message).toBe(a.message);
-    expect(b.staff).toMatchObject({ staffId: taken, email: 'dpm001@demo.chl.org.zm', role: 'user' });
+    expect(b.staff).toMatchObject({ staff_id: taken, email: 'dpm001@demo.chl.org.zm', role: 'user' });
     expect(await rowCount(users)).toBe(users0 + 1);
     const notice = await t.mailTo('dpm001@demo.chl.org.zm');
     expect(notice.subject).toMatch(/tried to register/);

@@ -31,10 +31,10 @@ export function toUserDto(u: UserFields): User {
     email: u.email,
     role: u.role,
     department: u.department,
-    staffId: u.staffId,
-    photoUrl: u.photoUrl,
-    requestedRole: u.requestedRole,
-    lastLogin: u.lastLogin ? u.lastLogin.toISOString() : null,
+    staff_id: u.staffId,
+    photo_url: u.photoUrl,
+    requested_role: u.requestedRole,
+    last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
   };
 }
 
@@ -153,11 +153,11 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
   });
   return {
     staff: {
-      staffId: input.staffId,
+      staff_id: input.staffId,
       email: input.email,
       name: input.name,
       role: 'user',
-      requestedRole,
+      requested_role: requestedRole,
       department: input.department,
     },
     message: AUTH_MESSAGES.registered,

@@ -13,7 +13,7 @@ const isAssignable = and(eq(users.isActive, true), inArray(users.role, [...ASSIG
 /** Assignable staff by name, for a picker. */
 export async function listAssignableOfficers(db: DbOrTx): Promise<OfficerOption[]> {
   const rows = await db
-    .select({ id: users.id, name: users.name, staffId: users.staffId, role: users.role })
+    .select({ id: users.id, name: users.name, staff_id: users.staffId, role: users.role })
     .from(users)
     .where(isAssignable)
     .orderBy(users.name);

@@ -119,10 +119,10 @@ describe('student_counts', () => {
     expect((await list('PO002', '?category=diploma')).total).toBe((await fresh(po2)).diploma);
 
     const dashboard = (await (await t.request('GET', '/api/dashboard', { token: token.PO002 })).json()) as {
-      studentCounts: { total: number; university: number; diploma: number; launch_year: number };
+      student_counts: { total: number; university: number; diploma: number; launch_year: number };
     };
     const { all, ...byLevel } = await fresh(po2);
-    expect(dashboard.studentCounts).toEqual({ total: all, ...byLevel });
+    expect(dashboard.student_counts).toEqual({ total: all, ...byLevel });
   });
 
   it('stays true when racing creations and edits run at once', async () => {

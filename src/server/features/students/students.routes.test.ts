@@ -725,8 +725,8 @@ describe('GET /api/students/officers', () => {
     await makeUser(t, 'program_officer', { staffId: 'OLDPO', name: 'Aaron Old', isActive: false });
     const res = await t.request('GET', '/api/students/officers', { token: token.PO001 });
     expect(res.status).toBe(200);
-    const officers = (await res.json()) as Array<{ name: string; staffId: string; role: string }>;
-    expect(officers.map((o) => [o.staffId, o.role])).toEqual(
+    const officers = (await res.json()) as Array<{ name: string; staff_id: string; role: string }>;
+    expect(officers.map((o) => [o.staff_id, o.role])).toEqual(
       expect.arrayContaining([
         ['ADM001', 'admin'],
         ['DPM001', 'deputy_manager'],
@@ -734,7 +734,7 @@ describe('GET /api/students/officers', () => {
         ['PO002', 'program_officer'],
       ]),
     );
-    expect(officers.some((o) => ['USR001', 'STU001', 'OLDPO'].includes(o.staffId))).toBe(false);
+    expect(officers.some((o) => ['USR001', 'STU001', 'OLDPO'].includes(o.staff_id))).toBe(false);
     const names = officers.map((o) => o.name);
     expect(names).toEqual([...names].sort());
   });

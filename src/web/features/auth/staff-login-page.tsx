@@ -35,7 +35,7 @@ export function StaffLoginPage() {
       <AuthShell title="Staff Registration" subtitle="Create your staff account." footer={footer}>
         <RegisterForm
           onRegistered={(response) => {
-            setPrefillStaffId(response.staff.staffId);
+            setPrefillStaffId(response.staff.staff_id);
             setNotice({ message: response.message, email: response.staff.email });
             setMode('login');
           }}

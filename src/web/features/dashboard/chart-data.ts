@@ -26,14 +26,14 @@ export const STATUS_LABELS: Record<ProgramStatus, string> = {
 };
 
 /** Pie slices: one per category, zeros dropped. */
-export function categorySlices(data: DashboardResponse['studentsByCategory']) {
+export function categorySlices(data: DashboardResponse['students_by_category']) {
   return data
     .filter((c) => c.count > 0)
     .map((c) => ({ key: c.category, name: c.label, value: c.count, fill: CATEGORY_COLOURS[c.category] }));
 }
 
 /** Stacked bars: one row per year, one number per status (missing statuses count 0). */
-export function progressRows(data: DashboardResponse['studentProgressByYear']) {
+export function progressRows(data: DashboardResponse['student_progress_by_year']) {
   return data.map(({ year, counts }) => {
     const row: Record<string, number | string> = { year: String(year) };
     for (const status of PROGRAM_STATUSES) row[status] = counts[status] ?? 0;
@@ -42,12 +42,12 @@ export function progressRows(data: DashboardResponse['studentProgressByYear']) {
 }
 
 /** Statuses that occur in any year (so the legend lists only those). */
-export function statusesPresent(data: DashboardResponse['studentProgressByYear']): ProgramStatus[] {
+export function statusesPresent(data: DashboardResponse['student_progress_by_year']): ProgramStatus[] {
   return PROGRAM_STATUSES.filter((s) => data.some((y) => (y.counts[s] ?? 0) > 0));
 }
 
 /** Monthly lines as numbers (charts only; money shown as text stays exact). */
-export function monthlyRows(data: DashboardResponse['monthlyAllowances']) {
+export function monthlyRows(data: DashboardResponse['monthly_allowances']) {
   return data.map((m) => ({
     label: m.label,
     submitted: moneyToNumber(m.submitted),

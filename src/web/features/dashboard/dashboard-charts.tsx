@@ -38,7 +38,7 @@ function useChartAnimation(): boolean {
 }
 
 /** Donut of students per programme level. */
-export function StudentsByCategoryChart({ data }: { data: DashboardResponse['studentsByCategory'] }) {
+export function StudentsByCategoryChart({ data }: { data: DashboardResponse['students_by_category'] }) {
   const animate = useChartAnimation();
   const slices = categorySlices(data);
   if (slices.length === 0) return <EmptyState title="No students yet" className="h-[260px]" />;
@@ -69,7 +69,7 @@ export function StudentsByCategoryChart({ data }: { data: DashboardResponse['stu
 }
 
 /** Students per start year, stacked by programme status. */
-export function StudentProgressChart({ data }: { data: DashboardResponse['studentProgressByYear'] }) {
+export function StudentProgressChart({ data }: { data: DashboardResponse['student_progress_by_year'] }) {
   const animate = useChartAnimation();
   const rows = progressRows(data);
   const statuses = statusesPresent(data);
@@ -112,7 +112,7 @@ const MONEY_SERIES = [
 ] as const;
 
 /** Submitted, approved and paid allowance totals over the last 12 months. */
-export function MonthlyAllowancesChart({ data }: { data: DashboardResponse['monthlyAllowances'] }) {
+export function MonthlyAllowancesChart({ data }: { data: DashboardResponse['monthly_allowances'] }) {
   const animate = useChartAnimation();
   const rows = monthlyRows(data);
   const hasAny = rows.some((r) => r.submitted || r.approved || r.paid);

@@ -75,7 +75,7 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
     );
   }
 
-  const counts = data?.studentCounts;
+  const counts = data?.student_counts;
   return (
     <>
       <section
@@ -112,7 +112,7 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
         />
         <StatCard
           label="Awaiting Your Decision"
-          value={data?.allowances.awaitingMyDecision}
+          value={data?.allowances.awaiting_my_decision}
           icon={Hourglass}
           tone="rose"
           loading={isPending}
@@ -121,7 +121,7 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
           label="Paid This Month"
           value={
             data ? (
-              <span className="text-lg sm:text-xl">{formatMoney(data.allowances.paidThisMonth)}</span>
+              <span className="text-lg sm:text-xl">{formatMoney(data.allowances.paid_this_month)}</span>
             ) : null
           }
           icon={Banknote}
@@ -132,10 +132,10 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <ChartCard title="Students by Category" loading={isPending}>
-          {data && <StudentsByCategoryChart data={data.studentsByCategory} />}
+          {data && <StudentsByCategoryChart data={data.students_by_category} />}
         </ChartCard>
         <ChartCard title="Student Progress by Year" className="lg:col-span-2" loading={isPending}>
-          {data && <StudentProgressChart data={data.studentProgressByYear} />}
+          {data && <StudentProgressChart data={data.student_progress_by_year} />}
         </ChartCard>
         <ChartCard
           title="Monthly Allowances"
@@ -143,7 +143,7 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
           className="lg:col-span-2"
           loading={isPending}
         >
-          {data && <MonthlyAllowancesChart data={data.monthlyAllowances} />}
+          {data && <MonthlyAllowancesChart data={data.monthly_allowances} />}
         </ChartCard>
         <Card>
           <CardHeader title="Recent Activity" />
@@ -161,7 +161,7 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
                 ))}
               </div>
             ) : (
-              <RecentActivity items={data.recentActivity} />
+              <RecentActivity items={data.recent_activity} />
             )}
           </CardBody>
         </Card>

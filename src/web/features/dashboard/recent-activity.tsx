@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 
 /** The latest things people did, newest first. */
-export function RecentActivity({ items }: { items: DashboardResponse['recentActivity'] }) {
+export function RecentActivity({ items }: { items: DashboardResponse['recent_activity'] }) {
   if (items.length === 0) return <EmptyState title="No recent activity yet" />;
   return (
     <ul className="divide-y divide-slate-100">
@@ -13,12 +13,12 @@ export function RecentActivity({ items }: { items: DashboardResponse['recentActi
             aria-hidden="true"
             className="flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-xs font-semibold text-emerald-800"
           >
-            {item.actorName.trim().charAt(0).toUpperCase() || '?'}
+            {item.actor_name.trim().charAt(0).toUpperCase() || '?'}
           </span>
           <div className="min-w-0">
             <p className="text-sm text-slate-800">{item.summary}</p>
             <p className="mt-0.5 text-xs text-slate-500">
-              {item.actorName} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+              {item.actor_name} · <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
             </p>
           </div>
         </li>
