@@ -20,7 +20,7 @@ import { parseMonth } from '../domain/dates';
 import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
 
-/** Columns of allowances_template.csv, in order (spec §9); the bulk upload reads the same names. */
+/** Columns of allowances_template.csv, in order (docs/product.md §9); the bulk upload reads the same names. */
 export const ALLOWANCE_TEMPLATE_COLUMNS = [
   'student_id',
   'student_name',
@@ -69,7 +69,7 @@ export const ALLOWANCE_EXPORT_COLUMNS = [
 const nullableText = z.string().nullable();
 const isoDate = z.string().nullable().describe('YYYY-MM-DD (Africa/Lusaka)');
 
-/** An allowance with spec §3 field names. Money is an exact string with two places. */
+/** An allowance with docs/product.md §3 field names. Money is an exact string with two places. */
 export const AllowanceSchema = z
   .object({
     id: z.string(),

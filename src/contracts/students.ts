@@ -17,7 +17,7 @@ import {
 import { DroppedRowSchema, PageQuerySchema, pagedResponseSchema } from './common';
 
 /**
- * Student records (spec §3) as the API sends and receives them: snake_case field names, money as
+ * Student records (docs/product.md §3) as the API sends and receives them: snake_case field names, money as
  * exact decimal strings ("1500.00"), dates as YYYY-MM-DD, GPA as a number with two decimals.
  */
 

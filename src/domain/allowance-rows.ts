@@ -1,5 +1,5 @@
 /**
- * Allowance amounts and bulk CSV rows (spec §5; decisions D5, D6): the total is always computed
+ * Allowance amounts and bulk CSV rows (docs/product.md §5; docs/product.md D5, D6): the total is always computed
  * here, in exact ngwee, and every bulk row is checked with the spec's messages.
  */
 import { ALLOWANCE_PROGRAM_LEVELS, type AllowanceProgramLevel } from './allowance-stages';

@@ -1,4 +1,4 @@
-/** The allowance's stages, programme levels and comment vocabulary (spec §3, §4). */
+/** The allowance's stages, programme levels and comment vocabulary (docs/product.md §3, §4). */
 export const APPROVAL_STAGES = [
   'pending_dpm',
   'pending_flmi',

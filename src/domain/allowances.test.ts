@@ -21,7 +21,7 @@ const LUSAKA_TODAY = '2026-04-01';
 const ROLES = ['admin', 'deputy_manager', 'program_officer', 'user', 'student', 'treasurer', ''] as const;
 const actor = (role: string) => ({ id: `id-${role || 'none'}`, name: `Name ${role}`, role });
 
-/** The whole rule table of spec §4 and §6, written out by hand. */
+/** The whole rule table of docs/product.md §4 and §6, written out by hand. */
 const DECIDERS: Partial<Record<ApprovalStage, string[]>> = {
   // Unknown roles ('treasurer', '') count as program_officer.
   pending_dpm: ['deputy_manager'],

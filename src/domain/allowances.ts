@@ -1,5 +1,5 @@
 /**
- * The allowance approval chain (spec §4, §6; decisions D2, D5): one state machine that says who
+ * The allowance approval chain (docs/product.md §4, §6; docs/product.md D2, D5): one state machine that says who
  * may do what to an allowance at each stage, and what a decision changes. The server applies it;
  * the UI asks the same functions to show or hide buttons.
  */
@@ -46,7 +46,7 @@ export const ALLOWANCE_MESSAGES = {
   submissionComment: 'Allowance submitted',
 } as const;
 
-/** The message refusing a second open allowance for a student and period (decisions D5). */
+/** The message refusing a second open allowance for a student and period (docs/product.md D5). */
 export function duplicateAllowanceMessage(studentName: string, month: string, year: number): string {
   return `An allowance for ${studentName} for ${month} ${year} already exists.`;
 }
@@ -107,8 +107,8 @@ const KNOWN_ROLES = ['user', 'student', 'program_officer', 'deputy_manager', 'ad
 
 /**
  * The role the approval chain reads: an unknown (or missing) role counts as program_officer
- * (spec §6). `user` and `student` are known roles and decide nothing; the API refuses them
- * before they get here (decisions D9).
+ * (docs/product.md §6). `user` and `student` are known roles and decide nothing; the API refuses them
+ * before they get here (docs/product.md D9).
  */
 export function approvalRole(role: string | null | undefined): string {
   return role && KNOWN_ROLES.includes(role) ? role : 'program_officer';
@@ -320,7 +320,7 @@ export function submissionComment(user: Actor, notes: string | null | undefined)
 
 /**
  * The review steps the details timeline shows: the FLMI step once the deputy manager approved,
- * the PM step once FLMI approved (spec §2).
+ * the PM step once FLMI approved (docs/product.md §2).
  */
 export function visibleReviewSteps(allowance: {
   dpm_status?: StepDecision | null;

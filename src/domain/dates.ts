@@ -1,5 +1,5 @@
 /**
- * Calendar dates in Africa/Lusaka (decisions D8). Lusaka has no daylight saving: it is UTC+2 all
+ * Calendar dates in Africa/Lusaka (docs/product.md D8). Lusaka has no daylight saving: it is UTC+2 all
  * year, but we still ask Intl so the rule lives in one place.
  */
 export const PROGRAMME_TIME_ZONE = 'Africa/Lusaka';

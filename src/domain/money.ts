@@ -1,5 +1,5 @@
 /**
- * ZMW amounts as exact decimals (decisions D5). Amounts travel as strings with two places
+ * ZMW amounts as exact decimals (docs/product.md D5). Amounts travel as strings with two places
  * ("1234.50") and are added as whole ngwee in BigInt, never as floating point.
  */
 export type Ngwee = bigint;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasRoleRank, isStaffRole, roleLabel, roleRank, roleTitle } from './roles';
 
-describe('role ranks (spec §6)', () => {
+describe('role ranks (docs/product.md §6)', () => {
   it('ranks user=1, program_officer=2, deputy_manager=3, admin=4', () => {
     expect(roleRank('user')).toBe(1);
     expect(roleRank('program_officer')).toBe(2);
@@ -21,7 +21,7 @@ describe('role ranks (spec §6)', () => {
     expect(hasRoleRank('nonsense', 'user')).toBe(false);
   });
 
-  it('counts only program officers, deputy managers and admins as staff (D9)', () => {
+  it('counts only program officers, deputy managers and admins as staff (docs/product.md D9)', () => {
     expect(['user', 'student', 'program_officer', 'deputy_manager', 'admin'].filter(isStaffRole)).toEqual([
       'program_officer',
       'deputy_manager',

@@ -1,11 +1,11 @@
-/** Roles a user account can hold, and how they rank against each other (spec §6). */
+/** Roles a user account can hold, and how they rank against each other (docs/product.md §6). */
 export const ROLES = ['user', 'student', 'program_officer', 'deputy_manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Roles that may be asked for on the registration form. */
 export const REGISTRABLE_ROLES = ['user', 'student', 'program_officer', 'deputy_manager', 'admin'] as const;
 
-/** Staff roles reach student records, profiles and allowances (decisions D9). */
+/** Staff roles reach student records, profiles and allowances (docs/product.md D9). */
 export const STAFF_ROLES = ['program_officer', 'deputy_manager', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

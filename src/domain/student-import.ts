@@ -1,5 +1,5 @@
 /**
- * Student CSV import (spec §5): which rows of a file become students, and with what values.
+ * Student CSV import (docs/product.md §5): which rows of a file become students, and with what values.
  * Pure: it takes the parsed table (headers lower-cased, row numbers as a spreadsheet shows them)
  * and answers the rows to keep and the rows dropped with a reason. Field rules (valid email,
  * known enumeration values, real dates) are checked afterwards by the same schema as the forms.

@@ -1,5 +1,5 @@
 /**
- * Who may do what with student records (spec §6 Students list, decisions D2 and D9).
+ * Who may do what with student records (docs/product.md §6 Students list, docs/product.md D2 and D9).
  * The server checks these in its services; the screens ask the same functions to hide buttons.
  */
 import { isStaffRole, type StaffRole } from './roles';
@@ -76,7 +76,7 @@ export function canAssignStudentTo(actor: StudentActor, officerId: string | null
 }
 
 /**
- * The Student Profiles screen shows its delete button to admins only (spec §6); Student
+ * The Student Profiles screen shows its delete button to admins only (docs/product.md §6); Student
  * Management allows admin, deputy manager and the owning officer (canStudent 'delete').
  */
 export function canDeleteFromProfiles(actor: StudentActor): boolean {

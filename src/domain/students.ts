@@ -1,4 +1,4 @@
-/** The student record's enumerations, defaults and labels (spec §3). */
+/** The student record's enumerations, defaults and labels (docs/product.md §3). */
 export const PROGRAM_LEVELS = ['university', 'diploma', 'launch_year'] as const;
 export type ProgramLevel = (typeof PROGRAM_LEVELS)[number];
 export const PROGRAM_LEVEL_LABELS: Record<ProgramLevel, string> = {

@@ -46,7 +46,7 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   appUrl: string;
-  /** Load demo data into a new database (decisions D10). */
+  /** Load demo data into a new database (docs/product.md D10). */
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     // Demo data goes into the embedded database by default, never into a server's unless asked,
-    // and never in production (decisions D18).
+    // and never in production (docs/product.md D18).
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

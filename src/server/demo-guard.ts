@@ -13,7 +13,7 @@ export interface ListenPlan {
 
 /**
  * Where the server may listen, given the accounts still on the published demo password
- * (decisions D18): anywhere HOST says when there are none; loopback only while there are; and
+ * (docs/product.md D18): anywhere HOST says when there are none; loopback only while there are; and
  * in production not at all.
  */
 export function planListening(config: Config, demoAccounts: string[]): ListenPlan {

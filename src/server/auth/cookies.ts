@@ -9,7 +9,7 @@ function secure(config: Config): boolean {
   return config.appUrl.startsWith('https://');
 }
 
-/** httpOnly, SameSite=Lax; without remember me it is a browser-session cookie (decisions D4). */
+/** httpOnly, SameSite=Lax; without remember me it is a browser-session cookie (docs/product.md D4). */
 export function setSessionCookie(c: Context, config: Config, session: NewSession): void {
   setCookie(c, SESSION_COOKIE, session.token, {
     httpOnly: true,

@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import { verifyPassword } from './passwords';
 
 /**
- * Accounts whose password is still the published demo one (decisions D18). The demo seed flags
+ * Accounts whose password is still the published demo one (docs/product.md D18). The demo seed flags
  * them and every password change clears the flag, so a request reads the flag, never a hash.
  */
 export async function hasDemoPasswords(db: Database): Promise<boolean> {

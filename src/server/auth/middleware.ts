@@ -19,7 +19,7 @@ export function requireUser(user: SessionUser | null): SessionUser {
   return user;
 }
 
-/** Staff roles only (decisions D9): student data is out of reach for `user` and `student` accounts. */
+/** Staff roles only (docs/product.md D9): student data is out of reach for `user` and `student` accounts. */
 export function requireStaff(user: SessionUser | null): SessionUser {
   const u = requireUser(user);
   if (!isStaffRole(u.role))

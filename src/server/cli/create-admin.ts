@@ -1,7 +1,7 @@
 /**
  * `npm run create-admin -- --staff-id ADM100 --email it@example.org --name "Jane Phiri"`
  * Makes an admin account (verified, active) in the configured database: how the first admin of a
- * production database comes to be, since self-registration never grants a role (decisions D3).
+ * production database comes to be, since self-registration never grants a role (docs/product.md D3).
  * The password comes from ADMIN_PASSWORD, or is asked for on the terminal.
  */
 import { createInterface } from 'node:readline/promises';

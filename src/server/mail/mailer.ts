@@ -12,7 +12,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP when configured; otherwise the message is written to the server log (decisions D4). */
+/** SMTP when configured; otherwise the message is written to the server log (docs/product.md D4). */
 export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
   if (!options.smtpUrl) {
     return {

@@ -66,7 +66,7 @@ export interface TestContext {
 let passwordHashCache: Promise<string> | undefined;
 
 /**
- * Builds the app on a fresh database with the demo accounts of decisions D10 (but none of the
+ * Builds the app on a fresh database with the demo accounts of docs/product.md D10 (but none of the
  * demo records), a clock the test moves, and a mailer that keeps what it was asked to send.
  */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {

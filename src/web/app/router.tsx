@@ -12,7 +12,7 @@ import { RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { appRoutes } from './routes';
 
-/** The whole app's routing: which pages exist depends on whether someone is signed in (spec §2). */
+/** The whole app's routing: which pages exist depends on whether someone is signed in (docs/product.md §2). */
 export function AppRouter() {
   return (
     <BrowserRouter>

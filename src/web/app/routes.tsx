@@ -7,7 +7,7 @@ import { NotBuiltYet } from './not-built-yet';
 export interface AppRoute {
   path: string;
   element: ReactNode;
-  /** Users below this rank see 'Access Denied' instead. Staff-only areas use 'program_officer' (D9). */
+  /** Users below this rank see 'Access Denied' instead. Staff-only areas use 'program_officer' (docs/product.md D9). */
   minRole?: Role;
 }
 

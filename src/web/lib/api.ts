@@ -49,7 +49,7 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
 
 /**
  * The text to show for a failure: the server's message when it sent one; otherwise `failed` when the
- * server answered, or `network` when it could not be reached (spec §8 pairs, e.g. 'Login failed' /
+ * server answered, or `network` when it could not be reached (docs/product.md §8 pairs, e.g. 'Login failed' /
  * 'Failed to login. Please try again.').
  */
 export function errorMessage(error: unknown, fallbacks: { failed: string; network: string }): string {

@@ -1,4 +1,4 @@
-/** How the screens show money and dates: ZMW per decisions D5, calendar days in Africa/Lusaka (D8). */
+/** How the screens show money and dates: ZMW per docs/product.md D5, calendar days in Africa/Lusaka (docs/product.md D8). */
 import { PROGRAMME_TIME_ZONE } from '../../domain/dates';
 import { formatZmw } from '../../domain/money';
 

@@ -10,7 +10,7 @@ export interface DemoAccount {
   department: string | null;
 }
 
-/** One account per role (decisions D10). STU001's email matches a graduated demo student. */
+/** One account per role (docs/product.md D10). STU001's email matches a graduated demo student. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     staffId: 'ADM001',

@@ -21,7 +21,7 @@ import type { DbOrTx } from '../client';
 import { activities, allowanceComments, allowances, students, users } from '../schema';
 
 /**
- * Demo allowances (decisions D10): the last six months for every enrolled demo student, at every
+ * Demo allowances (docs/product.md D10): the last six months for every enrolled demo student, at every
  * stage, with the comment trail the approval chain writes: submission, the deputy manager
  * (DPM001), the FLMI advisor (PO001), the programme manager (ADM001), 'Payment processed' (ADM001),
  * and rejections with reasons at each of the three steps. Built by the domain's state machine, so

@@ -13,7 +13,7 @@ import { activities, students } from '../schema';
 import { DEMO_ACCOUNTS } from './accounts';
 
 /**
- * Demo students (decisions D10): realistic Zambian students in all three categories and all five
+ * Demo students (docs/product.md D10): realistic Zambian students in all three categories and all five
  * statuses, split between PO001 and PO002, deterministic (same seed, same world), plus Natasha
  * Banda, a graduate whose email is the STU001 account's. Tests and the benchmark build from the
  * same factory, so demo data and tests describe the same world.

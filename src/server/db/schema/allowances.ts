@@ -30,7 +30,7 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
  */
 const timeOrderedId = () => uuid('id').primaryKey().default(sql`uuid_v7()`);
 
-/** A monthly allowance in ZMW, moving through the approval chain (spec §3, §4; decisions D5). */
+/** A monthly allowance in ZMW, moving through the approval chain (docs/product.md §3, §4; docs/product.md D5). */
 export const allowances = pgTable(
   'allowances',
   {

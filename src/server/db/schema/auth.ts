@@ -17,7 +17,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
     role: text('role', { enum: ROLES }).notNull().default('user'),
-    /** The role asked for at registration, until an admin grants or declines it (decisions D3). */
+    /** The role asked for at registration, until an admin grants or declines it (docs/product.md D3). */
     requestedRole: text('requested_role', { enum: ROLES }),
     department: text('department'),
     photoUrl: text('photo_url'),
@@ -27,7 +27,7 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     /**
-     * The password is still the published demo one (decisions D10, D18): set by the demo seed,
+     * The password is still the published demo one (docs/product.md D10, D18): set by the demo seed,
      * cleared by any password change. While any account has it, the server stays on loopback.
      */
     demoPassword: boolean('demo_password').notNull().default(false),

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/students';
 import { users } from './auth';
 
-/** The student record (spec §3). Age and the officer's name are derived when read, never stored. */
+/** The student record (docs/product.md §3). Age and the officer's name are derived when read, never stored. */
 export const students = pgTable(
   'students',
   {

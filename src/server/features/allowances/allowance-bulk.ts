@@ -88,7 +88,7 @@ async function openPeriods(db: Database | Tx, rows: ReadyRow[]): Promise<Set<str
 }
 
 /**
- * Bulk upload (decisions D6): every row is validated first (spec messages, student found and in
+ * Bulk upload (docs/product.md D6): every row is validated first (spec messages, student found and in
  * the uploader's scope, no second open allowance for the period, in the database or earlier in
  * the file); then the valid rows are written in multi-row batches inside one transaction, with
  * their submission comments. A row that loses a race with a concurrent submission is reported as

@@ -16,7 +16,7 @@ export type AllowanceRow = typeof allowances.$inferSelect;
 export type AllowanceCommentRow = typeof allowanceComments.$inferSelect;
 
 /**
- * The unique index that lets at most one allowance per student and period be open (decisions D5).
+ * The unique index that lets at most one allowance per student and period be open (docs/product.md D5).
  * A write that fails on it lost a race with another submission of the same period.
  */
 const OPEN_PERIOD_INDEX = 'allowances_one_open_per_period';

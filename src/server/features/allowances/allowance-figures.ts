@@ -30,7 +30,7 @@ export function monthLabel(month: string): string {
  * The dashboard's allowance figures, in Africa/Lusaka calendar months: how many allowances await
  * the user's decision, what was paid this month, and twelve months of submitted, approved (the
  * programme manager's approval date) and paid totals. Allowances are not scoped to an officer's
- * students: program officers see every allowance (decisions D9).
+ * students: program officers see every allowance (docs/product.md D9).
  */
 export async function allowanceDashboardFigures(
   db: DbOrTx,

@@ -89,7 +89,7 @@ const SUMMARY_STAGES = ['pending_dpm', 'pending_flmi', 'pending_pm', 'approved',
 
 /**
  * One page, newest submission first, with the count and the five tiles' sums. The tiles follow
- * the search but not the stage filter. Program officers see every allowance (decisions D9).
+ * the search but not the stage filter. Program officers see every allowance (docs/product.md D9).
  */
 export async function listAllowances(
   db: Database,

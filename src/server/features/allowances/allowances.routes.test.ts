@@ -50,7 +50,7 @@ describe('who reaches the allowance API', () => {
   const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
   // Bodies that say nothing valid: a caller who may not pass learns 401 or 403 before the
-  // request is looked at (D9); staff pass and are told what is wrong with it.
+  // request is looked at (docs/product.md D9); staff pass and are told what is wrong with it.
   it('answers 401 signed out and 403 to user and student accounts, before looking at the request', async () => {
     await expectAccess(
       t,

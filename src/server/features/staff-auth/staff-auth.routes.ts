@@ -24,7 +24,7 @@ import * as staffAuth from './staff-auth.service';
 const tags = ['Staff authentication'];
 const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
 
-/** The staff auth service of spec §7, with the payload and response names the spec gives. */
+/** The staff auth service of docs/product.md §7, with the payload and response names the spec gives. */
 export function staffAuthRoutes(deps: AppDeps) {
   const router = createRouter();
 

@@ -121,7 +121,7 @@ export interface Registration {
 }
 
 /**
- * Registers a staff account with role user (decisions D3). An email that already has an account
+ * Registers a staff account with role user (docs/product.md D3). An email that already has an account
  * gets the same answer as a new one, and its owner an email saying so: the answer never tells a
  * stranger who has an account. A taken staff ID is said plainly (staff IDs are not secret).
  */

@@ -35,7 +35,7 @@ const MAX_LISTED_ERRORS = 1000;
 export type ImportOutcome = { ok: true; result: StudentImportResponse } | { ok: false; error: ErrorResponse };
 
 /**
- * Imports a student CSV all or nothing (spec §5, decisions D6): rows without first or last name
+ * Imports a student CSV all or nothing (docs/product.md §5, docs/product.md D6): rows without first or last name
  * are dropped; any other problem in a kept row (bad email, unknown level, impossible date, a CHL
  * number used twice or already taken) refuses the whole file with every problem listed. A file of
  * more than STUDENT_IMPORT_MAX_ROWS students is refused as soon as the parser reaches one row more.

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { fixedSelect, NAMED_STATEMENTS } from '../../db/prepared';
 import { students, users } from '../../db/schema';
 
-/** The columns of a student as the API names them (spec §3), the officer's name joined from users. */
+/** The columns of a student as the API names them (docs/product.md §3), the officer's name joined from users. */
 export const studentColumns = {
   id: students.id,
   first_name: students.firstName,

@@ -5,7 +5,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-/** Below this width the sidebar is an overlay that closes on navigation (spec §9). */
+/** Below this width the sidebar is an overlay that closes on navigation (docs/product.md §9). */
 export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 
 /** The signed-in frame: sidebar, top bar, and the current page. */

@@ -1,6 +1,6 @@
 import { Toaster as Sonner } from 'sonner';
 
-/** Toast outlet, mounted once in the app; toasts auto-dismiss after 5 s (spec §9). Use `toast.success(...)`. */
+/** Toast outlet, mounted once in the app; toasts auto-dismiss after 5 s (docs/product.md §9). Use `toast.success(...)`. */
 export function Toaster() {
   return <Sonner position="top-right" duration={5000} richColors closeButton />;
 }

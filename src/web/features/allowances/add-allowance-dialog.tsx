@@ -25,7 +25,7 @@ const MONTH_OPTIONS = [
   { value: '', label: 'Select a month' },
   ...MONTHS.map((m) => ({ value: m, label: m })),
 ];
-/** Add New Allowance (spec §2, §5). Rendered only while open, so every opening starts blank. */
+/** Add New Allowance (docs/product.md §2, §5). Rendered only while open, so every opening starts blank. */
 export function AddAllowanceDialog({
   open,
   onOpenChange,

@@ -34,7 +34,7 @@ const ACTION_LABELS: Record<AllowanceComment['action'], string> = {
 };
 
 /**
- * Allowance Details (spec §2): amounts, who submitted and when, the approval timeline, the comment
+ * Allowance Details (docs/product.md §2): amounts, who submitted and when, the approval timeline, the comment
  * trail, and the decisions this user may take now.
  */
 export function AllowanceDetailsDialog({

@@ -1,5 +1,5 @@
 /**
- * The Add New Allowance form (spec §5; decisions D5): values as typed, their checks, the live total
+ * The Add New Allowance form (docs/product.md §5; docs/product.md D5): values as typed, their checks, the live total
  * (the domain's exact-money function) and the request body. The server computes the total again;
  * the form never sends one. Pure, unit-tested.
  */
@@ -87,7 +87,7 @@ export interface AllowanceFormValues {
   flmi_comments: string;
 }
 
-/** A blank form: the current year in Lusaka (spec §9), no month chosen yet. */
+/** A blank form: the current year in Lusaka (docs/product.md §9), no month chosen yet. */
 export function emptyAllowanceForm(today: Date = new Date()): AllowanceFormValues {
   return {
     student_id: '',

@@ -23,7 +23,7 @@ import {
 } from './bulk-upload';
 import { ALLOWANCE_UI } from './messages';
 
-/** Bulk Upload Allowances (spec §2, §5, §8; decisions D6). Rendered only while open. */
+/** Bulk Upload Allowances (docs/product.md §2, §5, §8; docs/product.md D6). Rendered only while open. */
 export function BulkUploadDialog({
   open,
   onOpenChange,

@@ -1,5 +1,5 @@
 /**
- * The browser side of the bulk allowance upload (spec §5, §9; decisions D6): file checks before
+ * The browser side of the bulk allowance upload (docs/product.md §5, §9; docs/product.md D6): file checks before
  * sending, the row-count preview, the template, the first-ten error preview and the error list CSV.
  * Pure functions, unit-tested; the file is read by the same parser as the server's (src/csv).
  */

@@ -50,7 +50,7 @@ function AllowanceSummary({ allowance }: { allowance: ActionTarget }) {
 }
 
 /**
- * Approve or deny with a mandatory comment (spec §4, §5, §8). Sends the stage the screen showed, so
+ * Approve or deny with a mandatory comment (docs/product.md §4, §5, §8). Sends the stage the screen showed, so
  * an allowance someone else moved meanwhile answers 409: the message is shown and the list and the
  * allowance reload (the mutation refreshes them whatever the outcome).
  */
@@ -140,7 +140,7 @@ function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose:
   );
 }
 
-/** Mark as paid after a confirmation that names student, period and amount (spec §4, §8). */
+/** Mark as paid after a confirmation that names student, period and amount (docs/product.md §4, §8). */
 export function PayDialog({ allowance, onClose }: { allowance: ActionTarget | null; onClose: () => void }) {
   const pay = usePayAllowance();
   if (!allowance) return null;

@@ -1,4 +1,4 @@
-/** Every message the Allowance Management screens show (spec §5, §8; decisions D5, D8), in one place. */
+/** Every message the Allowance Management screens show (docs/product.md §5, §8; docs/product.md D5, D8), in one place. */
 export const ALLOWANCE_UI = {
   searchPlaceholder: 'Search allowances...',
   allStages: 'All Stages',

@@ -1,5 +1,5 @@
 /**
- * The approval timeline of the Allowance Details modal (spec §2, §4): Submitted, then each review
+ * The approval timeline of the Allowance Details modal (docs/product.md §2, §4): Submitted, then each review
  * step the domain says is visible (FLMI only once the deputy manager approved, PM only once FLMI
  * approved), then Payment once the programme manager approved. Pure, so it is unit-tested.
  */

@@ -7,7 +7,7 @@ export interface ErrorView {
   message: string;
 }
 
-/** Staff login failure -> 'Login Failed' with the server's message, or 'Account Inactive' (spec §5, §8). */
+/** Staff login failure -> 'Login Failed' with the server's message, or 'Account Inactive' (docs/product.md §5, §8). */
 export function loginErrorView(error: unknown): ErrorView {
   if (error instanceof ApiError && error.code === 'account_inactive') {
     return { title: 'Account Inactive', message: error.message || AUTH_MESSAGES.inactive };

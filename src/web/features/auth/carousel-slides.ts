@@ -13,7 +13,7 @@ export const CAROUSEL_SLIDES: ReadonlyArray<{ src: string; caption: string }> = 
   { src: zambeziRiver, caption: 'Evening on the Zambezi' },
 ];
 
-/** The marketing figures shown on the sign-in page (spec §1). */
+/** The marketing figures shown on the sign-in page (docs/product.md §1). */
 export const IMPACT_FIGURES = [
   { value: '500+', label: 'Students Supported' },
   { value: '95%', label: 'Graduation Rate' },

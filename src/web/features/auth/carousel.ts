@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The sign-in background changes every 5 seconds (spec §2, §9). */
+/** The sign-in background changes every 5 seconds (docs/product.md §2, §9). */
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 /** The slide after `current` among `count` slides, wrapping from the last back to the first. */

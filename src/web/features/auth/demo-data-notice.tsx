@@ -6,7 +6,7 @@ const EXPLANATION =
   'This server holds demo accounts whose password is published. It answers only on this machine until those passwords are changed.';
 
 /**
- * Says plainly that the data here is demo data (decisions D18): on the sign-in pages as a banner,
+ * Says plainly that the data here is demo data (docs/product.md D18): on the sign-in pages as a banner,
  * in the top bar as a badge. Nothing is shown once no account has the published password.
  */
 export function DemoDataNotice({

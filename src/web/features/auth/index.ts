@@ -1,4 +1,4 @@
-/** Signed-out pages (spec §2); the router mounts them. */
+/** Signed-out pages (docs/product.md §2); the router mounts them. */
 
 export { DemoDataNotice } from './demo-data-notice';
 export { ForgotPasswordPage } from './forgot-password-page';

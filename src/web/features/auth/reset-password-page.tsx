@@ -10,7 +10,7 @@ import { RESET_PASSWORD_FALLBACKS } from './auth-errors';
 import { AuthShell, BackToStaffLogin, TokenAccepted, TokenInput } from './auth-shell';
 import { applyServerFieldErrors } from './form-errors';
 
-/** The server's reset request plus a confirmation that must match (spec §5). */
+/** The server's reset request plus a confirmation that must match (docs/product.md §5). */
 export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
   confirmPassword: z.string(),
 }).refine((values) => values.newPassword === values.confirmPassword, {

@@ -18,7 +18,7 @@ interface RegisteredNotice {
   email: string;
 }
 
-/** /staff-login: sign in with staff ID and password, or register (two modes, spec §2). */
+/** /staff-login: sign in with staff ID and password, or register (two modes, docs/product.md §2). */
 export function StaffLoginPage() {
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [prefillStaffId, setPrefillStaffId] = useState('');

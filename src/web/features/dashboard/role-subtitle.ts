@@ -1,4 +1,4 @@
-/** The welcome banner's subtitle for each role (spec §2 Dashboard). */
+/** The welcome banner's subtitle for each role (docs/product.md §2 Dashboard). */
 export function roleSubtitle(role: string): string {
   switch (role) {
     case 'admin':

@@ -49,7 +49,7 @@ export interface ProfileFormProps {
   onSubmit: (values: StudentProfileFormValues) => void;
 }
 
-/** Every field of the student profile (spec §3), in the view's sections. */
+/** Every field of the student profile (docs/product.md §3), in the view's sections. */
 export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFormProps) {
   const form = useSchemaForm<StudentProfileFormValues>(
     StudentProfileFormSchema,

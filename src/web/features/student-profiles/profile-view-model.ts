@@ -1,5 +1,5 @@
 /**
- * What the read-only profile shows, section by section (spec §2 Student Profiles): pure, so the
+ * What the read-only profile shows, section by section (docs/product.md §2 Student Profiles): pure, so the
  * sections, the age and the laptop plan's conditional rows are tested without a browser.
  */
 import type { Student } from '../../../contracts/students';
@@ -47,7 +47,7 @@ export function profileAge(dateOfBirth: string | null, today: string): string | 
 
 const money = (value: string | null) => (value === null ? null : formatZmw(value));
 
-/** Rows of each section of the read-only profile. Laptop rows follow the plan (spec §5). */
+/** Rows of each section of the read-only profile. Laptop rows follow the plan (docs/product.md §5). */
 export function profileSections(student: Student, today: string): Record<ProfileSection, ProfileRow[]> {
   const laptop: ProfileRow[] = [{ label: 'Laptop Plan', value: LAPTOP_PLAN_LABELS[student.laptop_plan] }];
   if (student.laptop_plan !== 'none')

@@ -66,7 +66,7 @@ export interface ImportPreview {
 }
 
 /**
- * Classifies every row of the file: imported, dropped (no first or last name; spec §5) or in
+ * Classifies every row of the file: imported, dropped (no first or last name; docs/product.md §5) or in
  * error (a value the server would refuse, which refuses the whole file).
  */
 export function buildImportPreview(table: CsvTable, today: string): ImportPreview {

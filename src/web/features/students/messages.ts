@@ -1,4 +1,4 @@
-/** Words of the student screens quoted by the spec (§2, §8; decisions D8 keeps them verbatim). */
+/** Words of the student screens quoted by the spec (§2, §8; docs/product.md D8 keeps them verbatim). */
 export const STUDENT_UI_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this student? This action cannot be undone.',
   emptyFiltered: 'No students match your search criteria',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { type Student, type StudentCreate, StudentCreateSchema } from '../../../contracts/students';
 import { STUDENT_DEFAULTS } from '../../../domain/students';
 
-/** Every field of the full profile form (spec §3): the API's fields but the officer. */
+/** Every field of the full profile form (docs/product.md §3): the API's fields but the officer. */
 export const StudentProfileFormSchema = StudentCreateSchema.omit({ assigned_officer_id: true });
 export type ProfileField = keyof typeof StudentProfileFormSchema.shape;
 export type StudentProfileFormValues = Record<ProfileField, string>;
@@ -29,7 +29,7 @@ const ManagementFieldsSchema = StudentCreateSchema.pick({
   chl_number: true,
 });
 
-/** The Student Management form: the fields spec §2/§5 names, plus the officer (managers only). */
+/** The Student Management form: the fields docs/product.md §2/§5 names, plus the officer (managers only). */
 export const StudentManagementFormSchema = ManagementFieldsSchema.extend({
   /** '' = the creator (on add) or no change of officer (on edit, when it was unassigned). */
   assigned_officer_id: z.string(),
@@ -90,7 +90,7 @@ const orNull = (value: string) => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** Laptop fields a plan does not use are saved empty, as the form hides them (spec §5). */
+/** Laptop fields a plan does not use are saved empty, as the form hides them (docs/product.md §5). */
 export function laptopFieldsShown(plan: string) {
   return { monthlyDeduction: plan === 'rent_to_own', returnDates: plan === 'rent_to_return' };
 }
