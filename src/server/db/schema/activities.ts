@@ -1,18 +1,28 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * What a record's activity is about. Open: any area records its own kind ('student', 'allowance'
- * today) without a migration; the known ones are suggested by the editor.
+ * What a record's entry is about. Open: any area records its own kind ('student', 'allowance',
+ * 'account' today) without a migration; the known ones are suggested by the editor.
  */
-export type ActivityEntityType = 'student' | 'allowance' | (string & {});
+export type ActivityEntityType = 'student' | 'allowance' | 'account' | (string & {});
 
-/** What happened to the programme's records, for the dashboard's recent activity. */
+/** A changed field's value before and after, exactly as stored (money and dates as text). */
+export type AuditValue = string | number | boolean | null;
+export type AuditChanges = Record<string, { before: AuditValue; after: AuditValue }>;
+
+/**
+ * The audit trail (docs/product.md D15), which the dashboard's recent activity also reads: who did
+ * what to which record, when, and which fields changed. Rows are only ever added: a trigger in
+ * migration 0007 refuses UPDATE and DELETE, and actor_id is recorded, not referenced, so no
+ * account change can rewrite history.
+ */
 export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null when the system acted or nobody was signed in (a failed sign-in). */
+    actorId: uuid('actor_id'),
     actorName: text('actor_name').notNull(),
     /** The officer the subject belonged to at the time, so officers see only their own students' news. */
     officerId: uuid('officer_id'),
@@ -20,10 +30,13 @@ export const activities = pgTable(
     entityId: uuid('entity_id'),
     action: text('action').notNull(),
     summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<AuditChanges>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('activities_created_idx').on(t.createdAt),
     index('activities_officer_idx').on(t.officerId, t.createdAt),
+    index('activities_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('activities_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

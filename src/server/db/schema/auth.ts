@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../domain/roles';
 
 const timestamps = {
@@ -31,6 +42,8 @@ export const users = pgTable(
      * cleared by any password change. While any account has it, the server stays on loopback.
      */
     demoPassword: boolean('demo_password').notNull().default(false),
+    /** The user's choice of a daily email of what waits for them (docs/product.md D16). */
+    emailDigest: boolean('email_digest').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -110,4 +123,22 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The daily digests of waiting items (docs/product.md D16): a row claims a user's digest for a
+ * Lusaka day before it is sent, so two app processes running the job never send it twice.
+ */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    digestDate: date('digest_date').notNull(),
+    itemCount: integer('item_count').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.digestDate] })],
 );
