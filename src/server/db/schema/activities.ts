@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AuditChanges } from '../../../domain/audit';
 
 /**
  * What a record's entry is about. Open: any area records its own kind ('student', 'allowance',
  * 'account' today) without a migration; the known ones are suggested by the editor.
  */
 export type ActivityEntityType = 'student' | 'allowance' | 'account' | (string & {});
-
-/** A changed field's value before and after, exactly as stored (money and dates as text). */
-export type AuditValue = string | number | boolean | null;
-export type AuditChanges = Record<string, { before: AuditValue; after: AuditValue }>;
 
 /**
  * The audit trail (docs/product.md D15), which the dashboard's recent activity also reads: who did
