@@ -58,6 +58,27 @@ module.exports = {
       to: { path: '^src/web/features/([^/]+)/', pathNot: ['^src/web/features/$1/', '/index\\.tsx?$'] },
     },
     {
+      name: 'web-app-uses-feature-index',
+      comment: 'the shell (routes, layout) reaches a web feature only through its index file',
+      severity: 'error',
+      from: { path: '^src/web/app/' },
+      to: { path: '^src/web/features/[^/]+/', pathNot: ['/index\\.tsx?$'] },
+    },
+    {
+      name: 'web-shell-is-on-top',
+      comment: 'features, components and lib never import the shell: the shell composes them',
+      severity: 'error',
+      from: { path: '^src/web/(features|components|lib)/' },
+      to: { path: '^src/web/app/' },
+    },
+    {
+      name: 'web-kits-know-no-feature',
+      comment: 'components and lib are kits every feature uses, so they name none',
+      severity: 'error',
+      from: { path: '^src/web/(components|lib)/' },
+      to: { path: '^src/web/features/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

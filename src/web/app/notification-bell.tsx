@@ -8,7 +8,7 @@ import { isStaffRole } from '../../domain/roles';
 import { Skeleton } from '../components/ui';
 // The queries file only, not the feature's index: the top bar is on every page and the allowances
 // page loads on demand.
-import { useAwaitingMe } from '../features/allowances/allowances.queries';
+import { useAwaitingMe } from '../features/allowances';
 import { useAuth } from '../lib/session';
 
 const EMPTY = 'Nothing is waiting for your decision.';

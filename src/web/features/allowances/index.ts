@@ -1,2 +1,3 @@
-/** Allowances feature: the page mounted at /allowances. (The top bar's bell uses ./allowances.queries.) */
+/** Allowances feature: the page mounted at /allowances, and what waits for the user (the top bar's bell). */
 export { AllowancesPage } from './allowances-page';
+export { useAwaitingMe } from './allowances.queries';
