@@ -53,3 +53,19 @@ export function auditChanges(
   }
   return changes;
 }
+
+/** A record's fields under their snake_case names, as the API and the trail name them. */
+export function snakeCased(record: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      value,
+    ]),
+  );
+}
+
+/** The same fields of a record's earlier state, for the before side of a partial change. */
+export function fieldsOf(record: object, like: object): Record<string, unknown> {
+  const source = record as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(like).map((key) => [key, source[key]]));
+}

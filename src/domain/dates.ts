@@ -27,6 +27,19 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * The instants a Lusaka calendar day (YYYY-MM-DD) starts and ends (end exclusive): for filters
+ * such as the Activity Log's 'from' and 'to', which name days as people there see them.
+ */
+export function lusakaDayBounds(day: string): { start: Date; end: Date } {
+  const noonUtc = new Date(`${day}T12:00:00Z`);
+  // The zone's offset at that day's noon; Lusaka's is +2 h every day of the year.
+  const lusakaNoon = new Date(noonUtc.toLocaleString('en-US', { timeZone: PROGRAMME_TIME_ZONE }) + ' UTC');
+  const offsetMs = lusakaNoon.getTime() - noonUtc.getTime();
+  const start = new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs);
+  return { start, end: new Date(start.getTime() + 24 * 60 * 60 * 1000) };
+}
+
 /** Whole years between a birth date and a day, counting a birthday only once it has arrived. */
 export function ageOn(dateOfBirth: string, today: string): number | null {
   if (!isIsoDate(dateOfBirth) || !isIsoDate(today)) return null;

@@ -10,7 +10,7 @@ import { INSERT_BATCH, rowsAsArrays } from '../../db/bulk-insert';
 import type { Database, Tx } from '../../db/client';
 import { allowances } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
-import { type ActivityInput, recordActivity } from '../activity/activity.service';
+import { type AuditInput, recordAudit } from '../audit/audit.service';
 import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
 
 /** Ids or keys per look-up query. */
@@ -225,7 +225,7 @@ async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Pr
     const perOfficer = new Map<string | null, number>();
     for (const r of rows)
       perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
-    const activity: ActivityInput[] = [...perOfficer].map(([officerId, n]) => ({
+    const activity: AuditInput[] = [...perOfficer].map(([officerId, n]) => ({
       actor: { id: user.id, name: user.name },
       officerId,
       entityType: 'allowance',
@@ -234,6 +234,6 @@ async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Pr
       summary: `${user.name} uploaded ${n} allowance${n === 1 ? '' : 's'} in bulk`,
       at,
     }));
-    await recordActivity(tx, activity);
+    await recordAudit(tx, activity);
   });
 }

@@ -26,6 +26,7 @@ import {
   submissionComment,
   type TransitionResult,
 } from '../../../domain/allowances';
+import { fieldsOf, snakeCased } from '../../../domain/audit';
 import { parseMonth } from '../../../domain/dates';
 import { formatZmw, normaliseMoney } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
@@ -33,7 +34,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { allowanceComments, allowanceStageTotals, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
-import { recordActivity } from '../activity/activity.service';
+import { recordAudit } from '../audit/audit.service';
 import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
 
 /** The dashboard's allowance figures, for the dashboard area. */
@@ -123,7 +124,7 @@ export async function createAllowance(
       await tx
         .insert(allowanceComments)
         .values({ ...submissionComment(actor, input.flmi_comments), allowanceId: row!.id, createdAt: now });
-      await recordActivity(tx, {
+      await recordAudit(tx, {
         actor: { id: user.id, name: user.name },
         officerId: student.assignedOfficerId,
         entityType: 'allowance',
@@ -131,6 +132,16 @@ export async function createAllowance(
         action: 'allowance.submitted',
         summary: `${user.name} submitted an allowance of ${formatZmw(a.total)} for ${student.fullName} for ${month} ${year}`,
         at: now,
+        before: null,
+        after: {
+          student_id: student.id,
+          month,
+          year,
+          program_level: level,
+          ...a,
+          approval_stage: 'pending_dpm',
+          flmi_comments: input.flmi_comments,
+        },
       });
       return row!.id;
     }),
@@ -186,7 +197,7 @@ async function applyTransition(
     const what = `the allowance of ${current.studentName} for ${current.month} ${current.year}`;
     const step = isReviewStage(result.from) ? ` (${REVIEW_STEP_RULES[result.from].label})` : '';
     const verb = result.to === 'paid' ? 'paid' : result.to === 'rejected' ? 'denied' : 'approved';
-    await recordActivity(tx, {
+    await recordAudit(tx, {
       actor: { id: user.id, name: user.name },
       officerId: found.officerId,
       entityType: 'allowance',
@@ -197,6 +208,11 @@ async function applyTransition(
           ? `${user.name} marked ${what} as paid (${formatZmw(current.total)})`
           : `${user.name} ${verb} ${what}${step}`,
       at: now,
+      before: snakeCased(fieldsOf(current, result.changes)),
+      after: {
+        ...snakeCased(result.changes),
+        ...(result.comment.commentText ? { comment: result.comment.commentText } : {}),
+      },
     });
   });
   return getAllowance(deps, id);

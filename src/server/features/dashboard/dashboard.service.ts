@@ -6,8 +6,8 @@ import {
   type ProgramStatus,
 } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { listRecentActivity } from '../activity/activity.service';
 import { allowanceDashboardFigures } from '../allowances/allowances.service';
+import { listRecentActivity } from '../audit/audit.service';
 import { storedStudentCounts } from '../students/students.service';
 
 /** How many years the progress chart shows: the most recent ones present in the data. */

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-env';
 import { createSession, type NewSession } from '../../auth/sessions';
 import { hashToken, newSecretToken } from '../../auth/tokens';
 import { oidcLogins, users } from '../../db/schema';
+import { recordAudit, signInEntry } from '../audit/audit.service';
 
 const PENDING_LOGIN_TTL_MS = 10 * 60 * 1000;
 
@@ -122,15 +123,19 @@ async function findOrCreateGoogleUser(deps: AppDeps, claims: oidc.IDToken): Prom
   }
   if (user) {
     if (!user.isActive) throw new GoogleSignInError(AUTH_MESSAGES.inactive);
-    await deps.db
-      .update(users)
-      .set({
-        lastLogin: now,
-        authId: claims.sub,
-        photoUrl: user.photoUrl ?? picture,
-        emailVerifiedAt: user.emailVerifiedAt ?? (emailVerified ? now : null),
-      })
-      .where(eq(users.id, user.id));
+    const known = user;
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          lastLogin: now,
+          authId: claims.sub,
+          photoUrl: known.photoUrl ?? picture,
+          emailVerifiedAt: known.emailVerifiedAt ?? (emailVerified ? now : null),
+        })
+        .where(eq(users.id, known.id));
+      await recordAudit(tx, signInEntry(known, 'Google', now));
+    });
     return user.id;
   }
   if (!email) throw new GoogleSignInError('Your Google account did not share an email address.');
@@ -141,20 +146,35 @@ async function findOrCreateGoogleUser(deps: AppDeps, claims: oidc.IDToken): Prom
     .limit(1);
   // Google has not verified this address, so it cannot claim the account that already has it.
   if (sameEmail) throw new GoogleSignInError(EMAIL_IN_USE);
-  const [created] = await deps.db
-    .insert(users)
-    .values({
-      email,
-      name,
-      authId: claims.sub,
-      photoUrl: picture,
-      role: 'user',
-      isActive: true,
-      emailVerifiedAt: emailVerified ? now : null,
-      lastLogin: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return created!.id;
+  const created = await deps.db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(users)
+      .values({
+        email,
+        name,
+        authId: claims.sub,
+        photoUrl: picture,
+        role: 'user',
+        isActive: true,
+        emailVerifiedAt: emailVerified ? now : null,
+        lastLogin: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: { id: account!.id, name: account!.name },
+      officerId: null,
+      entityType: 'account',
+      entityId: account!.id,
+      action: 'account.created',
+      summary: `${account!.name} made an account by signing in with Google`,
+      at: now,
+      before: null,
+      after: { email: account!.email, name: account!.name, role: account!.role },
+    });
+    await recordAudit(tx, signInEntry(account!, 'Google', now));
+    return account!;
+  });
+  return created.id;
 }

@@ -16,6 +16,8 @@ import { hashToken } from '../../auth/tokens';
 import type { DbOrTx, Tx } from '../../db/client';
 import { authTokens, loginThrottles, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
+import { recordAudit, signInEntry } from '../audit/audit.service';
+import { registrationEntry } from './account-audit';
 import { endResetTokens, queueAuthMail } from './auth-mail';
 
 type UserRow = typeof users.$inferSelect;
@@ -52,6 +54,16 @@ export async function login(
   const [user] = await deps.db.select().from(users).where(sql`upper(${users.staffId}) = ${key}`).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
+    // Written whether or not the account exists, so the answer's time still tells nobody which.
+    await recordAudit(deps.db, {
+      actor: { id: null, name: key },
+      officerId: null,
+      entityType: 'account',
+      entityId: user?.id ?? null,
+      action: 'auth.sign_in_failed',
+      summary: `Failed sign-in for staff ID ${key}`,
+      at: now,
+    });
     if (failedGuessLocks(attempt)) throw lockedOut();
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
   }
@@ -61,11 +73,11 @@ export async function login(
   if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive, { code: 'account_inactive' });
   if (!user.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.unverified, { code: 'email_unverified' });
 
-  const [updated] = await deps.db
-    .update(users)
-    .set({ lastLogin: now })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [updated] = await deps.db.transaction(async (tx) => {
+    const rows = await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
+    await recordAudit(tx, signInEntry(user, 'staff ID', now));
+    return rows;
+  });
   const session = await createSession(deps, user.id, input.rememberMe);
   return {
     session,
@@ -129,7 +141,7 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
   const requestedRole = input.role === 'user' ? null : input.role;
-  // The same three statements whether or not the email has an account, so the time tells nothing.
+  // The same four statements whether or not the email has an account, so the time tells nothing.
   await deps.db.transaction(async (tx) => {
     const created = await tx
       .insert(users)
@@ -150,6 +162,8 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
     const holder = await staffIdHolder(tx, input.staffId);
     if (created.length === 0 && holder) throw conflict(AUTH_MESSAGES.staffIdTaken);
     await queueAuthMail(tx, created.length > 0 ? 'verify_email' : 'account_exists', input.email, now);
+    const account = created[0];
+    await recordAudit(tx, registrationEntry(input, requestedRole, account?.id ?? null, now));
   });
   return {
     staff: {
@@ -202,6 +216,18 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     await endResetTokens(tx, id, now);
     if (user?.staffId)
       await tx.delete(loginThrottles).where(eq(loginThrottles.staffIdKey, user.staffId.toUpperCase()));
+    await recordAudit(tx, {
+      actor: { id, name: user?.name ?? 'Unknown' },
+      officerId: null,
+      entityType: 'account',
+      entityId: id,
+      action: 'account.password_reset',
+      summary: `${user?.name ?? 'An account'} set a new password from a reset link`,
+      at: now,
+      // Both sides are hidden (domain/audit.ts): the trail says the password changed, never to what.
+      before: { password: 'old' },
+      after: { password: 'new' },
+    });
     return id;
   });
   // A new password signs out every device that knew the old one.
@@ -212,7 +238,20 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, deps, token, 'verify_email', AUTH_MESSAGES.badVerifyToken);
     const now = deps.clock.now();
-    await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ name: users.name });
+    await recordAudit(tx, {
+      actor: { id: userId, name: user?.name ?? 'Unknown' },
+      officerId: null,
+      entityType: 'account',
+      entityId: userId,
+      action: 'account.email_verified',
+      summary: `${user?.name ?? 'An account'} verified their email address`,
+      at: now,
+    });
   });
 }
 

@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
 import type { ErrorResponse, RowProblem } from '../../../contracts/common';
-import { STUDENT_API_MESSAGES, type StudentImportResponse } from '../../../contracts/students';
+import {
+  STUDENT_API_MESSAGES,
+  type StudentCreate,
+  type StudentImportResponse,
+} from '../../../contracts/students';
 import { parseCsv } from '../../../csv/parse-csv';
 import { checkStudentImportRow } from '../../../csv/student-rows';
 import { lusakaDate } from '../../../domain/dates';
@@ -20,7 +25,7 @@ import { insertByArrays } from '../../db/bulk-insert';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordActivity } from '../activity/activity.service';
+import { recordAudit } from '../audit/audit.service';
 import { toStudentColumns } from './students.query';
 
 /** A race lost to another import (or an edit) taking one of the file's CHL numbers. */
@@ -63,7 +68,7 @@ export async function importStudents(
     throw badRequest(NO_VALID_STUDENT_DATA, { file: NO_VALID_STUDENT_DATA });
 
   const now = deps.clock.now();
-  const { problems, values, chlRows } = await checkRows(plan.rows, user, now);
+  const { problems, values, chlRows, checkedStudents } = await checkRows(plan.rows, user, now);
   problems.push(...duplicateChlNumbersInFile(chlRows));
   problems.push(...(await chlNumbersTaken(deps, chlRows)));
   if (problems.length > 0) return { ok: false, error: refusal(problems, plan.dropped) };
@@ -72,15 +77,31 @@ export async function importStudents(
   await answeringConstraints({ anyUnique: IMPORT_RACE_LOST }, () =>
     deps.db.transaction(async (tx) => {
       await insertByArrays(tx, students, values);
-      await recordActivity(tx, {
-        actor: user,
-        officerId: user.id,
-        entityType: 'student',
-        entityId: null,
-        action: 'students.imported',
-        summary: `${user.name} imported ${values.length} ${values.length === 1 ? 'student' : 'students'}`,
-        at: now,
-      });
+      const count = `${values.length} ${values.length === 1 ? 'student' : 'students'}`;
+      // One entry for the import (with its row count), then one on each student's own history.
+      await recordAudit(tx, [
+        {
+          actor: user,
+          officerId: user.id,
+          entityType: 'student',
+          entityId: null,
+          action: 'students.imported',
+          summary: `${user.name} imported ${count}`,
+          at: now,
+          after: { rows: values.length, dropped: plan.dropped.length },
+        },
+        ...values.map((value, i) => ({
+          actor: user,
+          officerId: user.id,
+          entityType: 'student' as const,
+          entityId: value.id!,
+          action: 'student.imported',
+          summary: `${user.name} added ${value.fullName} by CSV import`,
+          at: now,
+          before: null,
+          after: { ...checkedStudents[i], assigned_officer_id: user.id },
+        })),
+      ]);
     }),
   );
   return {
@@ -97,6 +118,8 @@ interface CheckedRows {
   problems: RowProblem[];
   values: Array<typeof students.$inferInsert>;
   chlRows: Array<{ row: number; chlNumber: string | null }>;
+  /** Each imported student as checked, for its audit entry. */
+  checkedStudents: Array<StudentCreate>;
 }
 
 /** Each kept row checked by the form's rules and turned into a students row for the importer. */
@@ -106,14 +129,17 @@ async function checkRows(
   now: Date,
 ): Promise<CheckedRows> {
   const today = lusakaDate(now);
-  const checked: CheckedRows = { problems: [], values: [], chlRows: [] };
+  const checked: CheckedRows = { problems: [], values: [], chlRows: [], checkedStudents: [] };
   for (const [index, { row, input }] of rows.entries()) {
     if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();
     const { student, problems } = checkStudentImportRow(input, today);
     for (const message of problems) checked.problems.push({ row, message });
     if (!student) continue;
     checked.chlRows.push({ row, chlNumber: student.chl_number ?? null });
+    checked.checkedStudents.push(student);
     checked.values.push({
+      // Named here rather than by the database, so each student's audit entry can point at it.
+      id: randomUUID(),
       ...(toStudentColumns(student) as typeof students.$inferInsert),
       fullName: fullName(student.first_name, student.last_name),
       assignedOfficerId: user.id,

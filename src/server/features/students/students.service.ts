@@ -15,7 +15,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { students } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
-import { recordActivity } from '../activity/activity.service';
+import { recordAudit } from '../audit/audit.service';
 import { countStudents, findStudentRows } from './students.list';
 import { findStudentRow, type StudentRow, toStudentColumns, toStudentDto } from './students.query';
 import {
@@ -94,7 +94,7 @@ export async function createStudent(
         updatedAt: now,
       })
       .returning({ id: students.id, fullName: students.fullName });
-    await recordActivity(tx, {
+    await recordAudit(tx, {
       actor: user,
       officerId,
       entityType: 'student',
@@ -102,6 +102,8 @@ export async function createStudent(
       action: 'student.created',
       summary: `${user.name} added ${created!.fullName}`,
       at: now,
+      before: null,
+      after: await findStudentRow(tx, user, created!.id),
     });
     return created!.id;
   });
@@ -148,12 +150,17 @@ export async function updateStudent(
       entityId: id,
       at: now,
     };
-    await recordActivity(tx, [
+    // Read back as stored, so the trail shows what the database kept (a trimmed name, '1200.00').
+    // Program officers cannot hand a student away, so the record is still in the user's scope.
+    const saved = await findStudentRow(tx, user, id);
+    await recordAudit(tx, [
       {
         ...activity,
         officerId,
         action: 'student.updated',
         summary: `${user.name} updated ${name}${statusNote}`,
+        before: current,
+        after: saved ?? null,
       },
       // The officer who had the student learns where it went.
       ...(officerChanges && current.assigned_officer_id
@@ -179,7 +186,7 @@ export async function deleteStudent(deps: AppDeps, user: SessionUser, id: string
     if (!canStudent(user, 'delete', { assignedOfficerId: current.assigned_officer_id }))
       throw notFound(STUDENT_API_MESSAGES.notFound);
     await tx.delete(students).where(eq(students.id, id));
-    await recordActivity(tx, {
+    await recordAudit(tx, {
       actor: user,
       officerId: current.assigned_officer_id,
       entityType: 'student',
@@ -187,6 +194,8 @@ export async function deleteStudent(deps: AppDeps, user: SessionUser, id: string
       action: 'student.deleted',
       summary: `${user.name} deleted ${current.full_name}`,
       at: now,
+      before: current,
+      after: null,
     });
   });
 }

@@ -1,0 +1,194 @@
+import { and, desc, eq, gte, lt, ne, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditListQuery, AuditListResponse } from '../../../contracts/audit';
+import type { DashboardResponse } from '../../../contracts/dashboard';
+import { type AuditChanges, auditChanges } from '../../../domain/audit';
+import { lusakaDayBounds } from '../../../domain/dates';
+import { studentScope } from '../../../domain/student-permissions';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { insertByArrays } from '../../db/bulk-insert';
+import type { DbOrTx } from '../../db/client';
+import { type ActivityEntityType, activities } from '../../db/schema';
+import { pageOf, pageWindow } from '../../http/paging';
+
+/**
+ * The audit trail (docs/product.md D15): who did what to which record, and each changed field's
+ * value before and after. Every area writes it with recordAudit INSIDE the transaction of the
+ * change it describes, so an entry never exists without its change nor a change without its entry.
+ * The table refuses UPDATE and DELETE (migration 0007), so history can only grow.
+ */
+export interface AuditInput {
+  /** Who did it; id null for the system, or for a sign-in that named no account. */
+  actor: { id: string | null; name: string };
+  /** The officer the subject belongs to (a student's assigned officer): program officers see only their own. */
+  officerId: string | null;
+  entityType: ActivityEntityType;
+  entityId: string | null;
+  /** A stable code such as 'student.created', 'students.imported', 'allowance.approved', 'auth.sign_in_failed'. */
+  action: string;
+  /** One sentence for people: 'Bupe Tembo added Mwila Chanda'. */
+  summary: string;
+  at: Date;
+  /** The record before and after, in snake_case (null when created or deleted); secrets are hidden. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Fields every record carries that would only repeat the entry's own time or a name kept elsewhere. */
+const BOOKKEEPING = ['created_at', 'updated_at', 'assigned_officer_name', 'full_name', 'age'];
+
+export function changesOf(input: Pick<AuditInput, 'before' | 'after'>): AuditChanges {
+  if (input.before === undefined && input.after === undefined) return {};
+  return auditChanges(input.before ?? null, input.after ?? null, { ignore: BOOKKEEPING });
+}
+
+function toRow(a: AuditInput) {
+  return {
+    actorId: a.actor.id,
+    actorName: a.actor.name,
+    officerId: a.officerId,
+    entityType: a.entityType,
+    entityId: a.entityId,
+    action: a.action,
+    summary: a.summary,
+    changes: changesOf(a),
+    createdAt: a.at,
+  };
+}
+
+/** Past this many entries (a whole import's students), one array statement per batch beats a VALUES list. */
+const ARRAY_INSERT_FROM = 200;
+
+export async function recordAudit(tx: DbOrTx, input: AuditInput | AuditInput[]): Promise<void> {
+  const list = Array.isArray(input) ? input : [input];
+  if (list.length === 0) return;
+  if (list.length < ARRAY_INSERT_FROM) {
+    await tx.insert(activities).values(list.map(toRow));
+    return;
+  }
+  // The array insert passes each cell as it is: jsonb goes as its JSON text.
+  const rows = list.map((a) => ({
+    ...toRow(a),
+    changes: JSON.stringify(changesOf(a)) as unknown as AuditChanges,
+  }));
+  await insertByArrays(tx, activities, rows);
+}
+
+/** The entry of a successful sign-in, by staff ID and password or by Google: both read alike. */
+export function signInEntry(user: { id: string; name: string }, how: string, at: Date): AuditInput {
+  return {
+    actor: { id: user.id, name: user.name },
+    officerId: null,
+    entityType: 'account',
+    entityId: user.id,
+    action: 'auth.signed_in',
+    summary: `${user.name} signed in with ${how}`,
+    at,
+  };
+}
+
+export type RecentActivity = DashboardResponse['recent_activity'][number];
+
+/**
+ * The latest changes to the programme's records the user may see: all for admin and deputy
+ * manager, their own students' for an officer. Sign-ins and account events stay in the log.
+ */
+export async function listRecentActivity(
+  deps: AppDeps,
+  user: SessionUser,
+  limit = 10,
+): Promise<RecentActivity[]> {
+  const scope = studentScope(user);
+  if (scope.kind === 'none') return [];
+  const rows = await deps.db
+    .select({
+      id: activities.id,
+      actor_name: activities.actorName,
+      action: activities.action,
+      summary: activities.summary,
+      created_at: activities.createdAt,
+    })
+    .from(activities)
+    .where(
+      and(
+        ne(activities.entityType, 'account'),
+        scope.kind === 'officer' ? eq(activities.officerId, scope.officerId) : undefined,
+      ),
+    )
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(Math.max(1, Math.min(limit, 100)));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
+
+const entryColumns = {
+  id: activities.id,
+  created_at: activities.createdAt,
+  actor_id: activities.actorId,
+  actor_name: activities.actorName,
+  action: activities.action,
+  entity_type: activities.entityType,
+  entity_id: activities.entityId,
+  summary: activities.summary,
+  changes: activities.changes,
+};
+
+type EntryRow = Omit<AuditEntry, 'at'> & { created_at: Date };
+
+function toEntry({ created_at, ...row }: EntryRow): AuditEntry {
+  return { ...row, at: created_at.toISOString() };
+}
+
+/**
+ * One record's history, oldest first. The caller has already shown the user may see the record
+ * (its own service answers 404 otherwise), so the history is scoped exactly like the record.
+ */
+export async function recordHistory(db: DbOrTx, entityType: ActivityEntityType, entityId: string) {
+  const rows = await db
+    .select(entryColumns)
+    .from(activities)
+    .where(and(eq(activities.entityType, entityType), eq(activities.entityId, entityId)))
+    .orderBy(activities.createdAt, activities.id);
+  return { items: rows.map((r) => toEntry(r as EntryRow)) };
+}
+
+function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQL | undefined {
+  return and(
+    query.actor_id ? eq(activities.actorId, query.actor_id) : undefined,
+    query.entity_type ? eq(activities.entityType, query.entity_type) : undefined,
+    query.entity_id ? eq(activities.entityId, query.entity_id) : undefined,
+    query.action ? eq(activities.action, query.action) : undefined,
+    query.from ? gte(activities.createdAt, lusakaDayBounds(query.from).start) : undefined,
+    query.to ? lt(activities.createdAt, lusakaDayBounds(query.to).end) : undefined,
+  );
+}
+
+/** The Activity Log (admins): newest first, filtered by who, what, which record and when. */
+export async function listAudit(db: DbOrTx, query: AuditListQuery): Promise<AuditListResponse> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  const where = logFilters(filters);
+  const range = pageWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(activities)
+      .where(where)
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(range.limit)
+      .offset(range.offset),
+    db.$count(activities, where).then((n) => [n]),
+  ]);
+  return pageOf(
+    rows.map((r) => toEntry(r as EntryRow)),
+    counted ?? 0,
+    query,
+  );
+}
+
+/** Every entry the filters match, newest first, for the CSV export. */
+export async function exportAudit(db: DbOrTx, query: Omit<AuditListQuery, 'page' | 'pageSize'>) {
+  const rows = await db
+    .select(entryColumns)
+    .from(activities)
+    .where(logFilters(query))
+    .orderBy(desc(activities.createdAt), desc(activities.id));
+  return rows.map((r) => toEntry(r as EntryRow));
+}

@@ -1,0 +1,43 @@
+import type { AuditInput } from '../audit/audit.service';
+
+/** What the audit trail says about a registration (docs/product.md D15). */
+
+/**
+ * A registration's entry. When the email already had an account nothing was created, and the entry
+ * says only that (the account is not looked up: the answer must take the same time either way).
+ */
+export function registrationEntry(
+  input: { staffId: string; email: string; name: string; department: string | null },
+  requestedRole: string | null,
+  accountId: string | null,
+  at: Date,
+): AuditInput {
+  if (!accountId)
+    return {
+      actor: { id: null, name: input.name },
+      officerId: null,
+      entityType: 'account',
+      entityId: null,
+      action: 'account.registration_repeated',
+      summary: `A registration as ${input.staffId} named an email that already has an account`,
+      at,
+    };
+  return {
+    actor: { id: accountId, name: input.name },
+    officerId: null,
+    entityType: 'account',
+    entityId: accountId,
+    action: 'account.registered',
+    summary: `${input.name} registered as ${input.staffId}${requestedRole ? `, asking for ${requestedRole}` : ''}`,
+    at,
+    before: null,
+    after: {
+      staff_id: input.staffId,
+      email: input.email,
+      name: input.name,
+      role: 'user',
+      requested_role: requestedRole,
+      department: input.department,
+    },
+  };
+}
