@@ -2,6 +2,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-env';
 import { loadSessionUser } from './auth/middleware';
 import { allowancesRoutes } from './features/allowances/allowances.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/allowances', allowancesRoutes(deps));
   app.route('/api/students', studentsRoutes(deps));
   app.route('/api', dashboardRoutes(deps));
+  app.route('/api/audit', auditRoutes(deps));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

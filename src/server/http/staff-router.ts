@@ -1,5 +1,6 @@
+import type { Role } from '../../domain/roles';
 import type { SessionUser } from '../app-env';
-import { requireStaff } from '../auth/middleware';
+import { requireRole, requireStaff } from '../auth/middleware';
 import { createRouter } from './openapi';
 
 /** The context of a staff-only router's handlers: `staff` is the signed-in staff user. */
@@ -16,6 +17,19 @@ export function createStaffRouter() {
   const router = createRouter<StaffEnv>();
   router.use('*', async (c, next) => {
     c.set('staff', requireStaff(c.get('user')));
+    await next();
+  });
+  return router;
+}
+
+/**
+ * A router for an area only one role and those above it reach (the Activity Log: admins), with
+ * the door checked once like createStaffRouter's. Handlers get the user as `staff`.
+ */
+export function createRoleRouter(role: Role) {
+  const router = createRouter<StaffEnv>();
+  router.use('*', async (c, next) => {
+    c.set('staff', requireRole(c.get('user'), role));
     await next();
   });
   return router;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '../../../domain/audit';
 
 /**
@@ -18,6 +18,11 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order entries were written in: several share one instant (a whole import, a test's frozen
+     * clock), and a record's history must still read in the order things happened.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     /** Null when the system acted or nobody was signed in (a failed sign-in). */
     actorId: uuid('actor_id'),
     actorName: text('actor_name').notNull(),
@@ -33,7 +38,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_created_idx').on(t.createdAt),
     index('activities_officer_idx').on(t.officerId, t.createdAt),
-    index('activities_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('activities_entity_idx').on(t.entityType, t.entityId, t.seq),
     index('activities_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

@@ -9,6 +9,7 @@ import {
   CreateAllowanceRequestSchema,
   PayAllowanceRequestSchema,
 } from '../../../contracts/allowances';
+import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { IdParamSchema } from '../../../contracts/common';
 import { csvDownloadResponse } from '../../http/csv-download';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
@@ -124,5 +125,17 @@ export const payForAllowanceRoute = createRoute({
   responses: {
     200: jsonResponse(AllowanceDetailSchema, 'The allowance, now paid'),
     ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export const allowanceHistoryRoute = createRoute({
+  method: 'get',
+  path: '/{id}/history',
+  tags,
+  summary: "The allowance's audit trail, oldest first: its submission, every step with its actor, payment",
+  request: { params: IdParamSchema },
+  responses: {
+    200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
+    ...errorResponses(401, 403, 404),
   },
 });

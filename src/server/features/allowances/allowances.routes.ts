@@ -39,6 +39,10 @@ export function allowancesRoutes(deps: AppDeps) {
     c.json(await allowancesService.getAllowance(deps, c.req.valid('param').id), 200),
   );
 
+  router.openapi(contracts.allowanceHistoryRoute, async (c) =>
+    c.json(await allowancesService.allowanceHistory(deps, c.req.valid('param').id), 200),
+  );
+
   router.openapi(contracts.decideOnAllowanceRoute, async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await allowancesService.decideOnAllowance(deps, c.var.staff, id, c.req.valid('json')), 200);

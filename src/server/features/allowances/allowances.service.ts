@@ -34,11 +34,17 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { allowanceComments, allowanceStageTotals, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit, recordHistory } from '../audit/audit.service';
 import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
 
 /** The dashboard's allowance figures, for the dashboard area. */
 export { allowanceDashboardFigures } from './allowance-figures';
+
+/** An allowance's audit trail; the allowance answers 404 first when it does not exist. */
+export async function allowanceHistory(deps: AppDeps, id: string) {
+  await getAllowance(deps, id);
+  return recordHistory(deps.db, 'allowance', id);
+}
 
 export async function getAllowance(deps: AppDeps, id: string): Promise<AllowanceDetail> {
   const detail = await loadAllowanceDetail(deps.db, id);

@@ -114,7 +114,7 @@ export async function listRecentActivity(
         scope.kind === 'officer' ? eq(activities.officerId, scope.officerId) : undefined,
       ),
     )
-    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .orderBy(desc(activities.createdAt), desc(activities.seq))
     .limit(Math.max(1, Math.min(limit, 100)));
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
@@ -146,7 +146,7 @@ export async function recordHistory(db: DbOrTx, entityType: ActivityEntityType, 
     .select(entryColumns)
     .from(activities)
     .where(and(eq(activities.entityType, entityType), eq(activities.entityId, entityId)))
-    .orderBy(activities.createdAt, activities.id);
+    .orderBy(activities.seq);
   return { items: rows.map((r) => toEntry(r as EntryRow)) };
 }
 
@@ -171,7 +171,7 @@ export async function listAudit(db: DbOrTx, query: AuditListQuery): Promise<Audi
       .select(entryColumns)
       .from(activities)
       .where(where)
-      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .orderBy(desc(activities.createdAt), desc(activities.seq))
       .limit(range.limit)
       .offset(range.offset),
     db.$count(activities, where).then((n) => [n]),
@@ -189,6 +189,6 @@ export async function exportAudit(db: DbOrTx, query: Omit<AuditListQuery, 'page'
     .select(entryColumns)
     .from(activities)
     .where(logFilters(query))
-    .orderBy(desc(activities.createdAt), desc(activities.id));
+    .orderBy(desc(activities.createdAt), desc(activities.seq));
   return rows.map((r) => toEntry(r as EntryRow));
 }

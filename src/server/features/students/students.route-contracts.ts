@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
 import {
   OfficerOptionsResponseSchema,
@@ -113,5 +114,17 @@ export const deleteStudentRoute = createRoute({
   responses: {
     204: { description: 'Deleted' },
     ...errorResponses(401, 403, 404, 409),
+  },
+});
+
+export const studentHistoryRoute = createRoute({
+  method: 'get',
+  path: '/{id}/history',
+  tags,
+  summary: "The student's audit trail, oldest first: who changed what, with each field before and after",
+  request: { params: IdParamSchema },
+  responses: {
+    200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
+    ...errorResponses(401, 403, 404),
   },
 });

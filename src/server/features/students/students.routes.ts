@@ -41,6 +41,10 @@ export function studentsRoutes(deps: AppDeps) {
     c.json(await studentsService.getStudent(deps, c.var.staff, c.req.valid('param').id), 200),
   );
 
+  router.openapi(contracts.studentHistoryRoute, async (c) =>
+    c.json(await studentsService.studentHistory(deps, c.var.staff, c.req.valid('param').id), 200),
+  );
+
   router.openapi(contracts.updateStudentRoute, async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await studentsService.updateStudent(deps, c.var.staff, id, c.req.valid('json')), 200);

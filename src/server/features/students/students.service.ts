@@ -15,7 +15,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { students } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit, recordHistory } from '../audit/audit.service';
 import { countStudents, findStudentRows } from './students.list';
 import { findStudentRow, type StudentRow, toStudentColumns, toStudentDto } from './students.query';
 import {
@@ -68,6 +68,12 @@ export async function getStudent(deps: AppDeps, user: SessionUser, id: string): 
   const row = await findStudentRow(deps.db, user, id);
   if (!row) throw notFound(STUDENT_API_MESSAGES.notFound);
   return toStudentDto(row, today(deps));
+}
+
+/** A student's audit trail, scoped like the student: another officer's student answers 404. */
+export async function studentHistory(deps: AppDeps, user: SessionUser, id: string) {
+  await getStudent(deps, user, id);
+  return recordHistory(deps.db, 'student', id);
 }
 
 export async function createStudent(
