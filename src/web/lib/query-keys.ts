@@ -13,13 +13,18 @@ export const queryKeys = {
     list: (query: string) => ['students', 'list', query] as const,
     one: (id: string | null) => ['students', 'one', id] as const,
     officers: ['students', 'officers'] as const,
+    /** Under the students root, so any student change refreshes an open history. */
+    history: (id: string) => ['students', 'history', id] as const,
   },
   allowances: {
     all: ['allowances'] as const,
     list: (params: { q: string; stage: string; page: number }) => ['allowances', 'list', params] as const,
     detail: (id: string) => ['allowances', 'detail', id] as const,
     awaitingMe: ['allowances', 'awaiting-me'] as const,
+    history: (id: string) => ['allowances', 'history', id] as const,
   },
+  /** The Activity Log; `query` is its API query string. */
+  auditLog: (query: string) => ['audit', query] as const,
   /** The add-allowance dialog's student search: its own root, kept apart from the students screens. */
   allowanceStudentPicker: (q: string) => ['allowance-student-picker', q] as const,
 };

@@ -9,6 +9,7 @@ import { Alert, Button, Dialog, Skeleton } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
+import { DetailsTabs } from '../audit';
 import { AMOUNT_LABELS } from './allowance-form';
 import { ALLOWANCE_PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
 import { useAllowanceDetail } from './allowances.queries';
@@ -104,7 +105,9 @@ export function AllowanceDetailsDialog({
       ) : !allowance ? (
         <DetailsSkeleton />
       ) : (
-        <DetailsBody allowance={allowance} />
+        <DetailsTabs record={{ kind: 'allowance', id: allowance.id }}>
+          <DetailsBody allowance={allowance} />
+        </DetailsTabs>
       )}
     </Dialog>
   );

@@ -3,6 +3,7 @@ import type { Student } from '../../../contracts/students';
 import { ACADEMIC_STANDING_LABELS, GENDER_LABELS } from '../../../domain/students';
 import { Button, Dialog } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { DetailsTabs } from '../audit';
 import { categoryLabel, StatusBadge, StudentAvatar } from './student-ui';
 
 /** A read-only label/value list; empty values show a dash. */
@@ -56,40 +57,42 @@ export function StudentDetailsDialog({
       }
     >
       {student && (
-        <div className="space-y-5">
-          <div className="flex items-center gap-4">
-            <StudentAvatar
-              photoUrl={student.profile_photo_url}
-              firstName={student.first_name}
-              lastName={student.last_name}
+        <DetailsTabs record={{ kind: 'student', id: student.id }}>
+          <div className="space-y-5">
+            <div className="flex items-center gap-4">
+              <StudentAvatar
+                photoUrl={student.profile_photo_url}
+                firstName={student.first_name}
+                lastName={student.last_name}
+              />
+              <div className="min-w-0">
+                <p className="text-lg font-semibold text-slate-900">{student.full_name}</p>
+                <p className="text-sm text-slate-600">{student.chl_number ?? 'No CHL number'}</p>
+              </div>
+              <div className="ml-auto">
+                <StatusBadge status={student.program_status} />
+              </div>
+            </div>
+            <DetailList
+              items={[
+                ['Email', student.email],
+                ['Contact Number', student.contact_number],
+                ['Community', student.community],
+                ['Gender', GENDER_LABELS[student.gender]],
+                ['Date of Birth', student.date_of_birth && formatDate(student.date_of_birth)],
+                ['Age', student.age],
+                ['Category', categoryLabel(student.program_level)],
+                ['Institution', student.institution_name],
+                ['Current Program', student.current_program],
+                ['Academic Standing', ACADEMIC_STANDING_LABELS[student.academic_standing]],
+                ['Overall GPA', student.overall_gpa?.toFixed(2)],
+                ['Assigned Officer', student.assigned_officer_name],
+                ['Added', formatDateTime(student.created_at)],
+                ['Last Updated', formatDateTime(student.updated_at)],
+              ]}
             />
-            <div className="min-w-0">
-              <p className="text-lg font-semibold text-slate-900">{student.full_name}</p>
-              <p className="text-sm text-slate-600">{student.chl_number ?? 'No CHL number'}</p>
-            </div>
-            <div className="ml-auto">
-              <StatusBadge status={student.program_status} />
-            </div>
           </div>
-          <DetailList
-            items={[
-              ['Email', student.email],
-              ['Contact Number', student.contact_number],
-              ['Community', student.community],
-              ['Gender', GENDER_LABELS[student.gender]],
-              ['Date of Birth', student.date_of_birth && formatDate(student.date_of_birth)],
-              ['Age', student.age],
-              ['Category', categoryLabel(student.program_level)],
-              ['Institution', student.institution_name],
-              ['Current Program', student.current_program],
-              ['Academic Standing', ACADEMIC_STANDING_LABELS[student.academic_standing]],
-              ['Overall GPA', student.overall_gpa?.toFixed(2)],
-              ['Assigned Officer', student.assigned_officer_name],
-              ['Added', formatDateTime(student.created_at)],
-              ['Last Updated', formatDateTime(student.updated_at)],
-            ]}
-          />
-        </div>
+        </DetailsTabs>
       )}
     </Dialog>
   );

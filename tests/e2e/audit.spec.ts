@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, signIn, test, unique } from './support/fixtures';
+
+/**
+ * The audit trail on screen (docs/product.md D15): an allowance taken through its whole chain
+ * shows every step with its actor in its History tab, and a student's History tab its changes.
+ * Each step is taken through the API by the account whose step it is.
+ */
+
+const YEAR = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lusaka', year: 'numeric' }).format(new Date()),
+);
+
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function as(browser: Browser, staffId: string): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, staffId);
+  return page;
+}
+
+async function post(page: Page, path: string, data: unknown) {
+  const response = await page.request.post(path, { data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json() as Promise<{ id: string }>;
+}
+
+test('an allowance shows its whole chain, with each actor, in its History tab', async ({ browser }) => {
+  const officer = await as(browser, 'PO001');
+  const student = await post(officer, '/api/students', {
+    first_name: 'History',
+    last_name: unique('Chain'),
+    chl_number: unique('CHL-AU-'),
+  });
+  const allowance = await post(officer, '/api/allowances', {
+    student_id: student.id,
+    month: 'May',
+    year: YEAR - 1,
+    program_level: 'university',
+    stipend: '1500',
+  });
+  const decide = async (page: Page, stage: string, comment: string) =>
+    post(page, `/api/allowances/${allowance.id}/decision`, {
+      decision: 'approve',
+      comment,
+      expected_stage: stage,
+    });
+  await decide(await as(browser, 'DPM001'), 'pending_dpm', 'Within budget');
+  await decide(officer, 'pending_flmi', 'Receipts checked');
+  const admin = await as(browser, 'ADM001');
+  await decide(admin, 'pending_pm', 'Go ahead');
+  await post(admin, `/api/allowances/${allowance.id}/pay`, { expected_stage: 'approved' });
+
+  await admin.goto(`/allowances?open=${allowance.id}`);
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'History' }).click();
+  const entries = dialog.getByRole('list', { name: 'History' }).getByRole('listitem');
+  await expect(entries).toHaveCount(5);
+  await expect(entries.nth(0)).toContainText('Bupe Tembo submitted an allowance of');
+  await expect(entries.nth(1)).toContainText('Chipo Mwale approved');
+  await expect(entries.nth(2)).toContainText('Bupe Tembo approved');
+  await expect(entries.nth(3)).toContainText('Mutale Bwalya approved');
+  await expect(entries.nth(4)).toContainText('Mutale Bwalya marked');
+  await expect(entries.nth(1)).toContainText('Within budget');
+});
+
+test("a student's History tab shows a change with its value before and after", async ({ browser }) => {
+  const officer = await as(browser, 'PO001');
+  const lastName = unique('Before');
+  const student = await post(officer, '/api/students', { first_name: 'History', last_name: lastName });
+  const response = await officer.request.put(`/api/students/${student.id}`, {
+    data: { community: 'Kabwata' },
+  });
+  expect(response.status()).toBe(200);
+
+  await officer.goto('/students');
+  await officer.getByRole('searchbox').fill(lastName);
+  await officer
+    .getByRole('button', { name: `View details of History ${lastName}` })
+    .first()
+    .click();
+  const dialog = officer.getByRole('dialog', { name: 'Student Details' });
+  await dialog.getByRole('tab', { name: 'History' }).click();
+  const updated = dialog.getByRole('listitem').filter({ hasText: 'updated' });
+  await expect(updated).toContainText('Community:');
+  await expect(updated).toContainText('Kabwata');
+  await expect(dialog.getByRole('listitem').first()).toContainText('Bupe Tembo added History');
+});
