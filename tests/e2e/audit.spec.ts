@@ -91,3 +91,35 @@ test("a student's History tab shows a change with its value before and after", a
   await expect(updated).toContainText('Kabwata');
   await expect(dialog.getByRole('listitem').first()).toContainText('Bupe Tembo added History');
 });
+
+test('ADM001 filters the Activity Log and exports what it shows; others are refused', async ({ browser }) => {
+  const admin = await as(browser, 'ADM001');
+  const officer = await as(browser, 'PO001');
+  const lastName = unique('Logged');
+  await post(officer, '/api/students', { first_name: 'Activity', last_name: lastName });
+
+  await admin.getByRole('link', { name: 'Activity Log' }).click();
+  await expect(admin.getByRole('heading', { name: 'Activity Log' })).toBeVisible();
+  await admin.getByLabel('Who').selectOption({ label: 'Bupe Tembo (PO001)' });
+  await admin.getByLabel('Action').selectOption({ label: 'Student added' });
+  await expect(admin).toHaveURL(/actor_id=.*action=student.created/);
+  const table = admin.getByRole('table', { name: 'Activity Log' });
+  await expect(
+    table.getByRole('row').filter({ hasText: `Bupe Tembo added Activity ${lastName}` }),
+  ).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Mutale Bwalya' })).toHaveCount(0);
+
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('activity-log.csv');
+  const csv = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text).toContain(`Bupe Tembo added Activity ${lastName}`);
+  expect(text).not.toContain('auth.signed_in');
+
+  await officer.goto('/activity-log');
+  await expect(officer.getByText('Access Denied')).toBeVisible();
+  await expect(officer.getByRole('link', { name: 'Activity Log' })).toHaveCount(0);
+});

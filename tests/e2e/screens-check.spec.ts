@@ -38,7 +38,9 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an admin: dashboard, students, profiles, allowances and their dialogs', async ({ page }) => {
+  test('an admin: dashboard, students, profiles, allowances, their dialogs and the activity log', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await signIn(page, 'ADM001');
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
@@ -65,6 +67,16 @@ test.describe('every screen is accessible and logs no errors', () => {
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, 'allowance details dialog');
+    await page.getByRole('dialog').getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('dialog').getByRole('tabpanel', { name: 'History' });
+    // Demo allowances are seeded without a trail: either its entries or the empty state.
+    await expect(history.getByRole('list').or(history.getByText('No changes recorded yet.'))).toBeVisible();
+    await expectAccessible(page, 'allowance history tab');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/activity-log');
+    await expect(page.getByRole('table', { name: 'Activity Log' })).toBeVisible();
+    await expectAccessible(page, 'activity log');
     expect(errors).toEqual([]);
   });
 

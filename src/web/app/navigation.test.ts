@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { navigation, visibleNavigation } from './navigation';
 
 const labels = (role: string) => visibleNavigation(role).map((i) => i.label);
-const ADMIN_ONLY_LINKS = ['Yearbook Admin', 'Stories Admin', 'Settings'];
+const MANAGER_LINKS = ['Yearbook Admin', 'Stories Admin', 'Settings'];
+const ADMIN_LINKS = ['Activity Log'];
 
 describe('visibleNavigation', () => {
   it('shows every area to every account, staff or not', () => {
     for (const role of ['user', 'student', 'program_officer']) {
       expect(labels(role)).toEqual(
-        navigation.map((i) => i.label).filter((label) => !ADMIN_ONLY_LINKS.includes(label)),
+        navigation.map((i) => i.label).filter((label) => ![...MANAGER_LINKS, ...ADMIN_LINKS].includes(label)),
       );
       expect(labels(role)).toContain('Students');
       expect(labels(role)).toContain('User Management');
@@ -16,15 +17,22 @@ describe('visibleNavigation', () => {
   });
 
   it('shows Yearbook Admin, Stories Admin and Settings to deputy managers and admins only', () => {
-    for (const role of ['deputy_manager', 'admin'])
-      expect(labels(role)).toEqual(navigation.map((i) => i.label));
+    expect(labels('deputy_manager')).toEqual(
+      navigation.map((i) => i.label).filter((label) => !ADMIN_LINKS.includes(label)),
+    );
     for (const role of ['user', 'student', 'program_officer'])
-      for (const link of ADMIN_ONLY_LINKS) expect(labels(role)).not.toContain(link);
+      for (const link of MANAGER_LINKS) expect(labels(role)).not.toContain(link);
   });
 
-  it('lists every signed-in area once', () => {
+  it('shows the Activity Log to admins only, who see every link', () => {
+    expect(labels('admin')).toEqual(navigation.map((i) => i.label));
+    for (const role of ['user', 'student', 'program_officer', 'deputy_manager'])
+      expect(labels(role)).not.toContain('Activity Log');
+  });
+
+  it('lists every signed-in area once: the 18 of the product and the Activity Log', () => {
     const paths = navigation.map((i) => i.to);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(18);
+    expect(paths).toHaveLength(19);
   });
 });

@@ -7,6 +7,7 @@ import {
   FolderOpen,
   Handshake,
   HeartHandshake,
+  History,
   IdCard,
   LayoutDashboard,
   Library,
@@ -68,6 +69,7 @@ export const navigation: NavItem[] = [
   { to: '/corporate', label: 'Corporate', title: 'Corporate Collaborations', icon: Handshake },
   { to: '/users', label: 'User Management', icon: UserCog },
   { to: '/settings', label: 'Settings', title: 'System Settings', icon: Settings, minRole: 'deputy_manager' },
+  { to: '/activity-log', label: 'Activity Log', icon: History, minRole: 'admin' },
 ];
 
 /** The links a user of `role` sees. */

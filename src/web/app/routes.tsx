@@ -22,6 +22,9 @@ const StudentProfilesPage = lazy(() =>
 const AllowancesPage = lazy(() =>
   import('../features/allowances').then((m) => ({ default: m.AllowancesPage })),
 );
+const ActivityLogPage = lazy(() =>
+  import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
+);
 /**
  * Signed-in routes. A feature adds its page with one line, e.g.
  *   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
@@ -32,6 +35,7 @@ const builtRoutes: AppRoute[] = [
   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
   { path: '/profiles', element: <StudentProfilesPage />, minRole: 'program_officer' },
   { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
+  { path: '/activity-log', element: <ActivityLogPage />, minRole: 'admin' },
 ];
 
 /**

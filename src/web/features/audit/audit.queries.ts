@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditListResponse, RecordHistoryResponse } from '../../../contracts/audit';
+import { useQuery } from '@tanstack/react-query';
+import type { RecordHistoryResponse } from '../../../contracts/audit';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -18,14 +18,5 @@ export function useRecordHistory(record: HistoryOf, enabled: boolean) {
     queryKey: historyKey(record),
     queryFn: ({ signal }) => api.get<RecordHistoryResponse>(path, signal),
     enabled: enabled && Boolean(record.id),
-  });
-}
-
-/** One page of the Activity Log; `query` is the API query string (filters and page). */
-export function useAuditLog(query: string) {
-  return useQuery({
-    queryKey: queryKeys.auditLog(query),
-    queryFn: ({ signal }) => api.get<AuditListResponse>(`/api/audit${query}`, signal),
-    placeholderData: keepPreviousData,
   });
 }

@@ -19,6 +19,7 @@ export { StatusBadge, StudentAvatar } from './student-ui';
 export {
   failureReason,
   useCreateStudent,
+  useOfficers,
   useStudent,
   useStudentList,
   useUpdateStudent,

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { pageParam } from '../../lib/list-state';
+
+/** Rows per page of the Activity Log. */
+export const AUDIT_PAGE_SIZE = 25;
+
+const text = z.string().trim().max(100).default('');
+const day = z.union([z.iso.date(), z.literal('')]).default('');
+
+/** The Activity Log's filters in the URL: who, what, which record and when (Lusaka days). */
+export const ActivityLogParamsSchema = z.object({
+  actor_id: text,
+  entity_type: z.union([z.enum(['student', 'allowance', 'account']), z.literal('')]).default(''),
+  action: text,
+  entity_id: text,
+  from: day,
+  to: day,
+  page: pageParam,
+});
+export type ActivityLogParams = z.output<typeof ActivityLogParamsSchema>;
+
+/** The API query string of the filters; `paged` adds the page (the CSV export takes every entry). */
+export function auditQueryString(params: ActivityLogParams, paged: boolean): string {
+  const search = new URLSearchParams();
+  for (const key of ['actor_id', 'entity_type', 'action', 'entity_id', 'from', 'to'] as const)
+    if (params[key]) search.set(key, params[key]);
+  if (paged) {
+    search.set('page', String(params.page));
+    search.set('pageSize', String(AUDIT_PAGE_SIZE));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+export const RECORD_KIND_OPTIONS = [
+  { value: '', label: 'Any record' },
+  { value: 'student', label: 'Students' },
+  { value: 'allowance', label: 'Allowances' },
+  { value: 'account', label: 'Accounts and sign-ins' },
+];
+
+/** The actions the product records today, as the filter offers them. */
+export const ACTION_OPTIONS = [
+  { value: '', label: 'Any action' },
+  ...[
+    ['student.created', 'Student added'],
+    ['student.updated', 'Student updated'],
+    ['student.reassigned', 'Student reassigned'],
+    ['student.deleted', 'Student deleted'],
+    ['students.imported', 'Students imported'],
+    ['student.imported', 'Student added by import'],
+    ['allowance.submitted', 'Allowance submitted'],
+    ['allowances.uploaded', 'Allowances uploaded in bulk'],
+    ['allowance.approved', 'Allowance approved'],
+    ['allowance.denied', 'Allowance denied'],
+    ['allowance.paid', 'Allowance paid'],
+    ['auth.signed_in', 'Signed in'],
+    ['auth.sign_in_failed', 'Failed sign-in'],
+    ['account.registered', 'Account registered'],
+    ['account.created', 'Account created'],
+    ['account.email_verified', 'Email verified'],
+    ['account.password_reset', 'Password reset'],
+  ].map(([value, label]) => ({ value: value!, label: label! })),
+];

@@ -1,0 +1,2 @@
+/** The Activity Log (/activity-log): the audit trail for admins. */
+export { ActivityLogPage } from './activity-log-page';
