@@ -34,7 +34,7 @@ export function isIsoDate(value: string): boolean {
 export function lusakaDayBounds(day: string): { start: Date; end: Date } {
   const noonUtc = new Date(`${day}T12:00:00Z`);
   // The zone's offset at that day's noon; Lusaka's is +2 h every day of the year.
-  const lusakaNoon = new Date(noonUtc.toLocaleString('en-US', { timeZone: PROGRAMME_TIME_ZONE }) + ' UTC');
+  const lusakaNoon = new Date(`${noonUtc.toLocaleString('en-US', { timeZone: PROGRAMME_TIME_ZONE })} UTC`);
   const offsetMs = lusakaNoon.getTime() - noonUtc.getTime();
   const start = new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs);
   return { start, end: new Date(start.getTime() + 24 * 60 * 60 * 1000) };

@@ -1,7 +1,7 @@
 import { Download, History } from 'lucide-react';
 import type { AuditEntry } from '../../../contracts/audit';
 import { type DataColumn, DataTable, QueryPager, tableStateOf } from '../../components/list';
-import { Button, Card, Input, PageHeader, Select } from '../../components/ui';
+import { Button, Card, Field, Input, PageHeader, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -77,8 +77,7 @@ export function ActivityLogPage() {
       <Card>
         <fieldset className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-3">
           <legend className="sr-only">Filters</legend>
-          <label className="text-sm text-slate-700">
-            Who
+          <Field label="Who">
             <Select
               value={params.actor_id}
               onChange={(e) => filter({ actor_id: e.target.value })}
@@ -90,31 +89,27 @@ export function ActivityLogPage() {
                 })),
               ]}
             />
-          </label>
-          <label className="text-sm text-slate-700">
-            Record kind
+          </Field>
+          <Field label="Record kind">
             <Select
               value={params.entity_type}
               onChange={(e) => filter({ entity_type: e.target.value as ActivityLogParams['entity_type'] })}
               options={RECORD_KIND_OPTIONS}
             />
-          </label>
-          <label className="text-sm text-slate-700">
-            Action
+          </Field>
+          <Field label="Action">
             <Select
               value={params.action}
               onChange={(e) => filter({ action: e.target.value })}
               options={ACTION_OPTIONS}
             />
-          </label>
-          <label className="text-sm text-slate-700">
-            From
+          </Field>
+          <Field label="From">
             <Input type="date" value={params.from} onChange={(e) => filter({ from: e.target.value })} />
-          </label>
-          <label className="text-sm text-slate-700">
-            To
+          </Field>
+          <Field label="To">
             <Input type="date" value={params.to} onChange={(e) => filter({ to: e.target.value })} />
-          </label>
+          </Field>
           <div className="flex items-end gap-2">
             {params.entity_id && (
               <p className="text-sm text-slate-700">
