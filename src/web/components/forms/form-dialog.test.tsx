@@ -15,7 +15,13 @@ const OfficerSchema = z.object({
 });
 type OfficerValues = { name: string; email: string };
 
-function OfficerDialog({ onSubmit }: { onSubmit: (values: OfficerValues) => Promise<void> }) {
+function OfficerDialog({
+  onSubmit,
+  onOpenChange = () => {},
+}: {
+  onSubmit: (values: OfficerValues) => Promise<void>;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const form = useForm<OfficerValues>({
     resolver: schemaResolver(OfficerSchema),
     defaultValues: { name: '', email: '' },
@@ -24,7 +30,7 @@ function OfficerDialog({ onSubmit }: { onSubmit: (values: OfficerValues) => Prom
   return (
     <FormDialog
       open
-      onOpenChange={() => {}}
+      onOpenChange={onOpenChange}
       title="Add Officer"
       form={form}
       onSubmit={onSubmit}
@@ -74,5 +80,35 @@ describe('FormDialog', () => {
     expect(email.value).toBe('bupe@example.org');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Bupe Tembo');
+  });
+
+  it('opens with focus in its first field', async () => {
+    render(<OfficerDialog onSubmit={vi.fn(async () => {})} />);
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+  });
+
+  it('closes at once when nothing was typed', async () => {
+    const onOpenChange = vi.fn();
+    render(<OfficerDialog onSubmit={vi.fn(async () => {})} onOpenChange={onOpenChange} />);
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByText('Discard your changes?')).toBeNull();
+  });
+
+  it("asks 'Discard your changes?' before closing after typing, by Escape or Cancel", async () => {
+    const onOpenChange = vi.fn();
+    render(<OfficerDialog onSubmit={vi.fn(async () => {})} onOpenChange={onOpenChange} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Bupe');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('Discard your changes?')).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByText('Discard your changes?')).toBeNull();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Bupe');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ApiError } from '../../lib/api';
-import { Alert, Button, Dialog } from '../ui';
+import { Alert, Button, ConfirmDialog, Dialog } from '../ui';
 import { showServerFieldErrors } from './server-errors';
 
 export interface FormDialogProps<TValues extends FieldValues> {
@@ -28,10 +28,29 @@ export interface FormDialogProps<TValues extends FieldValues> {
   children: ReactNode;
 }
 
+/** The first field a person would type in: not hidden, not disabled. */
+const FIRST_FIELD =
+  'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Asks the browser to confirm leaving the page while `active` (typed changes not saved): in-app
+ * navigation is already blocked by the modal, a reload or closed tab is not.
+ */
+function useLeaveGuard(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const guard = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
+  }, [active]);
+}
+
 /**
  * A dialog holding one form: the fields as children, Cancel and submit, the pending state (the
  * dialog cannot be closed while saving), the server's field messages shown on their fields with the
- * typed values kept, and a general message at the top when `failureMessage` gives one.
+ * typed values kept, and a general message at the top when `failureMessage` gives one. It opens with
+ * focus in its first field, and closing it after typing (Escape, the backdrop, the close button or
+ * Cancel) asks 'Discard your changes?' first.
  */
 export function FormDialog<TValues extends FieldValues>({
   open,
@@ -53,6 +72,15 @@ export function FormDialog<TValues extends FieldValues>({
   const formId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const pending = form.formState.isSubmitting;
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const dirty = form.formState.isDirty;
+  useLeaveGuard(open && dirty);
+
+  const requestClose = () => {
+    if (pending) return;
+    if (dirty) setConfirmingDiscard(true);
+    else onOpenChange(false);
+  };
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -66,34 +94,56 @@ export function FormDialog<TValues extends FieldValues>({
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => !pending && onOpenChange(next)}
-      title={title}
-      description={description}
-      size={size}
-      dismissible={!pending}
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={submitVariant}
-            loading={pending}
-            loadingText={pendingLabel}
-          >
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={submit} className={className}>
-        {failure && <Alert tone="error">{failure}</Alert>}
-        {children}
-      </form>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}
+        onOpenAutoFocus={(event) => {
+          const first = document.getElementById(formId)?.querySelector<HTMLElement>(FIRST_FIELD);
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
+        title={title}
+        description={description}
+        size={size}
+        dismissible={!pending}
+        footer={
+          <>
+            <Button variant="secondary" disabled={pending} onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              variant={submitVariant}
+              loading={pending}
+              loadingText={pendingLabel}
+            >
+              {submitLabel}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} noValidate onSubmit={submit} className={className}>
+          {failure && <Alert tone="error">{failure}</Alert>}
+          {children}
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        onOpenChange={setConfirmingDiscard}
+        title="Discard your changes?"
+        message="What you typed in this form has not been saved."
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        variant="danger"
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          form.reset();
+          onOpenChange(false);
+        }}
+      />
+    </>
   );
 }

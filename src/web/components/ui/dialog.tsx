@@ -17,6 +17,8 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Set false to keep the dialog open on outside click (e.g. while saving a form). */
   dismissible?: boolean;
+  /** Where focus goes on opening (call event.preventDefault() to place it yourself). */
+  onOpenAutoFocus?: (event: Event) => void;
   children?: ReactNode;
 }
 
@@ -32,6 +34,7 @@ export function Dialog({
   size = 'md',
   footer,
   dismissible = true,
+  onOpenAutoFocus,
   children,
 }: DialogProps) {
   const returnFocus = useReturnFocus(open);
@@ -41,6 +44,7 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <RadixDialog.Content
           onCloseAutoFocus={returnFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
           onPointerDownOutside={(e) => !dismissible && e.preventDefault()}
           onInteractOutside={(e) => !dismissible && e.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}
