@@ -184,9 +184,9 @@ test.describe('Allowance Management', () => {
     await expect(timelineSteps(details)).toHaveCount(2);
     await expect(timelineSteps(details).nth(0)).toContainText('Submitted');
     await expect(timelineSteps(details).nth(0)).toContainText('Term fees confirmed by the institution.');
-    await expect(timelineSteps(details).nth(1)).toContainText('Deputy Manager review');
+    await expect(timelineSteps(details).nth(1)).toContainText('Deputy Manager Review');
     await expect(timelineSteps(details).nth(1)).toContainText("Awaiting the deputy manager's decision");
-    await expect(details).not.toContainText('FLMI Advisor review');
+    await expect(details).not.toContainText('FLMI Advisor Review');
     await expect(details.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await po.keyboard.press('Escape');
     await expect(details).toBeHidden();
@@ -216,8 +216,8 @@ test.describe('Allowance Management', () => {
     await expect(timelineSteps(details).nth(1)).toContainText(`Approved by ${dpmName} on `);
     await expect(timelineSteps(details).nth(1)).toContainText(/on \d{4}-\d{2}-\d{2}/);
     await expect(timelineSteps(details).nth(1)).toContainText('Within the approved budget.');
-    await expect(timelineSteps(details).nth(2)).toContainText('FLMI Advisor review');
-    await expect(details).not.toContainText('Programme Manager review');
+    await expect(timelineSteps(details).nth(2)).toContainText('FLMI Advisor Review');
+    await expect(details).not.toContainText('Program Manager Review');
     await dpm.keyboard.press('Escape');
 
     // PO001 approves as FLMI advisor.
@@ -226,7 +226,7 @@ test.describe('Allowance Management', () => {
     await expectStage(po, name, 'Pending Program Manager');
     details = await openDetails(po, name);
     await expect(timelineSteps(details)).toHaveCount(4);
-    await expect(timelineSteps(details).nth(3)).toContainText('Programme Manager review');
+    await expect(timelineSteps(details).nth(3)).toContainText('Program Manager Review');
     await po.keyboard.press('Escape');
 
     // ADM001 approves as programme manager; only then, and only for ADM001, mark as paid appears.
@@ -313,12 +313,12 @@ test.describe('Allowance Management', () => {
 
     const details = await openDetails(po, student.full_name);
     const rejected = details.getByRole('alert');
-    await expect(rejected).toContainText('Rejected at FLMI Advisor review');
+    await expect(rejected).toContainText('Rejected at FLMI Advisor Review');
     await expect(rejected).toContainText('Reason: No receipts for the medical claim.');
     await expect(rejected).toContainText(new RegExp(`By ${poName} on \\d{4}-\\d{2}-\\d{2}`));
     await expect(timelineSteps(details)).toHaveCount(3);
     await expect(timelineSteps(details).nth(2)).toContainText('Rejected');
-    await expect(details).not.toContainText('Programme Manager review');
+    await expect(details).not.toContainText('Program Manager Review');
   });
 
   test('a decision on an allowance someone else moved meanwhile is refused and the screen reloads it', async ({

@@ -84,7 +84,7 @@ describe('allowanceTimeline', () => {
       comment: 'Term fees confirmed',
     });
     expect(steps[1]).toMatchObject({
-      title: 'Deputy Manager review',
+      title: 'Deputy Manager Review',
       actor: null,
       date: null,
       comment: null,
@@ -123,8 +123,8 @@ describe('allowanceTimeline', () => {
       'pm_review:complete',
       'payment:current',
     ]);
-    expect(approved[2]).toMatchObject({ title: 'FLMI Advisor review', comment: 'Receipts verified.' });
-    expect(approved[3]).toMatchObject({ title: 'Programme Manager review', actor: 'Mutale Bwalya' });
+    expect(approved[2]).toMatchObject({ title: 'FLMI Advisor Review', comment: 'Receipts verified.' });
+    expect(approved[3]).toMatchObject({ title: 'Program Manager Review', actor: 'Mutale Bwalya' });
   });
 
   it('shows who paid and when once paid', () => {
@@ -207,7 +207,7 @@ describe('rejectionSummary', () => {
         }),
       ),
     ).toEqual({
-      step: 'FLMI Advisor review',
+      step: 'FLMI Advisor Review',
       reason: 'No receipts.',
       by: 'Chanda Mulenga',
       date: '2026-02-27',

@@ -5,7 +5,7 @@
  */
 import type { Allowance } from '../../../contracts/allowances';
 import type { ReviewStep } from '../../../domain/allowance-stages';
-import { visibleReviewSteps } from '../../../domain/allowances';
+import { REVIEW_STEP_RULES, visibleReviewSteps } from '../../../domain/allowances';
 import { lusakaDate } from '../../../domain/dates';
 
 export type TimelineStepKey = 'submitted' | ReviewStep | 'payment';
@@ -27,18 +27,19 @@ export interface TimelineStep {
   waitingFor: string | null;
 }
 
+/** The review steps take the domain's labels, so the timeline, the activity and the trail agree. */
 export const TIMELINE_TITLES: Record<TimelineStepKey, string> = {
   submitted: 'Submitted',
-  dpm_review: 'Deputy Manager review',
-  flmi_review: 'FLMI Advisor review',
-  pm_review: 'Programme Manager review',
+  dpm_review: REVIEW_STEP_RULES.pending_dpm.label,
+  flmi_review: REVIEW_STEP_RULES.pending_flmi.label,
+  pm_review: REVIEW_STEP_RULES.pending_pm.label,
   payment: 'Payment',
 };
 
 const WAITING_FOR: Record<ReviewStep | 'payment', string> = {
   dpm_review: "Awaiting the deputy manager's decision",
   flmi_review: "Awaiting the FLMI advisor's decision",
-  pm_review: "Awaiting the programme manager's decision",
+  pm_review: "Awaiting the program manager's decision",
   payment: 'Approved; awaiting payment by an admin',
 };
 
@@ -131,7 +132,7 @@ export function allowanceTimeline(a: TimelineSource): TimelineStep[] {
 }
 
 export interface RejectionSummary {
-  /** The step where it was denied, e.g. 'FLMI Advisor review'. */
+  /** The step where it was denied, e.g. 'FLMI Advisor Review'. */
   step: string;
   reason: string;
   by: string | null;
