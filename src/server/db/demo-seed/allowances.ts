@@ -172,8 +172,10 @@ export async function seedDemoAllowances(tx: DbOrTx, now: Date): Promise<{ allow
       let changes: StageChange = { approvalStage: 'pending_dpm' };
       const trail: CommentEntry[] = [submissionComment(submitter, notes)];
       const times: Date[] = [submitted];
+      const moves: Array<[ApprovalStage | null, ApprovalStage]> = [[null, 'pending_dpm']];
       const apply = (result: TransitionResult, at: Date) => {
         if (!result.ok) throw new Error(`Demo allowance: ${result.message}`);
+        moves.push([stage, result.to]);
         stage = result.to;
         changes = { ...changes, ...result.changes };
         trail.push(result.comment);
@@ -243,10 +245,11 @@ export async function seedDemoAllowances(tx: DbOrTx, now: Date): Promise<{ allow
       trails.push(trail);
       trailTimes.push(times);
 
-      // Recent news for the dashboard: what happened in the last two weeks.
+      // The audit trail of every step (docs/product.md D15), so each allowance's History and the
+      // dashboard's recent activity tell the story the allowance's fields tell.
       trail.forEach((c, n) => {
         const at = times[n]!;
-        if (now.getTime() - at.getTime() > 14 * DAY) return;
+        const [from, to] = moves[n]!;
         const action = c.action === 'submission' ? 'submitted' : c.action;
         const what = `the allowance of ${student.fullName} for ${month} ${period.year}`;
         news.push({
@@ -264,6 +267,10 @@ export async function seedDemoAllowances(tx: DbOrTx, now: Date): Promise<{ allow
                 : action === 'paid'
                   ? `${c.userName} marked ${what} as paid (${formatZmw(amounts.total)})`
                   : `${c.userName} ${action} ${what}`,
+            changes: {
+              approval_stage: { before: from, after: to },
+              ...(c.commentText && n > 0 ? { comment: { before: null, after: c.commentText } } : {}),
+            },
             createdAt: at,
           },
         });
@@ -297,7 +304,9 @@ export async function seedDemoAllowances(tx: DbOrTx, now: Date): Promise<{ allow
     );
     await tx.insert(allowanceComments).values(comments);
   }
-  if (news.length > 0)
-    await tx.insert(activities).values(news.map((n) => ({ ...n.activity, entityId: ids[n.row]! })));
+  for (let start = 0; start < news.length; start += 1000)
+    await tx
+      .insert(activities)
+      .values(news.slice(start, start + 1000).map((n) => ({ ...n.activity, entityId: ids[n.row]! })));
   return { allowances: rows.length };
 }
