@@ -20,7 +20,7 @@ export interface FormDialogProps<TValues extends FieldValues> {
   submitVariant?: 'primary' | 'danger';
   /** Heard after a failed save, e.g. to toast it. */
   onFailed?: (error: unknown) => void;
-  /** The message to show above the fields for a failed save; none when absent or null. */
+  /** The message to show above the fields for a failed save that no field shows; none when absent or null. */
   failureMessage?: (error: unknown) => string | null;
   /** The field a server message belongs on when it names one only in its words. */
   fieldOfError?: (error: ApiError) => string | null;
@@ -87,8 +87,14 @@ export function FormDialog<TValues extends FieldValues>({
     try {
       await onSubmit(values);
     } catch (error) {
-      showServerFieldErrors(error, form.setError, Object.keys(form.getValues()), fieldOfError);
-      setFailure(failureMessage?.(error) ?? null);
+      // One message per event: a refusal shown on its field is not said again above the form.
+      const onField = showServerFieldErrors(
+        error,
+        form.setError,
+        Object.keys(form.getValues()),
+        fieldOfError,
+      );
+      setFailure(onField ? null : (failureMessage?.(error) ?? null));
       onFailed?.(error);
     }
   });

@@ -81,7 +81,6 @@ function AddAllowanceForm({ onClose }: { onClose: () => void }) {
       submitLabel="Submit Allowance"
       pendingLabel="Submitting..."
       failureMessage={failureMessage}
-      onFailed={(error) => toast.error(failureMessage(error))}
       className="space-y-4"
     >
       <Field label="Student" required error={errors.student_id?.message}>

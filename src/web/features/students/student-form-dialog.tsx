@@ -105,8 +105,8 @@ export function StudentFormDialog({
       submitLabel={editing ? 'Save Changes' : 'Add Student'}
       pendingLabel={editing ? 'Saving...' : 'Adding...'}
       fieldOfError={conflictField}
-      onFailed={(error) =>
-        toast.error(student ? M.updateFailed(failureReason(error)) : M.addFailed(failureReason(error)))
+      failureMessage={(error) =>
+        student ? M.updateFailed(failureReason(error)) : M.addFailed(failureReason(error))
       }
       className="grid gap-4 sm:grid-cols-2"
     >
