@@ -117,10 +117,6 @@ function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose:
       pendingLabel={approving ? 'Approving...' : 'Denying...'}
       submitVariant={approving ? 'primary' : 'danger'}
       failureMessage={decisionFailure}
-      onFailed={(error) => {
-        const message = decisionFailure(error);
-        if (message) toast.error(message);
-      }}
       className="space-y-4"
     >
       <AllowanceSummary allowance={allowance} />
