@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lusakaDate, lusakaDayBounds } from './dates';
+import { lusakaDate, lusakaDayBounds, lusakaHour } from './dates';
 
 describe('lusakaDayBounds', () => {
   it('starts a Lusaka day at 22:00 UTC the evening before and lasts 24 hours', () => {
@@ -8,5 +8,13 @@ describe('lusakaDayBounds', () => {
     expect(end.toISOString()).toBe('2026-03-01T22:00:00.000Z');
     expect(lusakaDate(start)).toBe('2026-03-01');
     expect(lusakaDate(new Date(end.getTime() - 1))).toBe('2026-03-01');
+  });
+});
+
+describe('lusakaHour', () => {
+  it('is two hours ahead of UTC all year', () => {
+    expect(lusakaHour(new Date('2026-01-15T04:59:00Z'))).toBe(6);
+    expect(lusakaHour(new Date('2026-07-15T05:00:00Z'))).toBe(7);
+    expect(lusakaHour(new Date('2026-03-01T22:30:00Z'))).toBe(0);
   });
 });

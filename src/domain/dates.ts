@@ -16,6 +16,17 @@ export function lusakaDate(instant: Date): string {
   return isoDateFormat.format(instant);
 }
 
+const hourFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PROGRAMME_TIME_ZONE,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The hour (0-23) a clock in Lusaka shows at an instant. */
+export function lusakaHour(instant: Date): number {
+  return Number(hourFormat.format(instant));
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar date written as YYYY-MM-DD. */

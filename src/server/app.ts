@@ -7,6 +7,8 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { searchRoutes } from './features/search/search.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { mountApiDocs } from './http/api-docs';
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/students', studentsRoutes(deps));
   app.route('/api', dashboardRoutes(deps));
   app.route('/api/audit', auditRoutes(deps));
+  app.route('/api/notifications', notificationsRoutes(deps));
+  app.route('/api/search', searchRoutes(deps));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

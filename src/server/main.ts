@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './database';
 import { seedDemoData } from './db/demo-seed';
 import { planListening, StartRefused } from './demo-guard';
+import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
@@ -51,6 +52,14 @@ async function main() {
   sendMail();
   const mailPasses = setInterval(sendMail, 30_000);
   mailPasses.unref();
+  // The daily email of waiting items; each (user, Lusaka day) is claimed in the database first,
+  // so several processes running this send one email, not one each.
+  const sendDigests = () =>
+    void sendNotificationDigests(deps).catch((error: Error) =>
+      logger.error('daily digest pass failed', { error: error.message }),
+    );
+  const digestPasses = setInterval(sendDigests, 10 * 60_000);
+  digestPasses.unref();
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -59,6 +68,7 @@ async function main() {
     logger.info('stopping', { signal });
     clearInterval(housekeeping);
     clearInterval(mailPasses);
+    clearInterval(digestPasses);
     // Stop taking connections, let requests under way finish, then close the database cleanly.
     server.close(async () => {
       await database.close();

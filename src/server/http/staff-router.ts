@@ -1,6 +1,6 @@
 import type { Role } from '../../domain/roles';
 import type { SessionUser } from '../app-env';
-import { requireRole, requireStaff } from '../auth/middleware';
+import { requireRole, requireStaff, requireUser } from '../auth/middleware';
 import { createRouter } from './openapi';
 
 /** The context of a staff-only router's handlers: `staff` is the signed-in staff user. */
@@ -30,6 +30,19 @@ export function createRoleRouter(role: Role) {
   const router = createRouter<StaffEnv>();
   router.use('*', async (c, next) => {
     c.set('staff', requireRole(c.get('user'), role));
+    await next();
+  });
+  return router;
+}
+
+/**
+ * A router for what every signed-in account reaches (the bell, the top bar's search), the door
+ * checked once like createStaffRouter's. Handlers get the user as `staff`, whatever their role.
+ */
+export function createSignedInRouter() {
+  const router = createRouter<StaffEnv>();
+  router.use('*', async (c, next) => {
+    c.set('staff', requireUser(c.get('user')));
     await next();
   });
   return router;

@@ -56,3 +56,49 @@ export function accountExistsEmail(to: string, name: string, appUrl: string): Ma
     'If it was not you, you can ignore this email: nothing has changed on your account.',
   );
 }
+
+export interface DigestGroup {
+  label: string;
+  count: number;
+  items: Array<{ title: string; detail: string; href: string }>;
+}
+
+/** The daily email of what waits for a user (docs/product.md D16): each area, its count, its latest items. */
+export function notificationDigestEmail(
+  to: string,
+  name: string,
+  appUrl: string,
+  count: number,
+  groups: DigestGroup[],
+): MailMessage {
+  const subject = `${count} ${count === 1 ? 'item waits' : 'items wait'} for you in the CHL back-office`;
+  const lead = `Hello ${name},`;
+  const footer =
+    'You get this email at most once a day, on days something waits for you. To stop it, untick "Email me a daily summary" under the bell.';
+  const text = [
+    lead,
+    '',
+    ...groups.flatMap((g) => [
+      `${g.label} (${g.count})`,
+      ...g.items.map((i) => `- ${i.title}: ${i.detail}\n  ${appUrl}${i.href}`),
+      ...(g.count > g.items.length ? [`  and ${g.count - g.items.length} more`] : []),
+      '',
+    ]),
+    footer,
+    '',
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(lead)}</p>`,
+    ...groups.map(
+      (g) =>
+        `<h2>${escapeHtml(g.label)} (${g.count})</h2><ul>${g.items
+          .map(
+            (i) =>
+              `<li><a href="${escapeHtml(appUrl + i.href)}">${escapeHtml(i.title)}</a>: ${escapeHtml(i.detail)}</li>`,
+          )
+          .join('')}</ul>${g.count > g.items.length ? `<p>and ${g.count - g.items.length} more</p>` : ''}`,
+    ),
+    `<p>${escapeHtml(footer)}</p>`,
+  ].join('');
+  return { to, subject, text, html };
+}

@@ -1,8 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type {
   AllowanceDecisionRequest,
   AllowanceDetail,
-  AwaitingMeResponse,
   CreateAllowanceInput,
   PayAllowanceRequest,
 } from '../../../contracts/allowances';
@@ -22,23 +21,24 @@ import {
   isReviewStage,
   payAllowance,
   REVIEW_STEP_RULES,
-  stagesAwaitingRole,
   submissionComment,
   type TransitionResult,
 } from '../../../domain/allowances';
 import { fieldsOf, snakeCased } from '../../../domain/audit';
 import { parseMonth } from '../../../domain/dates';
-import { formatZmw, normaliseMoney } from '../../../domain/money';
+import { formatZmw } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { answeringConstraints } from '../../db/constraint-errors';
-import { allowanceComments, allowanceStageTotals, allowances, students } from '../../db/schema';
+import { allowanceComments, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
 
 /** The dashboard's allowance figures, for the dashboard area. */
 export { allowanceDashboardFigures } from './allowance-figures';
+export { allowanceSearch } from './allowance-global-search';
+export { allowanceNotifications, allowancesAwaitingUser } from './allowance-notifications';
 
 /** An allowance's audit trail; the allowance answers 404 first when it does not exist. */
 export async function allowanceHistory(deps: AppDeps, id: string) {
@@ -246,44 +246,4 @@ export function payForAllowance(
   return applyTransition(deps, user, id, input.expected_stage, (current) =>
     payAllowance(current, actor, deps.clock.now()),
   );
-}
-
-const AWAITING_LIST_SIZE = 20;
-
-/** The notification bell: what the signed-in user may decide (or pay) now, newest first. */
-export async function allowancesAwaitingUser(deps: AppDeps, user: SessionUser): Promise<AwaitingMeResponse> {
-  const stages = stagesAwaitingRole(user.role);
-  if (stages.length === 0) return { count: 0, items: [] };
-  const [counted, rows] = await Promise.all([
-    // From the triggers' per-stage counts: counting half a million waiting rows took 75 ms.
-    deps.db
-      .select({ n: sql<number>`coalesce(sum(${allowanceStageTotals.allowanceCount}), 0)::int` })
-      .from(allowanceStageTotals)
-      .where(inArray(allowanceStageTotals.approvalStage, stages)),
-    // The newest 20 of each waiting stage off the (stage, date, id) index, then the newest 20 of
-    // those. `stage in (...) order by date` walks the date index instead, past every row at other
-    // stages: after a 100,000-row bulk upload that was 400 ms.
-    deps.db.execute<{
-      id: string;
-      student_name: string;
-      month: string;
-      year: number;
-      total: string;
-      approval_stage: ApprovalStage;
-    }>(sql`
-      select a.id, a.student_name, a.month, a.year, a.total, a.approval_stage
-        from unnest(${sql.param(stages)}::text[]) as waiting(stage)
-       cross join lateral (
-         select id, student_name, month, year, total, approval_stage, submitted_date
-           from ${allowances}
-          where approval_stage = waiting.stage
-          order by submitted_date desc, id desc
-          limit ${AWAITING_LIST_SIZE}) as a
-       order by a.submitted_date desc, a.id desc
-       limit ${AWAITING_LIST_SIZE}`),
-  ]);
-  return {
-    count: counted[0]?.n ?? 0,
-    items: rows.rows.map((r) => ({ ...r, total: normaliseMoney(r.total) })),
-  };
 }

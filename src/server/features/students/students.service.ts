@@ -29,6 +29,8 @@ import {
 
 /** The user's students counted by category, status and start year (for the dashboard). */
 export { storedStudentCounts } from './students.list';
+export { scopeCondition as studentScopeCondition } from './students.query';
+export { studentMatches, studentSearch } from './students.search';
 
 const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
 

@@ -1,0 +1,37 @@
+import type { NotificationItem } from '../contracts/notifications';
+import type { SearchItem } from '../contracts/search';
+import type { SearchMode } from '../domain/search';
+import type { AppDeps, SessionUser } from './app-env';
+
+/*
+ * What an area plugs into the bell and the top bar's search. An area declares a source in its
+ * service file; features/notifications and features/search list the sources, so a new area adds
+ * one line there (docs/adding-an-area.md).
+ */
+
+/** Whom the bell (or the daily digest) is for: a request's user, or an account the digest reads. */
+export type Recipient = Pick<SessionUser, 'id' | 'role'>;
+
+/** What waits for a user in one area: the whole count and the latest items. */
+export interface NotificationSource {
+  area: string;
+  label: string;
+  /** Must answer `{ count: 0, items: [] }` for a user who may not act in the area. */
+  waitingFor(deps: AppDeps, user: Recipient): Promise<{ count: number; items: NotificationItem[] }>;
+}
+
+/** The term as the search matched it: its text and the D17 mode. */
+export interface SearchTerm {
+  text: string;
+  mode: SearchMode;
+}
+
+/** One area's part of the top bar's search. */
+export interface SearchSource {
+  area: string;
+  label: string;
+  /** Whether the user may read the area at all; the search asks nothing of areas they may not. */
+  readableBy(user: SessionUser): boolean;
+  /** At most `limit` records in the user's scope, best first. */
+  search(deps: AppDeps, user: SessionUser, term: SearchTerm, limit: number): Promise<SearchItem[]>;
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { NotificationsResponse } from '../../../contracts/notifications';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { NotificationSource, Recipient } from '../../area-sources';
+import { users } from '../../db/schema';
+import { allowanceNotifications } from '../allowances/allowances.service';
+import { recordAudit } from '../audit/audit.service';
+
+/**
+ * Every area that puts something in the bell (docs/product.md D16). A new area declares its
+ * NotificationSource in its service file and adds it here.
+ */
+const NOTIFICATION_SOURCES: readonly NotificationSource[] = [allowanceNotifications];
+
+/** What waits for the user in every area, the areas with nothing left out. */
+export async function notificationsFor(
+  deps: AppDeps,
+  user: Recipient,
+): Promise<Omit<NotificationsResponse, 'email_digest'>> {
+  const answers = await Promise.all(NOTIFICATION_SOURCES.map((source) => source.waitingFor(deps, user)));
+  const groups = NOTIFICATION_SOURCES.map((source, i) => ({
+    area: source.area,
+    label: source.label,
+    ...answers[i]!,
+  })).filter((group) => group.count > 0);
+  return { count: groups.reduce((sum, g) => sum + g.count, 0), groups };
+}
+
+/** Whether the user gets the daily email of what waits for them. */
+export async function emailDigestOf(deps: AppDeps, userId: string): Promise<boolean> {
+  const [row] = await deps.db.select({ on: users.emailDigest }).from(users).where(eq(users.id, userId));
+  return row?.on ?? false;
+}
+
+/** Turns the user's daily email on or off, recorded in the audit trail like any account change. */
+export async function setEmailDigest(deps: AppDeps, user: SessionUser, on: boolean): Promise<boolean> {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ email_digest: users.emailDigest })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    if (!before || before.email_digest === on) return;
+    await tx.update(users).set({ emailDigest: on }).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      actor: { id: user.id, name: user.name },
+      officerId: null,
+      entityType: 'account',
+      entityId: user.id,
+      action: 'account.email_digest_changed',
+      summary: `${user.name} turned the daily email ${on ? 'on' : 'off'}`,
+      at: deps.clock.now(),
+      before,
+      after: { email_digest: on },
+    });
+  });
+  return on;
+}

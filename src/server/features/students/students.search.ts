@@ -1,0 +1,49 @@
+import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { isStaffRole } from '../../../domain/roles';
+import { PROGRAM_LEVEL_LABELS } from '../../../domain/students';
+import type { SearchSource, SearchTerm } from '../../area-sources';
+import { containsPattern, prefixPattern } from '../../db/like-pattern';
+import { students } from '../../db/schema';
+import { scopeCondition } from './students.query';
+
+/**
+ * Students whose name or CHL number matches the term (docs/product.md D17): one or two characters
+ * the start of the first name, last name or number; three or more anywhere in the name, email,
+ * institution or number (search_text, trigram-indexed).
+ */
+export function studentMatches(term: SearchTerm): SQL {
+  if (term.mode === 'anywhere') return sql`${students.searchText} like ${containsPattern(term.text)}`;
+  const start = prefixPattern(term.text);
+  return sql`(lower(${students.firstName}) like ${start}
+           or lower(${students.lastName}) like ${start}
+           or lower(coalesce(${students.chlNumber}, '')) like ${start})`;
+}
+
+/** The students area of the top bar's search: the user's own students only (D9). */
+export const studentSearch: SearchSource = {
+  area: 'students',
+  label: 'Students',
+  readableBy: (user) => isStaffRole(user.role),
+  async search(deps, user, term, limit) {
+    const rows = await deps.db
+      .select({
+        id: students.id,
+        full_name: students.fullName,
+        chl_number: students.chlNumber,
+        program_level: students.programLevel,
+        institution_name: students.institutionName,
+      })
+      .from(students)
+      .where(and(scopeCondition(user), studentMatches(term)))
+      .orderBy(asc(sql`lower(${students.fullName})`), asc(students.id))
+      .limit(limit);
+    return rows.map((s) => ({
+      id: s.id,
+      title: s.full_name,
+      detail: [s.chl_number, PROGRAM_LEVEL_LABELS[s.program_level], s.institution_name]
+        .filter(Boolean)
+        .join(' · '),
+      href: `/students?open=${encodeURIComponent(s.id)}`,
+    }));
+  },
+};
