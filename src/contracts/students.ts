@@ -298,12 +298,10 @@ export { STUDENT_SORTS } from '../domain/students';
 
 /** Filters of the list and the CSV export (the export ignores page and pageSize). */
 export const StudentListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100, { message: 'Search must be at most 100 characters' })
-    .optional()
-    .meta({ description: 'Matches full name, email, institution and CHL number, ignoring case' }),
+  q: z.string().trim().max(100, { message: 'Search must be at most 100 characters' }).optional().meta({
+    description:
+      'Ignoring case, 1-2 characters match the start of the first name, last name or CHL number; 3 or more match anywhere in the full name, email, institution or CHL number',
+  }),
   category: blankAsMissing(oneOf('Category', PROGRAM_LEVELS).optional()),
   status: blankAsMissing(oneOf('Status', PROGRAM_STATUSES).optional()),
   ...PageQuerySchema.shape,

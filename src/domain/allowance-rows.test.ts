@@ -150,6 +150,8 @@ describe('small parsers', () => {
     expect(monthNumbersMatching('JU')).toEqual([6, 7]);
     expect(monthNumbersMatching(' january ')).toEqual([1]);
     expect(monthNumbersMatching('ber')).toEqual([9, 10, 11, 12]);
+    expect(monthNumbersMatching('er')).toEqual([]);
+    expect(monthNumbersMatching('m')).toEqual([3, 5]);
     expect(monthNumbersMatching('mwila')).toEqual([]);
     expect(monthNumbersMatching('')).toEqual([]);
   });

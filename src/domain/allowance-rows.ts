@@ -5,6 +5,7 @@
 import { ALLOWANCE_PROGRAM_LEVELS, type AllowanceProgramLevel } from './allowance-stages';
 import { MONTHS, type Month, parseMonth } from './dates';
 import { formatZmw, isMoneyInputTooLong, type Ngwee, parseMoney, sumMoney, toMoneyString } from './money';
+import { searchMode } from './search';
 import type { ProgramLevel } from './students';
 
 /** The four amounts besides the stipend; launch_year programmes get 0 for each. */
@@ -170,11 +171,18 @@ export function monthNumber(month: Month): number {
   return MONTHS.indexOf(month) + 1;
 }
 
-/** Month numbers whose name contains the search text, case-insensitively ('ju' -> [6, 7]). */
+/**
+ * Month numbers whose name matches the search text, case-insensitively: from its start for one or
+ * two characters ('ju' -> [6, 7]; 'er' -> []), anywhere for more ('ber' -> [9, 10, 11, 12]) (D17).
+ */
 export function monthNumbersMatching(search: string): number[] {
   const wanted = search.trim().toLowerCase();
   if (!wanted) return [];
-  return MONTHS.flatMap((m, i) => (m.toLowerCase().includes(wanted) ? [i + 1] : []));
+  const fromStart = searchMode(wanted) === 'prefix';
+  return MONTHS.flatMap((m, i) => {
+    const name = m.toLowerCase();
+    return (fromStart ? name.startsWith(wanted) : name.includes(wanted)) ? [i + 1] : [];
+  });
 }
 
 /** The key of the one-open-allowance-per-period rule. */

@@ -418,7 +418,7 @@ test.describe('Allowance Management', () => {
     await expect(add.getByLabel('Stipend')).toHaveValue('1500');
   });
 
-  test('the bell counts what awaits the user and opens it; non-staff see the bell without data', async ({
+  test('the bell counts what awaits the user and opens it; accounts with nothing to do see it empty', async ({
     browser,
   }) => {
     const po = await as(browser, 'PO001');
@@ -427,19 +427,20 @@ test.describe('Allowance Management', () => {
 
     const dpm = await as(browser, 'DPM001');
     const countNow = async () =>
-      ((await (await dpm.request.get('/api/allowances/awaiting-me')).json()) as { count: number }).count;
+      ((await (await dpm.request.get('/api/notifications')).json()) as { count: number }).count;
     const before = await countNow();
     await dpm.goto('/dashboard');
     const bell = dpm.getByRole('button', { name: /^Notifications/ });
-    await expect(bell).toHaveAccessibleName(/^Notifications \(\d+ new\)$/);
+    await expect(bell).toHaveAccessibleName(/^Notifications \(\d+ waiting\)$/);
     const after = await countNow();
-    const shown = Number(/\((\d+) new\)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    const shown = Number(/\((\d+) waiting\)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
     expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
     expect(shown).toBeLessThanOrEqual(Math.max(before, after));
 
     await bell.click();
     const popover = dpm.getByRole('dialog', { name: 'Notifications' });
-    const item = popover.getByRole('link', { name: new RegExp(student.full_name) });
+    const group = popover.getByRole('region', { name: /^Allowances awaiting your decision \(\d+\)$/ });
+    const item = group.getByRole('link', { name: new RegExp(student.full_name) });
     await expect(item).toContainText(`June ${YEAR}`);
     await expect(item).toContainText('ZMW 2,750.00');
     await expect(item).toContainText('Pending Deputy Manager');
@@ -473,7 +474,9 @@ test.describe('Allowance Management', () => {
     const userBell = user.getByRole('button', { name: 'Notifications', exact: true });
     await expect(userBell).toBeVisible();
     await userBell.click();
-    await expect(user.getByRole('dialog', { name: 'Notifications' })).toContainText('No notifications.');
+    await expect(user.getByRole('dialog', { name: 'Notifications' })).toContainText(
+      'Nothing is waiting for you.',
+    );
   });
 
   test('a bulk upload writes the valid rows, lists every error and stays open', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, signIn, test, unique } from './support/fixtures';
+import { expect, pageSignedInAs, postJson, test, unique } from './support/fixtures';
 
 /**
  * The audit trail on screen (docs/product.md D15): an allowance taken through its whole chain
@@ -16,19 +16,8 @@ test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 
-async function as(browser: Browser, staffId: string): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, staffId);
-  return page;
-}
-
-async function post(page: Page, path: string, data: unknown) {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<{ id: string }>;
-}
+const as = (browser: Browser, staffId: string) => pageSignedInAs(browser, staffId, contexts);
+const post = postJson;
 
 test('an allowance shows its whole chain, with each actor, in its History tab', async ({ browser }) => {
   const officer = await as(browser, 'PO001');
@@ -79,7 +68,7 @@ test("a student's History tab shows a change with its value before and after", a
   expect(response.status()).toBe(200);
 
   await officer.goto('/students');
-  await officer.getByRole('searchbox').fill(lastName);
+  await officer.getByRole('searchbox', { name: 'Search students' }).fill(lastName);
   await officer
     .getByRole('button', { name: `View details of History ${lastName}` })
     .first()

@@ -38,13 +38,29 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an admin: dashboard, students, profiles, allowances, their dialogs and the activity log', async ({
+  test('an admin: dashboard, the bell, search, students, profiles, allowances, their dialogs and the activity log', async ({
     page,
   }) => {
+    // Thirteen axe scans of full pages: on a loaded two-core CI machine one takes several seconds.
+    test.setTimeout(180_000);
     const errors = watchConsole(page);
     await signIn(page, 'ADM001');
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
     await expectAccessible(page, 'dashboard');
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Notifications' }).getByRole('region').first(),
+    ).toBeVisible();
+    await expectAccessible(page, 'the bell');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('mw');
+    await expect(
+      page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first(),
+    ).toBeVisible();
+    await expectAccessible(page, 'search results');
+    await page.keyboard.press('Escape');
 
     await page.getByRole('navigation').getByRole('link', { name: 'Students', exact: true }).click();
     await expect(page.getByRole('table')).toBeVisible();

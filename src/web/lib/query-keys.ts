@@ -20,9 +20,12 @@ export const queryKeys = {
     all: ['allowances'] as const,
     list: (params: { q: string; stage: string; page: number }) => ['allowances', 'list', params] as const,
     detail: (id: string) => ['allowances', 'detail', id] as const,
-    awaitingMe: ['allowances', 'awaiting-me'] as const,
     history: (id: string) => ['allowances', 'history', id] as const,
   },
+  /** The bell: every successful change refreshes it (query-client.ts), whatever its area. */
+  notifications: ['notifications'] as const,
+  /** The top bar's search, by the text searched. */
+  search: (q: string) => ['search', q] as const,
   /** The Activity Log; `query` is its API query string. */
   auditLog: (query: string) => ['audit', query] as const,
   /** The add-allowance dialog's student search: its own root, kept apart from the students screens. */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { E2E_MAILBOX_DIR, E2E_OIDC_CONTROL_PORT } from './ports';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -12,6 +12,26 @@ export async function signIn(page: Page, staffId: string, password = DEMO_PASSWO
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A page signed in as the account, in a browser context of its own, added to `contexts` to close. */
+export async function pageSignedInAs(
+  browser: Browser,
+  staffId: string,
+  contexts: BrowserContext[],
+): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, staffId);
+  return page;
+}
+
+/** POSTs JSON as the page's user and expects success: for the records a test starts from. */
+export async function postJson(page: Page, path: string, data: unknown): Promise<{ id: string }> {
+  const response = await page.request.post(path, { data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json() as Promise<{ id: string }>;
 }
 
 /**

@@ -4,11 +4,13 @@ import { isUuid } from '../../../contracts/common';
 import { parseCsv } from '../../../csv/parse-csv';
 import { periodKey, rowError, type ValidBulkRow, validateBulkRow } from '../../../domain/allowance-rows';
 import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from '../../../domain/allowances';
+import { formatZmw } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { INSERT_BATCH, rowsAsArrays } from '../../db/bulk-insert';
 import type { Database, Tx } from '../../db/client';
 import { allowances } from '../../db/schema';
+import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { badRequest, conflict } from '../../http/errors';
 import { type AuditInput, recordAudit } from '../audit/audit.service';
 import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
@@ -183,11 +185,14 @@ async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Pr
   const now = at.toISOString();
   // The comment every row gets; a row's notes (already trimmed, null when blank) replace its text.
   const comment = submissionComment(actorOf(user), null);
+  // Named here, so each allowance's own audit entry can point at it without reading it back.
+  const added = rows.map((row) => ({ row, id: timeOrderedUuid(at) }));
   await deps.db.transaction(async (tx) => {
-    for (const batch of chunks(rows, INSERT_BATCH)) {
+    for (const batch of chunks(added, INSERT_BATCH)) {
       const { columns, select } = rowsAsArrays(
         allowances,
-        batch.map((r) => ({
+        batch.map(({ row: r, id }) => ({
+          id,
           studentId: r.student.id,
           studentName: r.student.fullName,
           month: r.month,
@@ -234,6 +239,26 @@ async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Pr
       summary: `${user.name} uploaded ${n} allowance${n === 1 ? '' : 's'} in bulk`,
       at,
     }));
-    await recordAudit(tx, activity);
+    // And one per allowance, so each one's History tab starts with its submission.
+    const submitted: AuditInput[] = added.map(({ row: r, id }) => ({
+      actor: { id: user.id, name: user.name },
+      officerId: r.student.assignedOfficerId,
+      entityType: 'allowance',
+      entityId: id,
+      action: 'allowance.uploaded',
+      summary: `${user.name} submitted an allowance of ${formatZmw(r.amounts.total)} for ${r.student.fullName} for ${r.month} ${r.year} by bulk upload`,
+      at,
+      before: null,
+      after: {
+        student_id: r.student.id,
+        month: r.month,
+        year: r.year,
+        program_level: r.programLevel,
+        ...r.amounts,
+        approval_stage: 'pending_dpm',
+        submission_notes: r.notes,
+      },
+    }));
+    await recordAudit(tx, [...activity, ...submitted]);
   });
 }

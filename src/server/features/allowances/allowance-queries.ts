@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, type SQL, sql, sum } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import {
   ALLOWANCE_EXPORT_COLUMNS,
@@ -8,9 +9,10 @@ import {
 import { monthNumbersMatching } from '../../../domain/allowance-rows';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
+import { searchMode } from '../../../domain/search';
 import { spreadsheetSafe } from '../../../domain/spreadsheet-cells';
 import type { Database, DbOrTx } from '../../db/client';
-import { containsPattern } from '../../db/like-pattern';
+import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { fixedSelect } from '../../db/prepared';
 import { allowanceStageTotals, allowanceStudentNames, allowances, students } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
@@ -25,12 +27,20 @@ const ALLOWANCE_COLUMNS = getTableColumns(allowances);
  * a good share of the table, and finding them by the text alone is as quick).
  */
 interface AllowanceSearch {
-  pattern: string;
+  /** LIKE patterns of which a name must match one (D17: the start of a word for 1-2 characters). */
+  patterns: string[];
   months: number[];
   students: string[] | 'many';
 }
 
 const FEW_NAMES = 1000;
+
+function nameMatches(name: AnyPgColumn, patterns: string[]): SQL {
+  return sql`(${sql.join(
+    patterns.map((p) => sql`lower(${name}) like ${p}`),
+    sql` or `,
+  )})`;
+}
 
 async function resolveAllowanceSearch(
   db: DbOrTx,
@@ -38,14 +48,17 @@ async function resolveAllowanceSearch(
 ): Promise<AllowanceSearch | undefined> {
   const text = q?.trim();
   if (!text) return undefined;
-  const pattern = containsPattern(text);
+  const patterns =
+    searchMode(text) === 'anywhere'
+      ? [containsPattern(text)]
+      : [prefixPattern(text), `% ${prefixPattern(text)}`];
   const named = await db
     .selectDistinct({ id: allowanceStudentNames.studentId })
     .from(allowanceStudentNames)
-    .where(sql`lower(${allowanceStudentNames.studentName}) like ${pattern}`)
+    .where(nameMatches(allowanceStudentNames.studentName, patterns))
     .limit(FEW_NAMES + 1);
   return {
-    pattern,
+    patterns,
     months: monthNumbersMatching(text),
     students: named.length > FEW_NAMES ? 'many' : named.map((n) => n.id),
   };
@@ -63,7 +76,7 @@ function allowanceFilter(
 ): SQL | undefined {
   let matches: SQL | undefined;
   if (search) {
-    const byText = sql`lower(${allowances.studentName}) like ${search.pattern}`;
+    const byText = nameMatches(allowances.studentName, search.patterns);
     const byName =
       search.students === 'many'
         ? byText

@@ -73,6 +73,31 @@ describe('POST /api/allowances/bulk with the shared fixture', () => {
     expect(news.map((n) => [n.officerId, n.summary])).toEqual([
       [await t.userId('PO001'), 'Mutale Bwalya uploaded 3 allowances in bulk'],
     ]);
+    // And each allowance's own entry, which starts its History tab.
+    const own = await t.database.db
+      .select()
+      .from(activities)
+      .where(eq(activities.action, 'allowance.uploaded'));
+    expect(own.map((e) => e.entityId).sort()).toEqual(rows.map((r) => r.id).sort());
+    const mwila = rows.find((r) => r.studentName === 'Mwila Chanda')!;
+    const history = await t.request('GET', `/api/allowances/${mwila.id}/history`, { token: tokens.ADM001 });
+    const [entry] = (
+      await json<{ items: Array<{ summary: string; changes: Record<string, unknown> }> }>(history)
+    ).items;
+    expect(entry!.summary).toBe(
+      'Mutale Bwalya submitted an allowance of ZMW 2,750.00 for Mwila Chanda for January 2026 by bulk upload',
+    );
+    expect(entry!.changes).toMatchObject({
+      total: { before: null, after: '2750.00' },
+      approval_stage: { before: null, after: 'pending_dpm' },
+    });
+    // The dashboard's recent activity tells the upload once, not once per allowance.
+    const dashboard = await json<{ recent_activity: Array<{ summary: string }> }>(
+      await t.request('GET', '/api/dashboard', { token: tokens.ADM001 }),
+    );
+    const said = dashboard.recent_activity.map((a) => a.summary);
+    expect(said).toContain('Mutale Bwalya uploaded 3 allowances in bulk');
+    expect(said.filter((s) => s.endsWith('by bulk upload'))).toEqual([]);
   });
 
   it('refuses the same file again: every valid row is now a duplicate of an open allowance', async () => {

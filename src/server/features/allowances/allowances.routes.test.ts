@@ -329,9 +329,15 @@ describe('GET /api/allowances (list)', () => {
     });
     expect((await get('?q=mwila%20ch')).total).toBe(6);
     expect((await get('?q=chanda')).total).toBe(8);
-    // LIKE wildcards in the search are literal characters.
-    expect((await get('?q=%25')).total).toBe(2);
-    expect((await get('?q=_')).total).toBe(2);
+    // LIKE wildcards in the search are literal characters ('a%p' would match 'Chanda_P' as a pattern).
+    expect((await get('?q=nt%25')).total).toBe(2);
+    expect((await get('?q=a_p')).total).toBe(2);
+    expect((await get('?q=a%25p')).total).toBe(0);
+    // One or two characters match the start of a word of the name, or of the month (D17).
+    expect((await get('?q=%25')).total).toBe(0);
+    expect((await get('?q=ph')).total).toBe(2);
+    expect((await get('?q=hi')).total).toBe(0);
+    expect((await get('?q=ju')).total).toBe(2);
     expect((await get('?q=nobody')).items).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '../../../contracts/audit';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { type AuditChanges, auditChanges } from '../../../domain/audit';
@@ -92,6 +92,12 @@ export type RecentActivity = DashboardResponse['recent_activity'][number];
  * The latest changes to the programme's records the user may see: all for admin and deputy
  * manager, their own students' for an officer. Sign-ins and account events stay in the log.
  */
+/**
+ * The per-record entries of an import or a bulk upload: the batch's own entry ('50 students
+ * imported') tells the dashboard's recent activity about them, instead of fifty lines of it.
+ */
+const ENTRIES_A_BATCH_SUMS_UP = ['student.imported', 'allowance.uploaded'];
+
 export async function listRecentActivity(
   deps: AppDeps,
   user: SessionUser,
@@ -111,6 +117,7 @@ export async function listRecentActivity(
     .where(
       and(
         ne(activities.entityType, 'account'),
+        notInArray(activities.action, ENTRIES_A_BATCH_SUMS_UP),
         scope.kind === 'officer' ? eq(activities.officerId, scope.officerId) : undefined,
       ),
     )

@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { lusakaDate, lusakaHour } from '../../../domain/dates';
-import { STAFF_ROLES } from '../../../domain/roles';
 import type { AppDeps } from '../../app-env';
 import { notificationDigests, users } from '../../db/schema';
 import { notificationDigestEmail } from '../../mail/templates';
@@ -13,8 +12,8 @@ export const DIGEST_HOUR = 7;
 const ITEMS_PER_AREA = 10;
 
 /**
- * One pass of the daily email (docs/product.md D16): from DIGEST_HOUR on, every active staff
- * account with the email on and something waiting gets one email for the Lusaka day. The day is
+ * One pass of the daily email (docs/product.md D16): from DIGEST_HOUR on, every active account
+ * with the email on and something waiting gets one email for the Lusaka day. The day is
  * claimed by inserting (user, day) into notification_digests before sending, so processes running
  * this at once never both send; a send that fails gives the claim back for the next pass. A
  * process that dies between claim and send leaves that day without an email: at most one a day
@@ -31,7 +30,6 @@ export async function sendNotificationDigests(deps: AppDeps): Promise<number> {
       and(
         eq(users.isActive, true),
         eq(users.emailDigest, true),
-        inArray(users.role, [...STAFF_ROLES]),
         notExists(
           deps.db
             .select({ one: sql`1` })

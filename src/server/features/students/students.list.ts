@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { StudentCounts, StudentListQuery } from '../../../contracts/students';
+import { searchMode } from '../../../domain/search';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import type { ProgramLevel, ProgramStatus, StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../db/like-pattern';
 import { fixedSelect } from '../../db/prepared';
 import { studentCounts, students } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { type StudentRow, scopeCondition, selectStudents, studentColumns } from './students.query';
+import { studentMatches } from './students.search';
 
 /*
  * The student list: a page of students in the user's scope, searched, filtered and sorted, and
@@ -19,8 +20,9 @@ function baseFilters(actor: StudentActor, query: Pick<StudentListQuery, 'q' | 's
   const filters: SQL[] = [];
   const scope = scopeCondition(actor);
   if (scope) filters.push(scope);
-  // search_text is lower-cased and trigram-indexed; lower() here so both sides fold case alike.
-  if (query.q) filters.push(sql`${students.searchText} like lower(${containsPattern(query.q)})`);
+  // D17: one or two characters match the start of a name or number, more anywhere (search_text is
+  // lower-cased and trigram-indexed).
+  if (query.q) filters.push(studentMatches({ text: query.q, mode: searchMode(query.q) }));
   if (query.status) filters.push(eq(students.programStatus, query.status));
   return filters;
 }

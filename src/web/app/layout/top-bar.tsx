@@ -1,11 +1,10 @@
-import { LogOut, Menu, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { isStaffRole, roleLabel } from '../../../domain/roles';
-import { toast } from '../../components/ui';
+import { LogOut, Menu } from 'lucide-react';
+import { useState } from 'react';
+import { roleLabel } from '../../../domain/roles';
 import { DemoDataNotice } from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
+import { GlobalSearch } from '../../features/search';
 import { useAuth } from '../../lib/session';
-import { NotificationBell } from '../notification-bell';
 import { SIDEBAR_ID } from './sidebar';
 
 /** The bar above every signed-in page: sidebar toggle, search, bell, who is signed in, logout. */
@@ -17,18 +16,7 @@ export function TopBar({
   onToggleSidebar: () => void;
 }) {
   const { user, logout } = useAuth();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
   const [signingOut, setSigningOut] = useState(false);
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const q = query.trim();
-    if (!q || !user) return;
-    // Students is the first searchable area; the students screen reads ?q.
-    if (isStaffRole(user.role)) navigate(`/students?q=${encodeURIComponent(q)}`);
-    else toast.info('Search is available to staff accounts.');
-  };
 
   const onLogout = async () => {
     setSigningOut(true);
@@ -55,27 +43,7 @@ export function TopBar({
         <Menu aria-hidden="true" className="size-5" />
       </button>
 
-      <search className="min-w-0 flex-1 md:max-w-md">
-        <form onSubmit={onSearch}>
-          <label htmlFor="global-search" className="sr-only">
-            Search
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              id="global-search"
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search students, tasks, issues..."
-              className="h-10 w-full rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary focus:bg-white focus:outline-2 focus:outline-offset-0 focus:outline-primary/30"
-            />
-          </div>
-        </form>
-      </search>
+      <GlobalSearch />
 
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <DemoDataNotice variant="badge" />

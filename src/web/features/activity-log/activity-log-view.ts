@@ -51,6 +51,7 @@ export const ACTION_OPTIONS = [
     ['student.imported', 'Student added by import'],
     ['allowance.submitted', 'Allowance submitted'],
     ['allowances.uploaded', 'Allowances uploaded in bulk'],
+    ['allowance.uploaded', 'Allowance added by bulk upload'],
     ['allowance.approved', 'Allowance approved'],
     ['allowance.denied', 'Allowance denied'],
     ['allowance.paid', 'Allowance paid'],

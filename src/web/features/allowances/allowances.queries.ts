@@ -8,7 +8,6 @@ import type {
   AllowanceDecisionRequest,
   AllowanceDetail,
   AllowanceListResponse,
-  AwaitingMeResponse,
   CreateAllowanceRequest,
 } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
@@ -20,7 +19,6 @@ import { ALLOWANCE_PAGE_SIZE, type AllowanceListParams, allowanceQueryString } f
 const keys = queryKeys.allowances;
 
 /** The bell polls this often (ms). */
-const AWAITING_ME_POLL_MS = 60_000;
 
 export function useAllowanceList(params: AllowanceListParams) {
   return useQuery({
@@ -42,18 +40,7 @@ export function useAllowanceDetail(id: string | null) {
   });
 }
 
-/** GET /api/allowances/awaiting-me, polled: what the bell counts and lists. */
-export function useAwaitingMe(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.awaitingMe,
-    queryFn: ({ signal }) => api.get<AwaitingMeResponse>('/api/allowances/awaiting-me', signal),
-    enabled,
-    refetchInterval: AWAITING_ME_POLL_MS,
-    staleTime: 15_000,
-  });
-}
-
-/** Refreshes the list, the tiles, every open allowance, the bell and the dashboard figures. */
+/** Refreshes the list, the tiles, every open allowance and the dashboard figures (the bell refreshes after any change). */
 export function useRefreshAllowances() {
   const queryClient = useQueryClient();
   return useCallback(

@@ -1,4 +1,3 @@
-/** Allowances feature: the page mounted at /allowances, and what waits for the user (the top bar's bell). */
+/** Allowances feature: the page mounted at /allowances. */
 
-export { useAwaitingMe } from './allowances.queries';
 export { AllowancesPage } from './allowances-page';

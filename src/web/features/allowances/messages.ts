@@ -25,6 +25,5 @@ export const ALLOWANCE_UI = {
   uploaded: (n: number) => `Successfully uploaded ${n} allowances!`,
   csvParsing: (detail: string) => `CSV parsing error: ${detail}`,
 
-  bellEmpty: 'Nothing is waiting for your decision.',
   network: 'The server could not be reached. Check your connection.',
 } as const;

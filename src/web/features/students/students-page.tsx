@@ -1,4 +1,5 @@
 import { GraduationCap, Rocket, School, Users } from 'lucide-react';
+import { useCallback } from 'react';
 import type { Student } from '../../../contracts/students';
 import { canStudent } from '../../../domain/student-permissions';
 import {
@@ -20,6 +21,7 @@ import { StudentFormDialog } from './student-form-dialog';
 import { exportUrl, isFiltered, STUDENTS_PAGE_SIZE, StudentListParamsSchema } from './student-list-params';
 import { useStudentList } from './students.queries';
 import { StudentsTable } from './students-table';
+import { useStudentFromUrl } from './use-student-from-url';
 
 const TILES: Array<Omit<StatTile<ProgramLevel | ''>, 'value'> & { count: 'all' | ProgramLevel }> = [
   { key: '', label: 'All Students', icon: Users, tone: 'emerald', count: 'all' },
@@ -54,7 +56,10 @@ type StudentModal =
   | { kind: 'details'; student: Student }
   | { kind: 'delete'; student: Student };
 
-/** /students: category tiles, search, status filter, import/export, the paged table and its modals. */
+/**
+ * /students: category tiles, search, status filter, import/export, the paged table and its modals;
+ * ?open=<id> opens a student's details (the top bar's search links there).
+ */
 export function StudentsPage() {
   const user = useCurrentUser();
   const { state: params, update } = useUrlListState(StudentListParamsSchema);
@@ -69,6 +74,8 @@ export function StudentsPage() {
     canStudent(user, action, { assignedOfficerId: student.assigned_officer_id });
 
   const details = modals.ofKind('details');
+  const openModal = modals.open;
+  useStudentFromUrl(useCallback((student: Student) => openModal({ kind: 'details', student }), [openModal]));
 
   return (
     <div className="space-y-6">

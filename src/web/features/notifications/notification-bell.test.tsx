@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationsResponse } from '../../../contracts/notifications';
+import { createQueryClient } from '../../app/query-client';
+import { DIGEST_LABEL, NOTHING_WAITING, NotificationBell } from './notification-bell';
+import { NOTIFICATIONS_POLL_MS } from './notifications.queries';
+
+const ID = 'b6f1c3de-0000-4000-8000-000000000009';
+
+const waiting: NotificationsResponse = {
+  count: 23,
+  email_digest: true,
+  groups: [
+    {
+      area: 'allowances',
+      label: 'Allowances awaiting your decision',
+      count: 23,
+      items: [
+        {
+          id: ID,
+          title: 'Mwila Chanda · March 2026',
+          detail: 'ZMW 1,250.00 · Pending Deputy Manager',
+          href: `/allowances?open=${ID}`,
+        },
+      ],
+    },
+  ],
+};
+
+const answer = (body: unknown, status = 200) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+function renderBell() {
+  render(
+    // The app's own client: it refreshes the bell after any change.
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <NotificationBell />
+        <Routes>
+          <Route path="*" element={<Location />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+const bellCalls = (fetch: ReturnType<typeof vi.fn>) =>
+  fetch.mock.calls.filter(([url]) => String(url) === '/api/notifications').length;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  setVisibility('visible');
+});
+
+describe('NotificationBell', () => {
+  it('counts what waits, lists it by area, and opens an item at its record', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(waiting)),
+    );
+    renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications (23 waiting)' });
+    expect(screen.getByTestId('notification-count').textContent).toBe('23');
+
+    await userEvent.click(bell);
+    const group = screen.getByRole('region', { name: 'Allowances awaiting your decision (23)' });
+    expect(group.textContent).toContain('and 22 more');
+    await userEvent.click(screen.getByRole('link', { name: /Mwila Chanda · March 2026/ }));
+    expect(screen.getByTestId('location').textContent).toBe(`/allowances?open=${ID}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when nothing waits', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer({ count: 0, groups: [], email_digest: false })),
+    );
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText(NOTHING_WAITING)).toBeTruthy();
+    expect(screen.queryByTestId('notification-count')).toBeNull();
+    expect((screen.getByRole('checkbox', { name: DIGEST_LABEL }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('turns the daily summary off, and refreshes the bell after the change', async () => {
+    const fetch = vi.fn((url: string | URL | Request, init?: RequestInit) =>
+      String(url) === '/api/notifications/email-digest'
+        ? answer(JSON.parse(String(init?.body)))
+        : answer(waiting),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (23 waiting)' }));
+    const box = screen.getByRole('checkbox', { name: DIGEST_LABEL }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    await userEvent.click(box);
+    const put = fetch.mock.calls.find(([url]) => String(url) === '/api/notifications/email-digest');
+    expect(put?.[1]?.method).toBe('PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ email_digest: false });
+    await waitFor(() => expect(bellCalls(fetch)).toBe(2));
+  });
+
+  it('asks every 30 seconds while the page is on screen, and never while its tab is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = vi.fn(() => answer(waiting));
+    vi.stubGlobal('fetch', fetch);
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications (23 waiting)' });
+    expect(bellCalls(fetch)).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS + 100));
+    expect(bellCalls(fetch)).toBe(2);
+
+    act(() => setVisibility('hidden'));
+    await act(() => vi.advanceTimersByTimeAsync(10 * NOTIFICATIONS_POLL_MS));
+    expect(bellCalls(fetch)).toBe(2);
+
+    // Back on screen: what went stale is asked for at once, then every 30 s again.
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(bellCalls(fetch)).toBe(3));
+  });
+
+  it('sends nothing when the page opens in a hidden tab', async () => {
+    setVisibility('hidden');
+    const fetch = vi.fn(() => answer(waiting));
+    vi.stubGlobal('fetch', fetch);
+    renderBell();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
