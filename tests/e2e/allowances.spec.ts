@@ -528,7 +528,15 @@ test.describe('Allowance Management', () => {
     await expect(dialog.getByText('Only .csv files are accepted.')).toBeVisible();
 
     await file.setInputFiles({ name: 'allowances.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await expect(dialog.getByText('15 rows to upload')).toBeVisible();
+    // The preview: every row with the server's own row check, before anything is sent.
+    const preview = dialog.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByTestId('bulk-preview-counts')).toHaveText(
+      '5 rows ready to upload, 10 with errors',
+    );
+    await expect(preview.getByRole('row').filter({ hasText: /^2Ready/ })).toContainText('ZMW 2,750.00');
+    await expect(preview.getByRole('row').filter({ hasText: /^10Error/ })).toContainText(
+      'month must be a valid month name',
+    );
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
 
     const results = dialog.getByRole('region', { name: 'Upload results' });

@@ -194,14 +194,14 @@ test.describe('Student Profiles', () => {
     const digital = saved.getByRole('region', { name: 'Digital Resources' });
     await expect(digital).toContainText('Rent to Return');
     await expect(digital).toContainText('LN-42');
-    await expect(digital).toContainText('1 Feb 2026');
-    await expect(digital).toContainText('15 Jan 2026');
+    await expect(digital).toContainText('01/02/2026');
+    await expect(digital).toContainText('15/01/2026');
     await expect(saved.getByRole('region', { name: 'Program Notes' })).toContainText(
       'Returned laptop for repair.',
     );
   });
 
-  test('adding a profile: required names, a failed save keeps the form open, then success', async ({
+  test('adding a profile: focus in the first field, typed input kept or discarded on request, required names, a failed save keeps the form open, then success', async ({
     page,
   }) => {
     await signIn(page, 'PO002');
@@ -210,6 +210,7 @@ test.describe('Student Profiles', () => {
     await page.goto('/profiles');
     await page.getByRole('button', { name: 'Add Profile' }).click();
     const form = page.getByRole('dialog', { name: 'Add New Student Profile' });
+    await expect(form.getByRole('textbox', { name: 'First Name' })).toBeFocused();
     await form.getByRole('button', { name: 'Add Profile' }).click();
     await expect(form.getByText('First name is required')).toBeVisible();
     await expect(form.getByText('Last name is required')).toBeVisible();
@@ -217,6 +218,12 @@ test.describe('Student Profiles', () => {
     const last = unique('Newcomer');
     await form.getByRole('textbox', { name: 'First Name' }).fill('Lweendo');
     await form.getByRole('textbox', { name: 'Last Name' }).fill(last);
+    // Escape after typing asks first; keeping the edits keeps them.
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(form.getByRole('textbox', { name: 'Last Name' })).toHaveValue(last);
     await form.getByRole('textbox', { name: 'CHL Number' }).fill(taken);
     await form.getByRole('combobox', { name: 'Laptop Plan' }).selectOption({ label: 'Rent to Own' });
     await form.getByRole('spinbutton', { name: 'Laptop Monthly Deduction (ZMW)' }).fill('300');
@@ -233,6 +240,16 @@ test.describe('Student Profiles', () => {
     await expect(view).toContainText(`Lweendo ${last}`);
     await expect(view.getByRole('region', { name: 'Digital Resources' })).toContainText('ZMW 300.00');
     await expect(view.getByRole('region', { name: 'Academic' })).toContainText('Mwansa Zulu');
+    await view.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Student Profile' });
+    await expect(edit.getByRole('textbox', { name: 'First Name' })).toBeFocused();
+    await edit.getByRole('textbox', { name: 'Community' }).fill('Chawama');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard your changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Student Profile' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(view).toBeHidden();
 

@@ -13,17 +13,17 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-const shortDate = new Intl.DateTimeFormat('en-GB', {
+const numericDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: PROGRAMME_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
+  day: '2-digit',
+  month: '2-digit',
   year: 'numeric',
 });
 
-const shortDateTime = new Intl.DateTimeFormat('en-GB', {
+const numericDateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: PROGRAMME_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
+  day: '2-digit',
+  month: '2-digit',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
@@ -47,16 +47,25 @@ export function formatLongDate(value: Date | string): string {
   return `${part(parts, 'weekday')}, ${part(parts, 'day')} ${part(parts, 'month')} ${part(parts, 'year')}`;
 }
 
-/** '21 Nov 2026'. */
+/*
+ * Every date on screen reads DD/MM/YYYY, the settings' default format (docs/product.md D8, D13);
+ * only the dashboard's greeting spells the day out. When System Settings lets an admin choose
+ * another format, it is chosen here.
+ */
+
+/** '21/11/2026' (the day in Lusaka). */
 export function formatDate(value: Date | string): string {
-  const parts = shortDate.formatToParts(toInstant(value));
-  return `${part(parts, 'day')} ${part(parts, 'month')} ${part(parts, 'year')}`;
+  return formatDateParts(numericDate.formatToParts(toInstant(value)));
 }
 
-/** '21 Nov 2026, 14:05' (Lusaka time). */
+/** '21/11/2026 14:05' (Lusaka time). */
 export function formatDateTime(value: Date | string): string {
-  const parts = shortDateTime.formatToParts(toInstant(value));
-  return `${part(parts, 'day')} ${part(parts, 'month')} ${part(parts, 'year')}, ${part(parts, 'hour')}:${part(parts, 'minute')}`;
+  const parts = numericDateTime.formatToParts(toInstant(value));
+  return `${formatDateParts(parts)} ${part(parts, 'hour')}:${part(parts, 'minute')}`;
+}
+
+function formatDateParts(parts: Intl.DateTimeFormatPart[]): string {
+  return `${part(parts, 'day')}/${part(parts, 'month')}/${part(parts, 'year')}`;
 }
 
 /** Amounts as numbers for charts only (never for sums shown as money). */

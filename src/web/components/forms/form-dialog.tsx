@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ApiError } from '../../lib/api';
-import { Alert, Button, ConfirmDialog, Dialog } from '../ui';
+import { Alert, Button, Dialog } from '../ui';
+import { focusFirstField, useDiscardGuard } from './discard-guard';
 import { showServerFieldErrors } from './server-errors';
 
 export interface FormDialogProps<TValues extends FieldValues> {
@@ -26,23 +27,6 @@ export interface FormDialogProps<TValues extends FieldValues> {
   fieldOfError?: (error: ApiError) => string | null;
   className?: string;
   children: ReactNode;
-}
-
-/** The first field a person would type in: not hidden, not disabled. */
-const FIRST_FIELD =
-  'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
-
-/**
- * Asks the browser to confirm leaving the page while `active` (typed changes not saved): in-app
- * navigation is already blocked by the modal, a reload or closed tab is not.
- */
-function useLeaveGuard(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const guard = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', guard);
-    return () => window.removeEventListener('beforeunload', guard);
-  }, [active]);
 }
 
 /**
@@ -72,14 +56,14 @@ export function FormDialog<TValues extends FieldValues>({
   const formId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const pending = form.formState.isSubmitting;
-  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
-  const dirty = form.formState.isDirty;
-  useLeaveGuard(open && dirty);
+  const discard = useDiscardGuard(form.formState.isDirty, open);
 
   const requestClose = () => {
     if (pending) return;
-    if (dirty) setConfirmingDiscard(true);
-    else onOpenChange(false);
+    discard.guard(() => {
+      form.reset();
+      onOpenChange(false);
+    });
   };
 
   const submit = form.handleSubmit(async (values) => {
@@ -105,10 +89,7 @@ export function FormDialog<TValues extends FieldValues>({
         open={open}
         onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}
         onOpenAutoFocus={(event) => {
-          const first = document.getElementById(formId)?.querySelector<HTMLElement>(FIRST_FIELD);
-          if (!first) return;
-          event.preventDefault();
-          first.focus();
+          if (focusFirstField(document.getElementById(formId))) event.preventDefault();
         }}
         title={title}
         description={description}
@@ -136,20 +117,7 @@ export function FormDialog<TValues extends FieldValues>({
           {children}
         </form>
       </Dialog>
-      <ConfirmDialog
-        open={confirmingDiscard}
-        onOpenChange={setConfirmingDiscard}
-        title="Discard your changes?"
-        message="What you typed in this form has not been saved."
-        confirmLabel="Discard"
-        cancelLabel="Keep editing"
-        variant="danger"
-        onConfirm={() => {
-          setConfirmingDiscard(false);
-          form.reset();
-          onOpenChange(false);
-        }}
-      />
+      {discard.prompt}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { roleLabel } from '../../../domain/roles';
 import { Alert, Button, Dialog, Skeleton } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { DetailsTabs } from '../audit';
 import { AMOUNT_LABELS } from './allowance-form';
 import { ALLOWANCE_PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
@@ -149,7 +149,7 @@ function DetailsBody({ allowance }: { allowance: AllowanceDetail }) {
             {rejection.date && (
               <>
                 {' '}
-                on <time dateTime={rejection.date}>{rejection.date}</time>
+                on <time dateTime={rejection.date}>{formatDate(rejection.date)}</time>
               </>
             )}
           </p>
@@ -270,7 +270,7 @@ function TimelineItem({ step, last }: { step: TimelineStep; last: boolean }) {
             {step.date && (
               <>
                 {' '}
-                on <time dateTime={step.date}>{step.date}</time>
+                on <time dateTime={step.date}>{formatDate(step.date)}</time>
               </>
             )}
           </p>

@@ -1,4 +1,4 @@
-import { Download, FileSpreadsheet, Upload } from 'lucide-react';
+import { Download, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   ALLOWANCE_TEMPLATE_COLUMNS,
@@ -17,10 +17,10 @@ import {
   ERROR_LIST_FILENAME,
   ERROR_PREVIEW_LIMIT,
   errorListCsv,
-  formatFileSize,
   previewAllowanceCsv,
   uploadFileProblem,
 } from './bulk-upload';
+import { BulkUploadPreview } from './bulk-upload-preview';
 import { ALLOWANCE_UI } from './messages';
 
 /** Bulk Upload Allowances (docs/product.md §2, §5, §8; docs/product.md D6). Rendered only while open. */
@@ -116,7 +116,12 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {result ? 'Close' : 'Cancel'}
           </Button>
-          <Button onClick={() => void onUpload()} loading={busy} loadingText="Uploading...">
+          <Button
+            onClick={() => void onUpload()}
+            loading={busy}
+            loadingText="Uploading..."
+            disabled={preview?.ok === true && preview.ready === 0}
+          >
             <Upload aria-hidden="true" className="size-4" />
             Upload
           </Button>
@@ -138,20 +143,7 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
       chooser={{ onFile: (picked) => void onPick(picked), problem }}
       progress={upload.state === 'running' ? progressOf(upload.progress) : null}
     >
-      {file && preview?.ok && !problem && (
-        <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
-          <FileSpreadsheet aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-          <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{file.name}</p>
-            <p className="text-slate-600">
-              {preview.rows} {preview.rows === 1 ? 'row' : 'rows'} to upload · {formatFileSize(file.size)}
-            </p>
-            {preview.missingColumns.length > 0 && (
-              <p className="mt-1 text-amber-800">Missing columns: {preview.missingColumns.join(', ')}</p>
-            )}
-          </div>
-        </div>
-      )}
+      {file && preview?.ok && !problem && <BulkUploadPreview file={file} {...preview} />}
 
       {failure !== null && (
         <Alert tone="error" title={ALLOWANCE_UI.bulkFailed}>

@@ -26,8 +26,47 @@ describe('previewAllowanceCsv', () => {
     const text =
       '\ufeff Student_Name ,CHL_NUMBER,month,year,stipend\nA,CHL-1,January,2026,100\n\n,,,,\nB,CHL-2,May,2026,200\n';
     const preview = previewAllowanceCsv(text);
-    expect(preview).toMatchObject({ ok: true, rows: 2 });
-    if (preview.ok) expect(preview.missingColumns).toContain('program_level');
+    expect(preview).toMatchObject({ ok: true, ready: 2, withErrors: 0 });
+    if (!preview.ok) return;
+    expect(preview.rows.map((r) => r.row)).toEqual([2, 5]);
+    expect(preview.missingColumns).toContain('program_level');
+  });
+
+  it("lists each row with its total, and the rows the server's row check refuses with the reason", () => {
+    const text = [
+      'student_name,chl_number,month,year,program_level,stipend,medical',
+      'Mwila Chanda,CHL-1,january,2026,university,1500,200',
+      'Grace Lungu,CHL-2,Smarch,2026,university,100,',
+      ',,May,2026,college,100,',
+      'Peter Banda,CHL-4,May,2026,university,abc,',
+    ].join('\n');
+    const preview = previewAllowanceCsv(text);
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview).toMatchObject({ ready: 1, withErrors: 3 });
+    expect(preview.rows).toEqual([
+      { row: 2, student: 'Mwila Chanda', period: 'January 2026', total: 'ZMW 1,700.00', problem: null },
+      {
+        row: 3,
+        student: 'Grace Lungu',
+        period: 'Smarch 2026',
+        total: null,
+        problem: 'month must be a valid month name',
+      },
+      {
+        row: 4,
+        student: '',
+        period: 'May 2026',
+        total: null,
+        problem: 'Either student_id or chl_number is required',
+      },
+      {
+        row: 5,
+        student: 'Peter Banda',
+        period: 'May 2026',
+        total: null,
+        problem: 'valid stipend amount is required',
+      },
+    ]);
   });
 
   it('says when the file cannot be read as CSV', () => {
@@ -51,9 +90,10 @@ describe('allowanceTemplateCsv', () => {
     expect(parsed.data[0]).toEqual([...ALLOWANCE_TEMPLATE_COLUMNS]);
     expect(parsed.data).toHaveLength(2);
     expect(parsed.data[1]![ALLOWANCE_TEMPLATE_COLUMNS.indexOf('year')]).toBe('2026');
-    expect(previewAllowanceCsv(allowanceTemplateCsv(2026))).toEqual({
+    expect(previewAllowanceCsv(allowanceTemplateCsv(2026))).toMatchObject({
       ok: true,
-      rows: 1,
+      ready: 1,
+      withErrors: 0,
       missingColumns: [],
     });
   });

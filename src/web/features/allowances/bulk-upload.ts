@@ -1,12 +1,14 @@
 /**
  * The browser side of the bulk allowance upload (docs/product.md §5, §9; docs/product.md D6): file checks before
- * sending, the row-count preview, the template, the first-ten error preview and the error list CSV.
+ * sending, the row-by-row preview, the template, the first-ten error preview and the error list CSV.
  * Pure functions, unit-tested; the file is read by the same parser as the server's (src/csv).
  */
 import Papa from 'papaparse';
 import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
 import { parseCsv } from '../../../csv/parse-csv';
 import { toCsv } from '../../../csv/to-csv';
+import { validateBulkRow } from '../../../domain/allowance-rows';
+import { formatZmw } from '../../../domain/money';
 import { csvFileProblem } from '../../components/forms/csv-file';
 import { ALLOWANCE_UI } from './messages';
 
@@ -24,13 +26,26 @@ export function uploadFileProblem(file: { name: string; size: number } | null | 
   });
 }
 
+/** One row of the file as the preview lists it: the row number a spreadsheet shows, what it asks, and its fault. */
+export interface BulkPreviewRow {
+  row: number;
+  student: string;
+  period: string;
+  /** 'ZMW 2,750.00' once the amounts check out. */
+  total: string | null;
+  /** Why the server will refuse the row, in its words; null when the row passes the file's checks. */
+  problem: string | null;
+}
+
 export type CsvPreview =
-  | { ok: true; rows: number; missingColumns: string[] }
+  | { ok: true; rows: BulkPreviewRow[]; ready: number; withErrors: number; missingColumns: string[] }
   | { ok: false; message: string };
 
 /**
- * Counts the data rows the server will read (headers trimmed and lower-cased, empty lines skipped)
- * and names template columns the file lacks. The server validates every row again.
+ * The file row by row as the server will read it (headers trimmed and lower-cased, empty lines
+ * skipped), each row put through the server's own row check (validateBulkRow), and the template
+ * columns the file lacks. Whether each student exists and has no allowance for that month yet only
+ * the server can tell; it checks every row again.
  */
 export function previewAllowanceCsv(text: string): CsvPreview {
   const { headers, rows, malformed } = parseCsv(text);
@@ -40,7 +55,21 @@ export function previewAllowanceCsv(text: string): CsvPreview {
   }
   if (rows.length === 0) return { ok: false, message: ALLOWANCE_UI.noRows };
   const missingColumns = ALLOWANCE_TEMPLATE_COLUMNS.filter((c) => !headers.includes(c));
-  return { ok: true, rows: rows.length, missingColumns };
+  const previewRows = rows.map((row): BulkPreviewRow => {
+    const cell = (name: string) => (row.values[name] ?? '').trim();
+    const checked = validateBulkRow(row);
+    return {
+      row: row.rowNumber,
+      student: cell('student_name') || cell('chl_number') || cell('student_id'),
+      period: checked.ok
+        ? `${checked.row.month} ${checked.row.year}`
+        : [cell('month'), cell('year')].join(' ').trim(),
+      total: checked.ok ? formatZmw(checked.row.amounts.total) : null,
+      problem: checked.ok ? null : splitRowError(checked.error).message,
+    };
+  });
+  const withErrors = previewRows.filter((r) => r.problem !== null).length;
+  return { ok: true, rows: previewRows, ready: previewRows.length - withErrors, withErrors, missingColumns };
 }
 
 /** allowances_template.csv: the contract's columns and one example row. */

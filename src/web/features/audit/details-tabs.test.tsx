@@ -62,7 +62,7 @@ describe('DetailsTabs', () => {
     expect(screen.getByText('Approval stage:')).toBeTruthy();
     expect(screen.getByText('pending_dpm')).toBeTruthy();
     expect(screen.getByText('pending_flmi')).toBeTruthy();
-    expect(screen.getByText('16 Mar 2026, 10:00', { exact: false })).toBeTruthy();
+    expect(screen.getByText('16/03/2026 10:00', { exact: false })).toBeTruthy();
   });
 
   it('says so when nothing is recorded, and offers Retry when the history fails', async () => {

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { Student } from '../../../contracts/students';
 import { lusakaDate } from '../../../domain/dates';
 import { canStudent } from '../../../domain/student-permissions';
+import { focusFirstField, useDiscardGuard } from '../../components/forms';
 import { Button, Dialog, toast } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import {
@@ -47,6 +48,8 @@ export function ProfileDialog({
   const current = state.mode === 'view' || state.mode === 'edit' ? state.student : undefined;
   const live = useStudent(current?.id ?? null, current);
   const student = live.data ?? current;
+  const [dirty, setDirty] = useState(false);
+  const discard = useDiscardGuard(dirty, state.mode === 'add' || state.mode === 'edit');
 
   const close = () => {
     setSaveError(null);
@@ -72,11 +75,12 @@ export function ProfileDialog({
     }
   };
 
-  const cancelForm = () => {
-    setSaveError(null);
-    if (state.mode === 'edit' && state.from === 'view' && student) onStateChange({ mode: 'view', student });
-    else close();
-  };
+  const cancelForm = () =>
+    discard.guard(() => {
+      setSaveError(null);
+      if (state.mode === 'edit' && state.from === 'view' && student) onStateChange({ mode: 'view', student });
+      else close();
+    });
 
   const open = state.mode !== 'closed';
   const formMode = state.mode === 'add' || state.mode === 'edit';
@@ -92,50 +96,59 @@ export function ProfileDialog({
         : 'Student Profile';
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => !next && !saving && close()}
-      title={title}
-      size="xl"
-      dismissible={!saving}
-      footer={
-        formMode ? (
-          <>
-            <Button variant="secondary" disabled={saving} onClick={cancelForm}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} loading={saving} loadingText="Saving...">
-              {state.mode === 'add' ? 'Add Profile' : 'Save Changes'}
-            </Button>
-          </>
-        ) : (
-          <>
-            {mayEdit && student && (
-              <Button
-                variant="secondary"
-                onClick={() => onStateChange({ mode: 'edit', student, from: 'view' })}
-              >
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !next && !saving && discard.guard(close)}
+        onOpenAutoFocus={(event) => {
+          if (formMode && focusFirstField(document.getElementById(formId))) event.preventDefault();
+        }}
+        title={title}
+        size="xl"
+        dismissible={!saving}
+        footer={
+          formMode ? (
+            <>
+              <Button variant="secondary" disabled={saving} onClick={cancelForm}>
+                Cancel
               </Button>
-            )}
-            <Button onClick={close}>Close</Button>
-          </>
-        )
-      }
-    >
-      {formMode ? (
-        <ProfileForm
-          key={state.mode === 'edit' ? `edit-${state.student.id}` : 'add'}
-          formId={formId}
-          student={state.mode === 'edit' ? student : undefined}
-          saveError={saveError}
-          onSubmit={onSubmit}
-        />
-      ) : (
-        student && <ProfileView student={student} />
-      )}
-    </Dialog>
+              <Button type="submit" form={formId} loading={saving} loadingText="Saving...">
+                {state.mode === 'add' ? 'Add Profile' : 'Save Changes'}
+              </Button>
+            </>
+          ) : (
+            <>
+              {mayEdit && student && (
+                <Button
+                  variant="secondary"
+                  onClick={() => onStateChange({ mode: 'edit', student, from: 'view' })}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </Button>
+              )}
+              <Button onClick={close}>Close</Button>
+            </>
+          )
+        }
+      >
+        {formMode ? (
+          <ProfileForm
+            key={state.mode === 'edit' ? `edit-${state.student.id}` : 'add'}
+            formId={formId}
+            student={state.mode === 'edit' ? student : undefined}
+            saveError={saveError}
+            onSubmit={onSubmit}
+            onDirtyChange={setDirty}
+            // Edit from the view: the dialog is already open, so its own first focus is spent.
+            focusOnMount={state.mode === 'edit' && state.from === 'view'}
+          />
+        ) : (
+          student && <ProfileView student={student} />
+        )}
+      </Dialog>
+      {discard.prompt}
+    </>
   );
 }
 

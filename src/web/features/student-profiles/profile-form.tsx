@@ -15,7 +15,7 @@ import {
   PROGRAM_STATUS_LABELS,
   PROGRAM_STATUSES,
 } from '../../../domain/students';
-import { choiceOptions, useSchemaForm } from '../../components/forms';
+import { choiceOptions, focusFirstField, useSchemaForm } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea } from '../../components/ui';
 import {
   applyServerErrors,
@@ -47,10 +47,21 @@ export interface ProfileFormProps {
   /** The failure of the last save (shown above the form, which stays open). */
   saveError: { title: string; reason: string; error: unknown } | null;
   onSubmit: (values: StudentProfileFormValues) => void;
+  /** Hears whether anything was typed, so the dialog can ask before throwing it away. */
+  onDirtyChange: (dirty: boolean) => void;
+  /** Put the focus in the first field when the form appears inside an already open dialog. */
+  focusOnMount?: boolean;
 }
 
 /** Every field of the student profile (docs/product.md §3), in the view's sections. */
-export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFormProps) {
+export function ProfileForm({
+  formId,
+  student,
+  saveError,
+  onSubmit,
+  onDirtyChange,
+  focusOnMount,
+}: ProfileFormProps) {
   const form = useSchemaForm<StudentProfileFormValues>(
     StudentProfileFormSchema,
     student ? profileValuesFrom(student) : emptyProfileValues(),
@@ -60,6 +71,16 @@ export function ProfileForm({ formId, student, saveError, onSubmit }: ProfileFor
   const plan = useWatch({ control, name: 'laptop_plan' });
   const shown = laptopFieldsShown(plan);
   const alertRef = useRef<HTMLDivElement>(null);
+  const { isDirty } = form.formState;
+
+  useEffect(() => {
+    onDirtyChange(isDirty);
+  }, [isDirty, onDirtyChange]);
+  useEffect(() => {
+    if (focusOnMount) focusFirstField(document.getElementById(formId));
+  }, [focusOnMount, formId]);
+  // Gone (saved, cancelled, switched to the view): nothing typed is left to lose.
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   // A failed save: put the server's field messages on the inputs and bring the message into view.
   useEffect(() => {

@@ -40,7 +40,7 @@ describe('profile view', () => {
   });
 
   it('writes calendar dates without shifting the day', () => {
-    expect(formatProfileDate('2004-03-12')).toBe('12 Mar 2004');
+    expect(formatProfileDate('2004-03-12')).toBe('12/03/2004');
     expect(formatProfileDate(null)).toBeNull();
   });
 

@@ -13,6 +13,7 @@ import {
   PROGRAM_LEVEL_LABELS,
   PROGRAM_STATUS_LABELS,
 } from '../../../domain/students';
+import { formatDate } from '../../lib/format';
 
 export const PROFILE_SECTIONS = [
   'Personal',
@@ -30,12 +31,9 @@ export interface ProfileRow {
   value: string | null;
 }
 
-/** Dates as they read on the profile: '12 Mar 2004' (the calendar day, whatever the viewer's zone). */
+/** Dates as they read on the profile: '12/03/2004' (the calendar day, whatever the viewer's zone). */
 export function formatProfileDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${d} ${month} ${y}`;
+  return iso ? formatDate(iso) : null;
 }
 
 /** Age in whole years on `today` (YYYY-MM-DD in Lusaka), counting the birthday once it has come. */
