@@ -15,6 +15,7 @@ import {
   STUDENT_SORTS,
 } from '../domain/students';
 import { DroppedRowSchema, PageQuerySchema, pagedResponseSchema } from './common';
+import { blankAsMissing, blankAsNull, emailField, optionalTextField } from './fields';
 
 /**
  * Student records (docs/product.md §3) as the API sends and receives them: snake_case field names, money as
@@ -35,20 +36,7 @@ export const STUDENT_API_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Input fields. Blank strings become null; on update a field left out keeps its value.
 
-const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
-const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (isBlank(v) ? null : v), schema);
-const blankAsMissing = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (isBlank(v) ? undefined : v), schema);
-
-/** Optional free text, trimmed and bounded; blank -> null. */
-const text = (label: string, max: number) =>
-  blankAsNull(
-    z
-      .string({ message: `${label} must be text` })
-      .trim()
-      .max(max, { message: `${label} must be at most ${max} characters` })
-      .nullish(),
-  );
+const text = optionalTextField;
 
 const requiredName = (label: string) =>
   z
@@ -133,15 +121,7 @@ const photoUrl = blankAsNull(
     .nullish(),
 );
 
-const email = blankAsNull(
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z
-      .email({ message: 'Email must be a valid email address' })
-      .max(254, { message: 'Email must be at most 254 characters' })
-      .nullish(),
-  ),
-);
+const email = emailField('Email must be a valid email address');
 
 const officerId = blankAsNull(z.uuid({ message: 'Assigned officer must be a valid user id' }).nullish());
 

@@ -3,6 +3,7 @@ import type { AppDeps } from './app-env';
 import { loadSessionUser } from './auth/middleware';
 import { allowancesRoutes } from './features/allowances/allowances.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { institutionsRoutes, landlordsRoutes } from './features/corporate/corporate.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/students', studentsRoutes(deps));
   app.route('/api', dashboardRoutes(deps));
   app.route('/api/audit', auditRoutes(deps));
+  app.route('/api/landlords', landlordsRoutes(deps));
+  app.route('/api/institutions', institutionsRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

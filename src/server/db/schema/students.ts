@@ -9,6 +9,7 @@ import {
   PROGRAM_STATUSES,
 } from '../../../domain/students';
 import { users } from './auth';
+import { institutions, landlords } from './corporate';
 
 /** The student record (docs/product.md §3). Age and the officer's name are derived when read, never stored. */
 export const students = pgTable(
@@ -25,6 +26,8 @@ export const students = pgTable(
     programStatus: text('program_status', { enum: PROGRAM_STATUSES }).notNull().default('enrolled'),
     academicStanding: text('academic_standing', { enum: ACADEMIC_STANDINGS }).notNull().default('good'),
     institutionName: text('institution_name'),
+    /** The institution record where the student studies, if any; institution_name stays for history. */
+    institutionId: uuid('institution_id').references(() => institutions.id, { onDelete: 'restrict' }),
     currentProgram: text('current_program'),
     assignedOfficerId: uuid('assigned_officer_id').references(() => users.id, { onDelete: 'set null' }),
     overallGpa: numeric('overall_gpa', { precision: 3, scale: 2 }),
@@ -51,6 +54,8 @@ export const students = pgTable(
     accommodationPaymentMethod: text('accommodation_payment_method'),
     accommodationAddress: text('accommodation_address'),
     accommodationLandlordName: text('accommodation_landlord_name'),
+    /** The landlord record of the student's boarding house, if any; the free-text fields stay for history. */
+    landlordId: uuid('landlord_id').references(() => landlords.id, { onDelete: 'restrict' }),
     accommodationLandlordContact: text('accommodation_landlord_contact'),
     laptopPlan: text('laptop_plan', { enum: LAPTOP_PLANS }).notNull().default('none'),
     laptopSerialNumber: text('laptop_serial_number'),
@@ -73,6 +78,8 @@ export const students = pgTable(
     index('students_officer_created_idx').on(t.assignedOfficerId, t.createdAt),
     index('students_created_idx').on(t.createdAt),
     index('students_email_idx').on(sql`lower(${t.email})`),
+    index('students_landlord_idx').on(t.landlordId),
+    index('students_institution_idx').on(t.institutionId),
     index('students_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

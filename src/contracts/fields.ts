@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { normalisePhone } from '../domain/phone';
+
+/*
+ * Input fields the records' contracts share. Blank strings become null (or missing, for fields
+ * whose absence keeps a default), text is trimmed and bounded, and each message names its field.
+ */
+
+const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+export const blankAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? null : v), schema);
+export const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : v), schema);
+
+/** Optional free text, trimmed and bounded; blank -> null. */
+export const optionalTextField = (label: string, max: number) =>
+  blankAsNull(
+    z
+      .string({ message: `${label} must be text` })
+      .trim()
+      .max(max, { message: `${label} must be at most ${max} characters` })
+      .nullish(),
+  );
+
+/** Trimmed text that must be there, with `message` when it is missing or blank. */
+export const requiredTextField = (label: string, message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `${label} must be at most ${max} characters` });
+
+/** An optional email address, lower-cased; blank -> null. */
+export const emailField = (message: string) =>
+  blankAsNull(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.email({ message }).max(254, { message: 'Email must be at most 254 characters' }).nullish(),
+    ),
+  );
+
+/** An optional phone number, stored in E.164 (+260971234567); blank -> null. */
+export const phoneField = (message: string) =>
+  blankAsNull(
+    z
+      .string({ message })
+      .transform((value, ctx) => {
+        const phone = normalisePhone(value);
+        if (phone === null) {
+          ctx.issues.push({ code: 'custom', input: value, message });
+          return z.NEVER;
+        }
+        return phone;
+      })
+      .nullish(),
+  );
