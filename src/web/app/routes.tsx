@@ -22,6 +22,7 @@ const StudentProfilesPage = lazy(() =>
 const AllowancesPage = lazy(() =>
   import('../features/allowances').then((m) => ({ default: m.AllowancesPage })),
 );
+const CorporatePage = lazy(() => import('../features/corporate').then((m) => ({ default: m.CorporatePage })));
 const ActivityLogPage = lazy(() =>
   import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
 );
@@ -35,6 +36,7 @@ const builtRoutes: AppRoute[] = [
   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
   { path: '/profiles', element: <StudentProfilesPage />, minRole: 'program_officer' },
   { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
+  { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
   { path: '/activity-log', element: <ActivityLogPage />, minRole: 'admin' },
 ];
 

@@ -22,6 +22,11 @@ export const queryKeys = {
     detail: (id: string) => ['allowances', 'detail', id] as const,
     history: (id: string) => ['allowances', 'history', id] as const,
   },
+  corporate: {
+    all: ['corporate'] as const,
+    /** `kind` is 'landlords' or 'institutions'; `query` the list's API query string. */
+    list: (kind: string, query: string) => ['corporate', kind, query] as const,
+  },
   /** The bell: every successful change refreshes it (query-client.ts), whatever its area. */
   notifications: ['notifications'] as const,
   /** The top bar's search, by the text searched. */

@@ -1,0 +1,72 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import type { Partner, PartnerKindName } from './corporate-kinds';
+
+const keys = queryKeys.corporate;
+
+/** A page of either list (LandlordListResponse or InstitutionListResponse). */
+interface PartnerPage {
+  items: Partner[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export const CORPORATE_PAGE_SIZE = 24;
+
+/** GET /api/landlords or /api/institutions with the list's search, signed filter and page. */
+export function usePartnerList(
+  kind: PartnerKindName,
+  params: { q: string; signed: '' | 'true' | 'false'; page: number },
+  signedParam: string,
+) {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  if (params.signed) search.set(signedParam, params.signed);
+  search.set('page', String(params.page));
+  search.set('pageSize', String(CORPORATE_PAGE_SIZE));
+  const query = search.toString();
+  return useQuery({
+    queryKey: keys.list(kind, query),
+    queryFn: ({ signal }) => api.get<PartnerPage>(`/api/${kind}?${query}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The export of what the list shows (search and filter, every page). */
+export function exportHref(
+  kind: PartnerKindName,
+  params: { q: string; signed: string },
+  signedParam: string,
+) {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  if (params.signed) search.set(signedParam, params.signed);
+  const query = search.toString();
+  return `/api/${kind}/export.csv${query ? `?${query}` : ''}`;
+}
+
+function useRefreshCorporate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.all });
+}
+
+/** POST (no id) or PUT (an id) of the form's values. */
+export function useSavePartner(kind: PartnerKindName) {
+  const refresh = useRefreshCorporate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: unknown }) =>
+      id
+        ? api.put<Partner>(`/api/${kind}/${encodeURIComponent(id)}`, body)
+        : api.post<Partner>(`/api/${kind}`, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useDeletePartner(kind: PartnerKindName) {
+  const refresh = useRefreshCorporate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/${kind}/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+  });
+}

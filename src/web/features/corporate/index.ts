@@ -1,0 +1,2 @@
+/** Corporate Collaborations: the page mounted at /corporate. */
+export { CorporatePage } from './corporate-page';
