@@ -31,6 +31,8 @@ export const STUDENT_API_MESSAGES = {
   duplicateChl: (chl: string) => `A student with CHL number ${chl} already exists.`,
   duplicateNrc: (nrc: string) => `A student with NRC number ${nrc} already exists.`,
   imported: (n: number) => `Successfully imported ${n} students`,
+  landlordUnknown: 'The landlord chosen is not one of the landlords in Corporate Collaborations.',
+  institutionUnknown: 'The institution chosen is not one of the institutions in Corporate Collaborations.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -174,6 +176,8 @@ function studentFields(mode: Mode) {
     accommodation_address: text('Accommodation address', 300),
     accommodation_landlord_name: text('Landlord name', 200),
     accommodation_landlord_contact: text('Landlord contact', 100),
+    landlord_id: blankAsNull(z.uuid({ message: STUDENT_API_MESSAGES.landlordUnknown }).nullish()),
+    institution_id: blankAsNull(z.uuid({ message: STUDENT_API_MESSAGES.institutionUnknown }).nullish()),
     laptop_plan: choice('Laptop plan', LAPTOP_PLANS, STUDENT_DEFAULTS.laptopPlan, mode),
     laptop_serial_number: text('Laptop serial number', 100),
     laptop_monthly_deduction: money('Laptop monthly deduction'),
@@ -232,6 +236,9 @@ export const StudentSchema = z
     assigned_officer_id: nullableText,
     /** The officer's current name, read from their account. */
     assigned_officer_name: nullableText,
+    /** The landlord and institution records of Corporate Collaborations the student is linked to. */
+    landlord_id: nullableText,
+    institution_id: nullableText,
     overall_gpa: z.number().nullable(),
     chl_number: nullableText,
     gender: z.enum(GENDERS),
@@ -284,6 +291,18 @@ export const StudentListQuerySchema = z.object({
   }),
   category: blankAsMissing(oneOf('Category', PROGRAM_LEVELS).optional()),
   status: blankAsMissing(oneOf('Status', PROGRAM_STATUSES).optional()),
+  landlord_id: blankAsMissing(
+    z
+      .uuid({ message: 'landlord_id must be a landlord id' })
+      .optional()
+      .meta({ description: 'Students linked to this landlord' }),
+  ),
+  institution_id: blankAsMissing(
+    z
+      .uuid({ message: 'institution_id must be an institution id' })
+      .optional()
+      .meta({ description: 'Students linked to this institution' }),
+  ),
   ...PageQuerySchema.shape,
   sort: blankAsMissing(oneOf('Sort', STUDENT_SORTS).default(DEFAULT_STUDENT_SORT)),
 });

@@ -115,3 +115,53 @@ test('accounts without a staff role are refused by the screen and the API', asyn
     expect((await page.request.get('/api/institutions')).status()).toBe(403);
   }
 });
+
+test("a student's profile links a landlord; the landlord's card counts the officer's students and opens them", async ({
+  browser,
+}) => {
+  const officer = await as(browser, 'PO001');
+  const house = unique('House ');
+  const landlord = await postJson(officer, '/api/landlords', {
+    name: 'Linda Mbewe',
+    boarding_house_name: house,
+  });
+  const last = unique('Boarder');
+  await postJson(officer, '/api/students', { first_name: 'Kabwe', last_name: last });
+
+  await officer.goto('/profiles');
+  await officer.getByRole('searchbox', { name: 'Search profiles' }).fill(last);
+  await officer.getByRole('button', { name: `Edit Kabwe ${last}` }).click();
+  const form = officer.getByRole('dialog', { name: 'Edit Student Profile' });
+  await form
+    .getByRole('combobox', { name: 'Landlord Record' })
+    .selectOption({ label: `Linda Mbewe (${house})` });
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(officer.getByText('Student profile updated successfully')).toBeVisible();
+
+  await officer.goto('/corporate');
+  await officer.getByRole('searchbox', { name: 'Search landlords' }).fill(house);
+  const card = officer.getByRole('article', { name: 'Linda Mbewe' });
+  await card.getByRole('link', { name: '1 linked student' }).click();
+  await expect(officer).toHaveURL(new RegExp(`/students\\?landlord_id=${landlord.id}$`));
+  await expect(officer.getByText('Students of one landlord')).toBeVisible();
+  await expect(officer.getByRole('table')).toContainText(`Kabwe ${last}`);
+  await expect(officer.getByText('Showing 1–1 of 1')).toBeVisible();
+
+  // The card refuses to go while the student lives there.
+  await officer.goto('/corporate');
+  await officer.getByRole('searchbox', { name: 'Search landlords' }).fill(house);
+  await card.getByRole('button', { name: 'Delete Linda Mbewe' }).click();
+  await officer.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(officer.getByText('Failed to delete record')).toBeVisible();
+  await expect(
+    officer.getByText('This landlord houses 1 student. Move that student to another landlord first.'),
+  ).toBeVisible();
+  await expect(card).toBeVisible();
+
+  // Another officer sees the landlord, but not this officer's student.
+  const other = await as(browser, 'PO002');
+  expect(
+    ((await (await other.request.get(`/api/landlords/${landlord.id}`)).json()) as { linked_students: number })
+      .linked_students,
+  ).toBe(0);
+});

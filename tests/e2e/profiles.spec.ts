@@ -243,7 +243,7 @@ test.describe('Student Profiles', () => {
     await view.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Student Profile' });
     await expect(edit.getByRole('textbox', { name: 'First Name' })).toBeFocused();
-    await edit.getByRole('textbox', { name: 'Community' }).fill('Chawama');
+    await edit.getByRole('textbox', { name: 'Community', exact: true }).fill('Chawama');
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await page
       .getByRole('alertdialog', { name: 'Discard your changes?' })

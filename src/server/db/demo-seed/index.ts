@@ -4,6 +4,7 @@ import type { Database } from '../client';
 import { users } from '../schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { seedDemoAllowances } from './allowances';
+import { seedDemoCorporate } from './corporate';
 import { demoOfficersFrom, seedDemoStudents } from './students';
 
 export interface SeedResult {
@@ -42,6 +43,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
       )
       .returning({ id: users.id, staffId: users.staffId, name: users.name });
     await seedDemoStudents(tx, demoOfficersFrom(accounts), now);
+    await seedDemoCorporate(tx, now);
     await seedDemoAllowances(tx, now);
     return { seeded: true };
   });

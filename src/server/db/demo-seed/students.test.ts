@@ -5,7 +5,7 @@ import { isIsoDate } from '../../../domain/dates';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { openDatabase } from '../client';
-import { students, users } from '../schema';
+import { institutions, landlords, students, users } from '../schema';
 import { seedDemoData } from '.';
 import { buildDemoStudents, DEMO_GRADUATE_EMAIL, type NewStudentRow } from './students';
 
@@ -109,6 +109,30 @@ describe('seedDemoData', () => {
       .groupBy(users.staffId);
     expect(owners.map((o) => o.staffId).sort()).toEqual(['PO001', 'PO002']);
     expect(await seedDemoData(db.db, now)).toEqual({ seeded: false });
+  });
+
+  it('loads landlords in Lusaka, Kitwe and Ndola and the students’ institutions, with the students linked', async () => {
+    const houses = await db.db.select().from(landlords);
+    expect(houses).toHaveLength(8);
+    for (const town of ['Lusaka', 'Kitwe', 'Ndola'])
+      expect(houses.some((h) => h.address?.endsWith(town))).toBe(true);
+    expect(houses.every((h) => h.cellLine && /^\+260\d{9}$/.test(h.cellLine))).toBe(true);
+    const attended = await db.db.execute<{ name: string }>(
+      sql`select distinct institution_name as name from students where institution_name is not null`,
+    );
+    const colleges = await db.db.select().from(institutions);
+    expect(colleges.map((c) => c.institutionName).sort()).toEqual(attended.rows.map((r) => r.name).sort());
+    const [unlinked] = await db.db
+      .execute<{ n: number }>(sql`
+      select count(*)::int as n from students
+       where (institution_name is not null and institution_id is null)
+          or (accommodation_type = 'boarding_house' and landlord_id is null)`)
+      .then((r) => r.rows);
+    expect(unlinked?.n).toBe(0);
+    const [boarders] = await db.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from students where landlord_id is not null`)
+      .then((r) => r.rows);
+    expect(boarders!.n).toBeGreaterThan(8);
   });
 
   it('two processes seeding an empty database at once: one seeds, the other finds it done', async () => {

@@ -271,3 +271,49 @@ describe('students linked to a partner', () => {
     );
   });
 });
+
+describe('linking students through the student API', () => {
+  it('sets, lists by and clears a student’s landlord and institution, refusing one that does not exist', async () => {
+    const landlord = await addLandlord();
+    const college = await addInstitution();
+    const created = await send('PO001', 'POST', '/api/students', {
+      first_name: 'Linked',
+      last_name: `Through${++serial}`,
+      landlord_id: landlord.id,
+      institution_id: college.id,
+    });
+    expect(created.status).toBe(201);
+    const student = await json<{ id: string; landlord_id: string; institution_id: string }>(created);
+    expect(student).toMatchObject({ landlord_id: landlord.id, institution_id: college.id });
+    const other = await makeStudent(t, { name: 'Other Officer', officer: 'PO002' });
+    await send('PO002', 'PUT', `/api/students/${other.id}`, { landlord_id: landlord.id });
+
+    const listed = async (as: string, query: string) =>
+      (
+        await json<{ items: Array<{ id: string }>; counts: { all: number } }>(
+          await send(as, 'GET', `/api/students?${query}`),
+        )
+      ).items.map((s) => s.id);
+    expect(await listed('PO001', `landlord_id=${landlord.id}`)).toEqual([student.id]);
+    expect(await listed('PO002', `landlord_id=${landlord.id}`)).toEqual([other.id]);
+    expect((await listed('DPM001', `landlord_id=${landlord.id}`)).sort()).toEqual(
+      [student.id, other.id].sort(),
+    );
+    expect(await listed('DPM001', `institution_id=${college.id}`)).toEqual([student.id]);
+    const bad = await send('DPM001', 'GET', '/api/students?landlord_id=nope');
+    expect(bad.status).toBe(400);
+
+    const unknown = await send('PO001', 'PUT', `/api/students/${student.id}`, {
+      landlord_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.status).toBe(409);
+    expect((await errorOf(unknown)).error).toBe(
+      'The landlord chosen is not one of the landlords in Corporate Collaborations.',
+    );
+    const cleared = await send('PO001', 'PUT', `/api/students/${student.id}`, { landlord_id: '' });
+    expect(await json(cleared)).toMatchObject({ landlord_id: null, institution_id: college.id });
+    expect(
+      (await json<Landlord>(await send('DPM001', 'GET', `/api/landlords/${landlord.id}`))).linked_students,
+    ).toBe(1);
+  });
+});

@@ -16,7 +16,13 @@ import { studentMatches } from './students.search';
  */
 
 /** The list's filters except category: the scope, the search text and the status. */
-function baseFilters(actor: StudentActor, query: Pick<StudentListQuery, 'q' | 'status'>): SQL[] {
+type Narrowing = Pick<StudentListQuery, 'q' | 'status' | 'landlord_id' | 'institution_id'>;
+
+/** A search or a partner's students: the list and its counts are found by query, not from stored figures. */
+const isNarrowed = (query: Partial<Narrowing>) =>
+  Boolean(query.q || query.landlord_id || query.institution_id);
+
+function baseFilters(actor: StudentActor, query: Narrowing): SQL[] {
   const filters: SQL[] = [];
   const scope = scopeCondition(actor);
   if (scope) filters.push(scope);
@@ -24,6 +30,8 @@ function baseFilters(actor: StudentActor, query: Pick<StudentListQuery, 'q' | 's
   // lower-cased and trigram-indexed).
   if (query.q) filters.push(studentMatches({ text: query.q, mode: searchMode(query.q) }));
   if (query.status) filters.push(eq(students.programStatus, query.status));
+  if (query.landlord_id) filters.push(eq(students.landlordId, query.landlord_id));
+  if (query.institution_id) filters.push(eq(students.institutionId, query.institution_id));
   return filters;
 }
 
@@ -53,7 +61,7 @@ export async function findStudentRows(
   query: Omit<StudentListQuery, 'page' | 'pageSize'>,
   page?: { limit: number; offset: number; matching?: number },
 ): Promise<StudentRow[]> {
-  if (page && !query.q) return latestStudentPage(db, actor, query, page);
+  if (page && !isNarrowed(query)) return latestStudentPage(db, actor, query, page);
   const filters = baseFilters(actor, query);
   if (query.category) filters.push(eq(students.programLevel, query.category));
   const sortFew = query.q !== undefined && query.q !== '' && (page?.matching ?? Infinity) <= FEW_MATCHES;
@@ -124,11 +132,11 @@ const FEW_MATCHES = 1000;
 export async function countStudents(
   db: DbOrTx,
   actor: StudentActor,
-  query: Pick<StudentListQuery, 'q' | 'status'>,
+  query: Narrowing,
 ): Promise<StudentCounts> {
   const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
-  // Without a search the stored counts answer; a search has to count its matches.
-  const groups = query.q
+  // Without a search or partner the stored counts answer; otherwise the matches are counted.
+  const groups = isNarrowed(query)
     ? await db
         .select({ level: students.programLevel, n: sql<number>`count(*)` })
         .from(students)

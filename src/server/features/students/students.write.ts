@@ -28,7 +28,12 @@ export function writeStudent<T>(
       students_chl_number_key: STUDENT_API_MESSAGES.duplicateChl(names.chl ?? ''),
       students_nrc_number_key: STUDENT_API_MESSAGES.duplicateNrc(names.nrc ?? ''),
     },
-    foreignKey: { allowances_student_id_students_id_fk: STUDENT_API_MESSAGES.hasAllowances },
+    foreignKey: {
+      allowances_student_id_students_id_fk: STUDENT_API_MESSAGES.hasAllowances,
+      // A landlord or institution deleted meanwhile (or an id of nothing).
+      students_landlord_id_landlords_id_fk: STUDENT_API_MESSAGES.landlordUnknown,
+      students_institution_id_institutions_id_fk: STUDENT_API_MESSAGES.institutionUnknown,
+    },
   };
   return answeringConstraints(messages, () => deps.db.transaction(work));
 }

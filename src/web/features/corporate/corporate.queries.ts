@@ -70,3 +70,27 @@ export function useDeletePartner(kind: PartnerKindName) {
     onSuccess: () => refresh(),
   });
 }
+
+/** Partners listed at most (the API's largest page): the programme has a few dozen of each. */
+const PICKER_SIZE = 200;
+
+/**
+ * The landlords or institutions as choices for a student's record (the profile form's pickers):
+ * 'Not linked' first, then each record by name.
+ */
+export function usePartnerOptions(kind: PartnerKindName) {
+  return useQuery({
+    queryKey: keys.list(kind, `picker`),
+    queryFn: ({ signal }) => api.get<PartnerPage>(`/api/${kind}?pageSize=${PICKER_SIZE}`, signal),
+    staleTime: 60_000,
+    select: (page) => [
+      { value: '', label: 'Not linked' },
+      ...page.items
+        .map((p) => ({
+          value: p.id,
+          label: 'boarding_house_name' in p ? `${p.name} (${p.boarding_house_name})` : p.institution_name,
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    ],
+  });
+}

@@ -1,2 +1,3 @@
-/** Corporate Collaborations: the page mounted at /corporate. */
+/** Corporate Collaborations: the page mounted at /corporate, and its records as choices for a student's profile. */
+export { usePartnerOptions } from './corporate.queries';
 export { CorporatePage } from './corporate-page';

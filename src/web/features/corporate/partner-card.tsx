@@ -26,7 +26,11 @@ export function LandlordCard({ landlord: l, ...actions }: { landlord: Landlord }
         ['Email', l.email],
         ['Address', l.address],
       ]}
-      students={{ recorded: l.total_students, linked: l.linked_students, href: `/students?landlord=${l.id}` }}
+      students={{
+        recorded: l.total_students,
+        linked: l.linked_students,
+        href: `/students?landlord_id=${l.id}`,
+      }}
       comments={l.comments}
       mapUrl={l.map_url}
       {...actions}
@@ -48,7 +52,7 @@ export function InstitutionCard({ institution: i, ...actions }: { institution: I
         ['Liaison email', i.liaison_email],
         ['Institution email', i.institution_email],
       ]}
-      students={{ linked: i.linked_students, href: `/students?institution=${i.id}` }}
+      students={{ linked: i.linked_students, href: `/students?institution_id=${i.id}` }}
       comments={i.comments}
       mapUrl={i.map_url}
       {...actions}

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { type UseFormRegister, useWatch } from 'react-hook-form';
+import { type UseFormRegister, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import type { Student } from '../../../contracts/students';
 import {
   ACADEMIC_STANDING_LABELS,
@@ -17,6 +17,7 @@ import {
 } from '../../../domain/students';
 import { choiceOptions, focusFirstField, useSchemaForm } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea } from '../../components/ui';
+import { usePartnerOptions } from '../corporate';
 import {
   applyServerErrors,
   emptyProfileValues,
@@ -151,6 +152,13 @@ export function ProfileForm({
           <Input type="number" inputMode="decimal" min={0} max={4} step={0.01} {...register('overall_gpa')} />
         </Field>
         {text('institution_name', 'Institution')}
+        <PartnerPicker
+          kind="institutions"
+          label="Institution Record"
+          hint="The institution in Corporate Collaborations"
+          error={errors.institution_id?.message}
+          {...register('institution_id')}
+        />
         {text('institution_location', 'Institution Location')}
         {text('current_program', 'Current Program')}
         {text('area_of_study', 'Area of Study')}
@@ -177,6 +185,13 @@ export function ProfileForm({
         {text('accommodation_address', 'Accommodation Address')}
         {text('accommodation_landlord_name', 'Landlord Name')}
         {text('accommodation_landlord_contact', 'Landlord Contact', { type: 'tel' })}
+        <PartnerPicker
+          kind="landlords"
+          label="Landlord Record"
+          hint="The landlord in Corporate Collaborations"
+          error={errors.landlord_id?.message}
+          {...register('landlord_id')}
+        />
       </Section>
 
       <Section title="Digital Resources">
@@ -227,6 +242,40 @@ function MoneyField({
   return (
     <Field label={label} hint={hint} error={error}>
       <Input type="number" inputMode="decimal" min={0} step={0.01} {...register(name)} />
+    </Field>
+  );
+}
+
+/**
+ * A Select of the landlords or institutions of Corporate Collaborations, 'Not linked' first. The
+ * form's field is attached only once the choices are there: attached earlier, the record's value
+ * would find no option to select and be saved as 'Not linked'. Until then (or if they cannot be
+ * loaded) the field is left out of the save, so the link stays as it was.
+ */
+function PartnerPicker({
+  kind,
+  label,
+  hint,
+  error,
+  ...field
+}: {
+  kind: 'landlords' | 'institutions';
+  label: string;
+  hint: string;
+  error?: string;
+} & UseFormRegisterReturn) {
+  const options = usePartnerOptions(kind);
+  return (
+    <Field
+      label={label}
+      hint={options.isError ? "Couldn't load the choices; the link stays as it is." : hint}
+      error={error}
+    >
+      {options.data ? (
+        <Select options={options.data} {...field} />
+      ) : (
+        <Select options={[{ value: '', label: options.isError ? 'Unavailable' : 'Loading...' }]} disabled />
+      )}
     </Field>
   );
 }

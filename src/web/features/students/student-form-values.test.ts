@@ -54,6 +54,8 @@ const student: Student = {
   accommodation_address: null,
   accommodation_landlord_name: null,
   accommodation_landlord_contact: null,
+  landlord_id: null,
+  institution_id: null,
   laptop_plan: 'rent_to_own',
   laptop_serial_number: 'SN-1',
   laptop_monthly_deduction: '250.00',

@@ -16,18 +16,22 @@ describe('student list params', () => {
   it('reads the URL, ignoring unknown values', () => {
     expect(
       readListParams(
-        new URLSearchParams('q=%20mwila%20&category=diploma&status=graduated&page=3&sort=name_asc'),
+        new URLSearchParams(
+          'q=%20mwila%20&category=diploma&status=graduated&page=3&sort=name_asc&landlord_id=b6f1c3de-0000-4000-8000-000000000001',
+        ),
       ),
     ).toEqual({
       q: 'mwila',
       category: 'diploma',
       status: 'graduated',
       sort: 'name_asc',
+      landlord_id: 'b6f1c3de-0000-4000-8000-000000000001',
+      institution_id: '',
       page: 3,
     });
-    expect(readListParams(new URLSearchParams('category=college&status=x&page=-2&sort=zzz'))).toEqual(
-      DEFAULT_LIST_PARAMS,
-    );
+    expect(
+      readListParams(new URLSearchParams('category=college&status=x&page=-2&sort=zzz&institution_id=nope')),
+    ).toEqual(DEFAULT_LIST_PARAMS);
     expect(readListParams(new URLSearchParams('page=1.5')).page).toBe(1);
   });
 

@@ -10,7 +10,7 @@ import {
   type StudentSort,
 } from '../../../domain/students';
 import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import { Card, Select } from '../../components/ui';
+import { Alert, Card, Select } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -89,6 +89,23 @@ export function StudentsPage() {
         selected={params.category}
         onSelect={(category) => update({ category })}
       />
+
+      {(params.landlord_id || params.institution_id) && (
+        <Alert
+          tone="info"
+          title={params.landlord_id ? 'Students of one landlord' : 'Students of one institution'}
+        >
+          The list shows only the students linked to this {params.landlord_id ? 'landlord' : 'institution'} in
+          Corporate Collaborations.{' '}
+          <button
+            type="button"
+            className="font-medium underline focus-visible:outline-2 focus-visible:outline-primary"
+            onClick={() => update({ landlord_id: '', institution_id: '' })}
+          >
+            Show all students
+          </button>
+        </Alert>
+      )}
 
       <Card>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
