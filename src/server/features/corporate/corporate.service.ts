@@ -1,52 +1,25 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import { toCsv } from '../../../csv/to-csv';
 import { mapLink } from '../../../domain/corporate';
-import { searchMode } from '../../../domain/search';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { brokenConstraint } from '../../db/constraint-errors';
-import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { students } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
 import type { PartnerKind } from './partner-kinds';
+import { filters, type Input, type PartnerQuery, type Row, selectRows } from './partner-queries';
+
+export { institutionSearch, landlordSearch } from './partner-search';
 
 /*
  * Corporate Collaborations (docs/product.md §2, §3, D11: staff only): the same list, read, write,
  * delete and export for landlords and institutions, told apart by a PartnerKind. Every write is
  * recorded in the audit trail in its own transaction (D15).
  */
-
-type Input = Record<string, unknown>;
-type Row = Record<string, unknown> & {
-  id: string;
-  geolocation: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
-
-export interface PartnerQuery {
-  q?: string;
-  /** lease_signed or mou_signed. */
-  signed?: boolean;
-}
-
-function filters<T extends Input, R>(kind: PartnerKind<T, R>, query: PartnerQuery): SQL | undefined {
-  const text = query.q?.trim();
-  let search: SQL | undefined;
-  if (text) {
-    // D17: one or two characters match the start of a word, more anywhere.
-    search =
-      searchMode(text) === 'anywhere'
-        ? sql`${kind.searchText} like ${containsPattern(text)}`
-        : sql`(${kind.searchText} like ${prefixPattern(text)} or ${kind.searchText} like ${`% ${prefixPattern(text)}`})`;
-  }
-  return and(search, query.signed === undefined ? undefined : eq(kind.signed, query.signed));
-}
 
 /** How many students the user reaches (D9) are linked to each record. */
 async function linkedStudents<T extends Input, R>(
@@ -73,10 +46,6 @@ function toDto<R>(row: Row, linked: number): R {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   } as unknown as R;
-}
-
-function selectRows<T extends Input, R>(db: DbOrTx, kind: PartnerKind<T, R>) {
-  return db.select(kind.columns as Record<string, AnyPgColumn>).from(kind.table);
 }
 
 /** An id that is not a uuid names no record: 404 like an unknown one, never a database error. */

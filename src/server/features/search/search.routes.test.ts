@@ -114,6 +114,22 @@ describe('GET /api/search', () => {
     expect(missing.status).toBe(400);
   });
 
+  it('finds landlords and institutions for staff, opening Corporate Collaborations at them', async () => {
+    const made = await t.request('POST', '/api/landlords', {
+      token: tokens.PO001,
+      body: { name: 'Ruth Kapembwa', boarding_house_name: 'Kapembwa Lodge', address: 'Plot 9, Kabulonga' },
+    });
+    expect(made.status).toBe(201);
+    const { groups } = await search('PO002', 'kapembwa');
+    expect(groups.map((g) => g.area)).toEqual(['landlords']);
+    expect(groups[0]!.items[0]).toMatchObject({
+      title: 'Ruth Kapembwa',
+      detail: 'Kapembwa Lodge · Plot 9, Kabulonga',
+      href: '/corporate?q=Ruth+Kapembwa&kind=landlords',
+    });
+    expect(await search('USR001', 'kapembwa')).toEqual({ q: 'kapembwa', groups: [] });
+  });
+
   it('lists at most six records of an area', async () => {
     for (let i = 0; i < 8; i++) await makeStudent(t, { name: `Zebedee Phiri${i}`, officer: 'PO001' });
     expect((await found('PO001', 'zebedee')).students).toHaveLength(6);

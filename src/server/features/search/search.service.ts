@@ -3,13 +3,19 @@ import { SEARCH_RESULTS_PER_AREA, searchMode } from '../../../domain/search';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import { allowanceSearch } from '../allowances/allowances.service';
+import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
 import { studentSearch } from '../students/students.service';
 
 /**
  * Every area the top bar searches, in the order its groups are shown. A new area declares its
  * SearchSource in its service file and adds it here.
  */
-const SEARCH_SOURCES: readonly SearchSource[] = [studentSearch, allowanceSearch];
+const SEARCH_SOURCES: readonly SearchSource[] = [
+  studentSearch,
+  allowanceSearch,
+  landlordSearch,
+  institutionSearch,
+];
 
 /** The top bar's search: each area the user may read, its records in the user's scope (D9, D11, D17). */
 export async function searchEverything(deps: AppDeps, user: SessionUser, q: string): Promise<SearchResponse> {
