@@ -272,6 +272,7 @@ export const AwaitingAllowanceSchema = z.object({
   total: MoneySchema,
   approval_stage: z.enum(APPROVAL_STAGES),
 });
+export type AwaitingAllowance = z.infer<typeof AwaitingAllowanceSchema>;
 
 /** The notification bell: allowances the signed-in user may decide (or pay) now, latest 20. */
 export const AwaitingMeResponseSchema = z

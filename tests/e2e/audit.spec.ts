@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, pageSignedInAs, postJson, test, unique } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, LUSAKA_YEAR, postJson, signedInPages, test, unique } from './support/fixtures';
 
 /**
  * The audit trail on screen (docs/product.md D15): an allowance taken through its whole chain
@@ -7,16 +7,9 @@ import { expect, pageSignedInAs, postJson, test, unique } from './support/fixtur
  * Each step is taken through the API by the account whose step it is.
  */
 
-const YEAR = Number(
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lusaka', year: 'numeric' }).format(new Date()),
-);
+const YEAR = LUSAKA_YEAR;
 
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-const as = (browser: Browser, staffId: string) => pageSignedInAs(browser, staffId, contexts);
+const as = signedInPages();
 const post = postJson;
 
 test('an allowance shows its whole chain, with each actor, in its History tab', async ({ browser }) => {

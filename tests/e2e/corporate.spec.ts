@@ -1,17 +1,11 @@
-import type { Browser, BrowserContext } from '@playwright/test';
-import { expect, pageSignedInAs, postJson, test, unique } from './support/fixtures';
+import { expect, postJson, signedInPages, test, unique } from './support/fixtures';
 
 /**
  * Corporate Collaborations (/corporate): landlords and institutions added, edited and deleted
  * through the inline form, the switch between the lists, the map link, and who may use it.
  */
 
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-const as = (browser: Browser, staffId: string) => pageSignedInAs(browser, staffId, contexts);
+const as = signedInPages();
 
 test('a program officer adds, edits and deletes a landlord, and the form checks what it is given', async ({
   browser,

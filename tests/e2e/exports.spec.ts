@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, pageSignedInAs, postJson, test, unique } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, LUSAKA_YEAR, postJson, signedInPages, test, unique } from './support/fixtures';
 
 /**
  * Exports that re-import unchanged (docs/decisions/006-exports-round-trip.md): a student exported
@@ -9,16 +9,9 @@ import { expect, pageSignedInAs, postJson, test, unique } from './support/fixtur
  * formula-like text included.
  */
 
-const YEAR = Number(
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lusaka', year: 'numeric' }).format(new Date()),
-);
+const YEAR = LUSAKA_YEAR;
 
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-const as = (browser: Browser, staffId: string) => pageSignedInAs(browser, staffId, contexts);
+const as = signedInPages();
 
 /** Clicks the page's Export CSV link and answers the downloaded file, ready to be chosen in a file field. */
 async function exportCsv(page: Page) {

@@ -1,21 +1,14 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, pageSignedInAs, postJson, test, unique } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, LUSAKA_YEAR, postJson, signedInPages, test, unique } from './support/fixtures';
 
 /**
  * The top bar's search by keyboard (docs/product.md D17, D9): Ctrl+K, type, arrows, Enter; a
  * program officer never finds another officer's student, by name or by number.
  */
 
-const YEAR = Number(
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lusaka', year: 'numeric' }).format(new Date()),
-);
+const YEAR = LUSAKA_YEAR;
 
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-const as = (browser: Browser, staffId: string) => pageSignedInAs(browser, staffId, contexts);
+const as = signedInPages();
 
 async function searchFor(page: Page, text: string) {
   const box = page.getByRole('combobox', { name: 'Search' });

@@ -14,18 +14,28 @@ export async function signIn(page: Page, staffId: string, password = DEMO_PASSWO
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** A page signed in as the account, in a browser context of its own, added to `contexts` to close. */
-export async function pageSignedInAs(
-  browser: Browser,
-  staffId: string,
-  contexts: BrowserContext[],
-): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, staffId);
-  return page;
+/**
+ * For a spec file: `as(browser, staffId)` opens a page signed in as the account, in a browser
+ * context of its own, and every such context is closed after each test.
+ */
+export function signedInPages(): (browser: Browser, staffId: string) => Promise<Page> {
+  const contexts: BrowserContext[] = [];
+  base.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  return async (browser, staffId) => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, staffId);
+    return page;
+  };
 }
+
+/** This year in Lusaka, where allowances are filed. */
+export const LUSAKA_YEAR = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lusaka', year: 'numeric' }).format(new Date()),
+);
 
 /** POSTs JSON as the page's user and expects success: for the records a test starts from. */
 export async function postJson(page: Page, path: string, data: unknown): Promise<{ id: string }> {

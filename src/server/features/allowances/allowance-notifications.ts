@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { AwaitingMeResponse } from '../../../contracts/allowances';
+import type { AwaitingAllowance, AwaitingMeResponse } from '../../../contracts/allowances';
 import type { NotificationItem } from '../../../contracts/notifications';
-import { APPROVAL_STAGE_LABELS, type ApprovalStage } from '../../../domain/allowance-stages';
+import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
 import { stagesAwaitingRole } from '../../../domain/allowances';
 import { formatZmw, normaliseMoney } from '../../../domain/money';
 import type { AppDeps } from '../../app-env';
@@ -23,14 +23,7 @@ export async function allowancesAwaitingUser(deps: AppDeps, user: Recipient): Pr
     // The newest 20 of each waiting stage off the (stage, date, id) index, then the newest 20 of
     // those. `stage in (...) order by date` walks the date index instead, past every row at other
     // stages: after a 100,000-row bulk upload that was 400 ms.
-    deps.db.execute<{
-      id: string;
-      student_name: string;
-      month: string;
-      year: number;
-      total: string;
-      approval_stage: ApprovalStage;
-    }>(sql`
+    deps.db.execute<AwaitingAllowance>(sql`
       select a.id, a.student_name, a.month, a.year, a.total, a.approval_stage
         from unnest(${sql.param(stages)}::text[]) as waiting(stage)
        cross join lateral (
@@ -49,14 +42,7 @@ export async function allowancesAwaitingUser(deps: AppDeps, user: Recipient): Pr
 }
 
 /** An allowance as the bell and the search list it: student and month, amount and stage. */
-export function allowanceItem(a: {
-  id: string;
-  student_name: string;
-  month: string;
-  year: number;
-  total: string;
-  approval_stage: ApprovalStage;
-}): NotificationItem {
+export function allowanceItem(a: AwaitingAllowance): NotificationItem {
   return {
     id: a.id,
     title: `${a.student_name} · ${a.month} ${a.year}`,

@@ -18,13 +18,7 @@ import {
 import { errorMessage } from '../../lib/api';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
-import {
-  CORPORATE_PAGE_SIZE,
-  exportHref,
-  useDeletePartner,
-  usePartnerList,
-  useSavePartner,
-} from './corporate.queries';
+import { CORPORATE_PAGE_SIZE, exportHref, useDeletePartner, usePartnerList } from './corporate.queries';
 import {
   type InstitutionFormValues,
   institutionFormValues,
@@ -235,47 +229,22 @@ interface EditorProps<R> {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-function LandlordEditor({ record, onDone, onCancel, onDirtyChange }: EditorProps<Landlord>) {
-  const ui = KIND_UI.landlords;
-  const form = useSchemaForm<LandlordFormValues>(ui.schema, landlordFormValues(record));
-  const save = useSavePartner('landlords');
+function LandlordEditor({ record, ...props }: EditorProps<Landlord>) {
+  const form = useSchemaForm<LandlordFormValues>(KIND_UI.landlords.schema, landlordFormValues(record));
   return (
-    <PartnerForm
-      title={record ? ui.formTitle.edit : ui.formTitle.add}
-      form={form}
-      submitLabel={record ? 'Save Changes' : ui.add}
-      failureTitle={record ? ui.updateFailed : ui.addFailed}
-      onSave={async (values) => {
-        await save.mutateAsync({ id: record?.id, body: values });
-        toast.success(record ? ui.updated : ui.added);
-        onDone();
-      }}
-      onCancel={onCancel}
-      onDirtyChange={onDirtyChange}
-    >
+    <PartnerForm kind="landlords" recordId={record?.id} form={form} {...props}>
       <LandlordFields form={form} />
     </PartnerForm>
   );
 }
 
-function InstitutionEditor({ record, onDone, onCancel, onDirtyChange }: EditorProps<Institution>) {
-  const ui = KIND_UI.institutions;
-  const form = useSchemaForm<InstitutionFormValues>(ui.schema, institutionFormValues(record));
-  const save = useSavePartner('institutions');
+function InstitutionEditor({ record, ...props }: EditorProps<Institution>) {
+  const form = useSchemaForm<InstitutionFormValues>(
+    KIND_UI.institutions.schema,
+    institutionFormValues(record),
+  );
   return (
-    <PartnerForm
-      title={record ? ui.formTitle.edit : ui.formTitle.add}
-      form={form}
-      submitLabel={record ? 'Save Changes' : ui.add}
-      failureTitle={record ? ui.updateFailed : ui.addFailed}
-      onSave={async (values) => {
-        await save.mutateAsync({ id: record?.id, body: values });
-        toast.success(record ? ui.updated : ui.added);
-        onDone();
-      }}
-      onCancel={onCancel}
-      onDirtyChange={onDirtyChange}
-    >
+    <PartnerForm kind="institutions" recordId={record?.id} form={form} {...props}>
       <InstitutionFields form={form} />
     </PartnerForm>
   );

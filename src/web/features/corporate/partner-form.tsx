@@ -1,9 +1,15 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { focusFirstField, showServerFieldErrors } from '../../components/forms';
-import { Alert, Button, Card, Checkbox, Field, Input, Textarea } from '../../components/ui';
+import { Alert, Button, Card, Checkbox, Field, Input, Textarea, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
-import type { InstitutionFormValues, LandlordFormValues } from './corporate-kinds';
+import { useSavePartner } from './corporate.queries';
+import {
+  type InstitutionFormValues,
+  KIND_UI,
+  type LandlordFormValues,
+  type PartnerKindName,
+} from './corporate-kinds';
 
 const NETWORK = 'Could not reach the server. Check your connection and try again.';
 
@@ -14,24 +20,27 @@ const NETWORK = 'Could not reach the server. Check your connection and try again
  * anything was typed, so the page asks before Cancel or a switch of list throws it away.
  */
 export function PartnerForm<TValues extends FieldValues>({
-  title,
+  kind,
+  recordId,
   form,
-  submitLabel,
-  failureTitle,
-  onSave,
+  onDone,
   onCancel,
   onDirtyChange,
   children,
 }: {
-  title: string;
+  kind: PartnerKindName;
+  /** The record being edited; none when adding. */
+  recordId?: string;
   form: UseFormReturn<TValues>;
-  submitLabel: string;
-  failureTitle: string;
-  onSave: (values: TValues) => Promise<void>;
+  onDone: () => void;
   onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
   children: ReactNode;
 }) {
+  const ui = KIND_UI[kind];
+  const save = useSavePartner(kind);
+  const title = recordId ? ui.formTitle.edit : ui.formTitle.add;
+  const failureTitle = recordId ? ui.updateFailed : ui.addFailed;
   const formId = useId();
   const ref = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,11 +56,14 @@ export function PartnerForm<TValues extends FieldValues>({
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await onSave(values);
+      await save.mutateAsync({ id: recordId, body: values });
     } catch (error) {
       const onField = showServerFieldErrors(error, form.setError, Object.keys(form.getValues()));
       setFailure(onField ? null : errorMessage(error, { failed: failureTitle, network: NETWORK }));
+      return;
     }
+    toast.success(recordId ? ui.updated : ui.added);
+    onDone();
   });
 
   return (
@@ -76,7 +88,7 @@ export function PartnerForm<TValues extends FieldValues>({
             Cancel
           </Button>
           <Button type="submit" loading={saving} loadingText="Saving...">
-            {submitLabel}
+            {recordId ? 'Save Changes' : ui.add}
           </Button>
         </div>
       </form>
