@@ -214,7 +214,7 @@ test.describe('Allowance Management', () => {
     details = await openDetails(dpm, name);
     await expect(timelineSteps(details)).toHaveCount(3);
     await expect(timelineSteps(details).nth(1)).toContainText(`Approved by ${dpmName} on `);
-    await expect(timelineSteps(details).nth(1)).toContainText(/on \d{4}-\d{2}-\d{2}/);
+    await expect(timelineSteps(details).nth(1)).toContainText(/on \d{2}\/\d{2}\/\d{4}/);
     await expect(timelineSteps(details).nth(1)).toContainText('Within the approved budget.');
     await expect(timelineSteps(details).nth(2)).toContainText('FLMI Advisor Review');
     await expect(details).not.toContainText('Program Manager Review');
@@ -315,7 +315,7 @@ test.describe('Allowance Management', () => {
     const rejected = details.getByRole('alert');
     await expect(rejected).toContainText('Rejected at FLMI Advisor Review');
     await expect(rejected).toContainText('Reason: No receipts for the medical claim.');
-    await expect(rejected).toContainText(new RegExp(`By ${poName} on \\d{4}-\\d{2}-\\d{2}`));
+    await expect(rejected).toContainText(new RegExp(`By ${poName} on \\d{2}/\\d{2}/\\d{4}`));
     await expect(timelineSteps(details)).toHaveCount(3);
     await expect(timelineSteps(details).nth(2)).toContainText('Rejected');
     await expect(details).not.toContainText('Program Manager Review');
