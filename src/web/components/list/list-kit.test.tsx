@@ -51,6 +51,23 @@ describe('SearchBox', () => {
     expect(onCommit.mock.calls).toEqual([['mwi']]);
   });
 
+  it('commits at once when the box is left, so a link clicked right after typing is not overtaken', async () => {
+    const onCommit = vi.fn();
+    render(
+      <>
+        <SearchBox label="Search" placeholder="Search..." value="" onCommit={onCommit} />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'kalundu');
+    expect(onCommit).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(onCommit.mock.calls).toEqual([['kalundu']]);
+    // The pause that follows commits nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(onCommit).toHaveBeenCalledTimes(1);
+  });
+
   it('commits at once on Enter, and clears', async () => {
     const onCommit = vi.fn();
     render(<SearchBox label="Search" placeholder="Search..." value="" onCommit={onCommit} />);

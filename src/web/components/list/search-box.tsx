@@ -7,7 +7,8 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * A search box whose value is committed (e.g. to the URL) once typing pauses or on Enter, and
+ * A search box whose value is committed (e.g. to the URL) once typing pauses, on Enter or on
+ * leaving the box, and
  * which follows the committed value when it changes from elsewhere (the top bar's search,
  * back/forward).
  */
@@ -37,6 +38,13 @@ export function SearchBox({
     }
   }, [value]);
 
+  const commitNow = () => {
+    const typed = text.trim();
+    if (typed === committed.current) return;
+    committed.current = typed;
+    onCommit(typed);
+  };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: commit only when the typed text settles
   useEffect(() => {
     if (debounced !== committed.current && debounced === text.trim()) {
@@ -60,11 +68,12 @@ export function SearchBox({
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            committed.current = text.trim();
-            onCommit(text.trim());
-          }
+          if (e.key === 'Enter') commitNow();
         }}
+        // Leaving the box commits what was typed at once. Were it left to the pause, a link
+        // clicked meanwhile (whose page is still loading) would be overtaken by the search's own
+        // change of address, and the user brought back here.
+        onBlur={commitNow}
         placeholder={placeholder}
         maxLength={100}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-9 text-[0.9375rem] text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary/30 [&::-webkit-search-cancel-button]:hidden"
