@@ -54,3 +54,23 @@ export const phoneField = (message: string) =>
       })
       .nullish(),
   );
+
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** An optional http(s) address such as a photo's, at most 2000 characters; blank -> null. */
+export const webAddressField = (label: string, message: string) =>
+  blankAsNull(
+    z
+      .string({ message: `${label} must be a web address` })
+      .trim()
+      .max(2000, { message: `${label} address must be at most 2000 characters` })
+      .refine(isWebAddress, { message })
+      .nullish(),
+  );

@@ -15,7 +15,7 @@ import {
   STUDENT_SORTS,
 } from '../domain/students';
 import { DroppedRowSchema, PageQuerySchema, pagedResponseSchema } from './common';
-import { blankAsMissing, blankAsNull, emailField, optionalTextField } from './fields';
+import { blankAsMissing, blankAsNull, emailField, optionalTextField, webAddressField } from './fields';
 
 /**
  * Student records (docs/product.md §3) as the API sends and receives them: snake_case field names, money as
@@ -103,24 +103,9 @@ const gpa = blankAsNull(
   ),
 );
 
-const isWebAddress = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-};
-
-const photoUrl = blankAsNull(
-  z
-    .string({ message: 'Profile photo must be a web address' })
-    .trim()
-    .max(2000, { message: 'Profile photo address must be at most 2000 characters' })
-    .refine(isWebAddress, {
-      message: 'Profile photo must be a web address starting with http:// or https://',
-    })
-    .nullish(),
+const photoUrl = webAddressField(
+  'Profile photo',
+  'Profile photo must be a web address starting with http:// or https://',
 );
 
 const email = emailField('Email must be a valid email address');

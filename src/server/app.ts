@@ -12,6 +12,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { searchRoutes } from './features/search/search.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
+import { yearbookEntriesRoutes, yearbooksRoutes } from './features/yearbook/yearbook.routes';
 import { mountApiDocs } from './http/api-docs';
 import { bodyLimit } from './http/body-limit';
 import { DATABASE_UNAVAILABLE, errorResponse, HttpError, isDatabaseUnavailable } from './http/errors';
@@ -49,6 +50,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/audit', auditRoutes(deps));
   app.route('/api/landlords', landlordsRoutes(deps));
   app.route('/api/institutions', institutionsRoutes(deps));
+  app.route('/api/yearbooks', yearbooksRoutes(deps));
+  app.route('/api/yearbook-entries', yearbookEntriesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   LOG_REQUESTS: booleanFlag.default(true),
+  PHOTO_FETCH_PRIVATE_NETWORK: booleanFlag.default(false),
 });
 
 export interface Config {
@@ -56,6 +57,11 @@ export interface Config {
   trustProxy: boolean;
   webDir: string;
   logRequests: boolean;
+  /**
+   * Whether the yearbook PDF may fetch photos from loopback and private addresses. Off: a photo
+   * address a user typed must never make the server call into its own network.
+   */
+  photoFetchPrivateNetwork: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDir: path.resolve(e.WEB_DIR),
     logRequests: e.LOG_REQUESTS,
+    photoFetchPrivateNetwork: e.PHOTO_FETCH_PRIVATE_NETWORK,
   };
 }

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../domain/roles';
 import type { SessionUser } from '../app-env';
 import { requireRole, requireStaff, requireUser } from '../auth/middleware';
@@ -46,4 +47,16 @@ export function createSignedInRouter() {
     await next();
   });
   return router;
+}
+
+/**
+ * One route's door inside a wider router (a management route of an area everyone reads): the role
+ * is checked before the request is validated, so a caller below it gets 403 whatever they send.
+ * Give it as the route contract's `middleware`.
+ */
+export function roleDoor(role: Role): MiddlewareHandler<StaffEnv> {
+  return async (c, next) => {
+    requireRole(c.get('user'), role);
+    await next();
+  };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ROLES, type Role, STAFF_ROLES, type StaffRole } from '../../domain/roles';
+import { hasRoleRank, ROLES, type Role, STAFF_ROLES, type StaffRole } from '../../domain/roles';
 import { signedIn } from './factories';
 import type { TestContext } from './test-app';
 
@@ -71,4 +71,22 @@ export async function expectAccess(t: TestContext, cases: AccessCase[]): Promise
     answered.push({ route, as, status: res.status, error: message });
   }
   expect(answered).toEqual(expected);
+}
+
+/**
+ * The statuses of a route only `role` and the roles above it reach (docs/product.md §6 ranks):
+ * 401 signed out, 403 below the role, `status` from it up.
+ */
+export function fromRole(role: Role, status: number): Record<Identity, number> {
+  return Object.fromEntries(
+    IDENTITIES.map((as) => [as, as === 'signed out' ? 401 : hasRoleRank(as, role) ? status : 403]),
+  ) as Record<Identity, number>;
+}
+
+/** The statuses of a route every signed-in account reaches alike. */
+export function signedInOnly(status: number): Record<Identity, number> {
+  return Object.fromEntries(IDENTITIES.map((as) => [as, as === 'signed out' ? 401 : status])) as Record<
+    Identity,
+    number
+  >;
 }

@@ -5,3 +5,4 @@ export * from './corporate';
 export * from './students';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
 export { allowanceStageTotals, allowanceStudentNames, studentCounts } from './trigger-kept-tables';
+export * from './yearbook';

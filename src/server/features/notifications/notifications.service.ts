@@ -5,12 +5,16 @@ import type { NotificationSource, Recipient } from '../../area-sources';
 import { users } from '../../db/schema';
 import { allowanceNotifications } from '../allowances/allowances.service';
 import { recordAudit } from '../audit/audit.service';
+import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
 
 /**
  * Every area that puts something in the bell (docs/product.md D16). A new area declares its
  * NotificationSource in its service file and adds it here.
  */
-const NOTIFICATION_SOURCES: readonly NotificationSource[] = [allowanceNotifications];
+const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
+  allowanceNotifications,
+  yearbookEntryNotifications,
+];
 
 /** What waits for the user in every area, the areas with nothing left out. */
 export async function notificationsFor(

@@ -1,0 +1,66 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { MemoryInput, MemoryListResponse } from '../../../contracts/yearbook';
+import { classOf } from '../../../domain/yearbook';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { memoryWallPosts } from '../../db/schema';
+import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
+import { recordAudit } from '../audit/audit.service';
+import { actorOf, memoryDto, visibleYearbook } from './yearbook-records';
+
+/*
+ * The memory wall of a yearbook (docs/product.md §2, §5): everyone who sees the yearbook reads it,
+ * newest first, and any signed-in user posts to it as themselves (D11).
+ */
+
+export async function listMemories(
+  deps: AppDeps,
+  user: SessionUser,
+  yearbookId: string,
+  query: PageQuery,
+): Promise<MemoryListResponse> {
+  await visibleYearbook(deps.db, user, yearbookId);
+  const where = eq(memoryWallPosts.yearbookId, yearbookId);
+  const { limit, offset } = pageWindow(query);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(memoryWallPosts)
+      .where(where)
+      .orderBy(desc(memoryWallPosts.createdAt), desc(memoryWallPosts.id))
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(memoryWallPosts).where(where),
+  ]);
+  return pageOf(rows.map(memoryDto), total?.n ?? 0, query);
+}
+
+export async function postMemory(deps: AppDeps, user: SessionUser, yearbookId: string, input: MemoryInput) {
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const yearbook = await visibleYearbook(tx, user, yearbookId);
+    const [added] = await tx
+      .insert(memoryWallPosts)
+      .values({
+        yearbookId,
+        authorId: user.id,
+        authorName: user.name,
+        message: input.message,
+        photoUrl: input.photo_url ?? null,
+        createdAt: now,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: actorOf(user),
+      officerId: null,
+      entityType: 'memory_wall_post',
+      entityId: added!.id,
+      action: 'memory_wall_post.created',
+      summary: `${user.name} shared a memory on the ${classOf(yearbook.year)} wall`,
+      at: now,
+      before: null,
+      after: { message: added!.message, photo_url: added!.photoUrl },
+    });
+    return added!;
+  });
+  return memoryDto(row);
+}

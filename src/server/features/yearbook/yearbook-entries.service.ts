@@ -1,0 +1,355 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  EntryCreate,
+  EntryListQuery,
+  EntryListResponse,
+  EntryUpdate,
+  MyEntryInput,
+  MyEntryResponse,
+} from '../../../contracts/yearbook';
+import { lusakaDate } from '../../../domain/dates';
+import { searchMode } from '../../../domain/search';
+import {
+  canManageYearbooks,
+  classOf,
+  isDecidable,
+  YEARBOOK_MESSAGES as M,
+  statusAfterStudentEdit,
+} from '../../../domain/yearbook';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { NotificationSource } from '../../area-sources';
+import type { DbOrTx, Tx } from '../../db/client';
+import { answeringConstraints } from '../../db/constraint-errors';
+import { containsPattern, prefixPattern } from '../../db/like-pattern';
+import { students, yearbookEntries, yearbooks } from '../../db/schema';
+import { badRequest, conflict, HttpError } from '../../http/errors';
+import { pageOf, pageWindow } from '../../http/paging';
+import { recordAudit } from '../audit/audit.service';
+import {
+  actorOf,
+  auditedEntry,
+  type EntryRow,
+  entryDto,
+  selectEntries,
+  visibleEntry,
+  visibleYearbook,
+} from './yearbook-records';
+import { requireYearbookManager } from './yearbooks.service';
+
+/*
+ * Yearbook entries (docs/product.md §4, §5, D11, D17): a graduate's page, one per student per
+ * yearbook. A student's own submission waits for review and goes back to review when they change
+ * it; management's entries are approved at once, and management approves or rejects pending ones.
+ */
+
+const ENTRY_TAKEN = { unique: { yearbook_entries_student_key: M.entryTaken } };
+
+/** 1-2 characters: the start of the name, of any of its words, or of the program; else anywhere (D17). */
+function entrySearch(q: string): SQL | undefined {
+  if (searchMode(q) === 'prefix') {
+    const start = prefixPattern(q);
+    return or(
+      ilike(yearbookEntries.studentName, start),
+      ilike(yearbookEntries.studentName, `% ${start}`),
+      ilike(yearbookEntries.program, start),
+    );
+  }
+  const anywhere = containsPattern(q);
+  return or(ilike(yearbookEntries.studentName, anywhere), ilike(yearbookEntries.program, anywhere));
+}
+
+export async function listEntries(
+  deps: AppDeps,
+  user: SessionUser,
+  yearbookId: string,
+  query: EntryListQuery,
+): Promise<EntryListResponse> {
+  await visibleYearbook(deps.db, user, yearbookId);
+  const manager = canManageYearbooks(user.role);
+  const visible = and(
+    eq(yearbookEntries.yearbookId, yearbookId),
+    manager ? undefined : eq(yearbookEntries.status, 'approved'),
+  );
+  const q = query.q?.trim();
+  const where = and(
+    visible,
+    q ? entrySearch(q) : undefined,
+    query.program ? eq(yearbookEntries.program, query.program) : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  // Management reviews the newest first; the yearbook itself reads in name order.
+  const order = manager
+    ? [desc(yearbookEntries.createdAt), desc(yearbookEntries.id)]
+    : [asc(yearbookEntries.studentName), asc(yearbookEntries.id)];
+  const [rows, [total], programs] = await Promise.all([
+    selectEntries(deps.db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(yearbookEntries).where(where),
+    deps.db
+      .selectDistinct({ program: yearbookEntries.program })
+      .from(yearbookEntries)
+      .where(and(visible, isNotNull(yearbookEntries.program)))
+      .orderBy(asc(yearbookEntries.program)),
+  ]);
+  return {
+    ...pageOf(rows.map(entryDto), total?.n ?? 0, query),
+    programs: programs.map((p) => p.program!),
+  };
+}
+
+async function entryById(db: DbOrTx, id: string): Promise<EntryRow> {
+  const [row] = await selectEntries(db).where(eq(yearbookEntries.id, id));
+  return row!;
+}
+
+function auditEntry(
+  tx: Tx,
+  user: SessionUser,
+  now: Date,
+  action: string,
+  summary: string,
+  before: EntryRow | null,
+  after: EntryRow | null,
+) {
+  const id = (after ?? before)!.id;
+  return recordAudit(tx, {
+    actor: actorOf(user),
+    officerId: null,
+    entityType: 'yearbook_entry',
+    entityId: id,
+    action: `yearbook_entry.${action}`,
+    summary,
+    at: now,
+    before: before && auditedEntry(before),
+    after: after && auditedEntry(after),
+  });
+}
+
+/** Management adds a student's entry: approved at once, approved by them today. */
+export async function addEntry(deps: AppDeps, user: SessionUser, yearbookId: string, input: EntryCreate) {
+  requireYearbookManager(user);
+  const now = deps.clock.now();
+  const id = await answeringConstraints(ENTRY_TAKEN, () =>
+    deps.db.transaction(async (tx) => {
+      const yearbook = await visibleYearbook(tx, user, yearbookId);
+      const [student] = await tx
+        .select({ fullName: students.fullName, program: students.currentProgram })
+        .from(students)
+        .where(eq(students.id, input.student_id));
+      if (!student) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+      const [added] = await tx
+        .insert(yearbookEntries)
+        .values({
+          yearbookId,
+          studentId: input.student_id,
+          studentName: student.fullName,
+          program: student.program,
+          studentPhotoUrl: input.student_photo_url ?? null,
+          quote: input.quote ?? null,
+          achievements: input.achievements ?? null,
+          status: 'approved',
+          approvedBy: user.id,
+          approvedDate: lusakaDate(now),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: yearbookEntries.id });
+      const after = await entryById(tx, added!.id);
+      const summary = `${user.name} added ${student.fullName}'s entry to the ${classOf(yearbook.year)} yearbook`;
+      await auditEntry(tx, user, now, 'created', summary, null, after);
+      return added!.id;
+    }),
+  );
+  return entryDto(await entryById(deps.db, id));
+}
+
+/** The signed-in user's student record: the one whose email is theirs (D11). */
+async function studentOfUser(db: DbOrTx, user: SessionUser) {
+  const [student] = await db
+    .select({ id: students.id, fullName: students.fullName, program: students.currentProgram })
+    .from(students)
+    .where(sql`lower(${students.email}) = ${user.email.toLowerCase()}`)
+    .orderBy(asc(students.createdAt), asc(students.id))
+    .limit(1);
+  if (!student) throw new HttpError(404, M.profileNotFound, { code: 'student_profile_not_found' });
+  return student;
+}
+
+const ownEntry = (db: DbOrTx, yearbookId: string, studentId: string) =>
+  selectEntries(db).where(
+    and(eq(yearbookEntries.yearbookId, yearbookId), eq(yearbookEntries.studentId, studentId)),
+  );
+
+export async function getMyEntry(
+  deps: AppDeps,
+  user: SessionUser,
+  yearbookId: string,
+): Promise<MyEntryResponse> {
+  await visibleYearbook(deps.db, user, yearbookId);
+  const student = await studentOfUser(deps.db, user);
+  const [entry] = await ownEntry(deps.db, yearbookId, student.id);
+  return {
+    entry: entry ? entryDto(entry) : null,
+    student: { id: student.id, full_name: student.fullName, program: student.program },
+  };
+}
+
+/**
+ * Submit Entry: creates the student's entry, pending review, or updates it and sends it back to
+ * review (D17). The name and program are refreshed from the student record. `created` tells the
+ * screen which message to show.
+ */
+export async function saveMyEntry(deps: AppDeps, user: SessionUser, yearbookId: string, input: MyEntryInput) {
+  const now = deps.clock.now();
+  const fields = {
+    studentPhotoUrl: input.student_photo_url ?? null,
+    quote: input.quote ?? null,
+    achievements: input.achievements ?? null,
+    status: statusAfterStudentEdit(),
+    approvedBy: null,
+    approvedDate: null,
+    updatedAt: now,
+  };
+  const { id, created } = await deps.db.transaction(async (tx) => {
+    const yearbook = await visibleYearbook(tx, user, yearbookId);
+    const student = await studentOfUser(tx, user);
+    const snapshot = { studentName: student.fullName, program: student.program };
+    // Two submissions at once: the unique key lets one insert; the other updates what it made.
+    const [inserted] = await tx
+      .insert(yearbookEntries)
+      .values({ yearbookId, studentId: student.id, ...snapshot, ...fields, createdAt: now })
+      .onConflictDoNothing({ target: [yearbookEntries.yearbookId, yearbookEntries.studentId] })
+      .returning({ id: yearbookEntries.id });
+    const classYear = classOf(yearbook.year);
+    if (inserted) {
+      const after = await entryById(tx, inserted.id);
+      await auditEntry(
+        tx,
+        user,
+        now,
+        'submitted',
+        `${user.name} submitted an entry to the ${classYear} yearbook`,
+        null,
+        after,
+      );
+      return { id: inserted.id, created: true };
+    }
+    const [before] = await ownEntry(tx, yearbookId, student.id).for('update', { of: yearbookEntries });
+    await tx
+      .update(yearbookEntries)
+      .set({ ...snapshot, ...fields })
+      .where(eq(yearbookEntries.id, before!.id));
+    const after = await entryById(tx, before!.id);
+    await auditEntry(
+      tx,
+      user,
+      now,
+      'resubmitted',
+      `${user.name} updated their entry in the ${classYear} yearbook`,
+      before!,
+      after,
+    );
+    return { id: before!.id, created: false };
+  });
+  return { entry: entryDto(await entryById(deps.db, id)), created };
+}
+
+/** Management edits the words and photo of an entry; its state stays as it was. */
+export async function updateEntry(deps: AppDeps, user: SessionUser, id: string, input: EntryUpdate) {
+  requireYearbookManager(user);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { entry: before, yearbook } = await visibleEntry(tx, user, id, { forUpdate: true });
+    await tx
+      .update(yearbookEntries)
+      .set({
+        studentPhotoUrl: input.student_photo_url ?? null,
+        quote: input.quote ?? null,
+        achievements: input.achievements ?? null,
+        updatedAt: now,
+      })
+      .where(eq(yearbookEntries.id, id));
+    const after = await entryById(tx, id);
+    const summary = `${user.name} updated ${before.studentName}'s entry in the ${classOf(yearbook.year)} yearbook`;
+    await auditEntry(tx, user, now, 'updated', summary, before, after);
+  });
+  return entryDto(await entryById(deps.db, id));
+}
+
+export async function deleteEntry(deps: AppDeps, user: SessionUser, id: string) {
+  requireYearbookManager(user);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { entry: before, yearbook } = await visibleEntry(tx, user, id, { forUpdate: true });
+    await tx.delete(yearbookEntries).where(eq(yearbookEntries.id, id));
+    const summary = `${user.name} deleted ${before.studentName}'s entry from the ${classOf(yearbook.year)} yearbook`;
+    await auditEntry(tx, user, now, 'deleted', summary, before, null);
+  });
+}
+
+/** Approve (approver and Lusaka date) or reject a pending entry; any other state answers 409. */
+export async function decideEntry(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  decision: 'approve' | 'reject',
+) {
+  requireYearbookManager(user);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { entry: before, yearbook } = await visibleEntry(tx, user, id, { forUpdate: true });
+    if (!isDecidable(before.status)) throw conflict(M.onlyPendingDecided);
+    await tx
+      .update(yearbookEntries)
+      .set(
+        decision === 'approve'
+          ? { status: 'approved', approvedBy: user.id, approvedDate: lusakaDate(now), updatedAt: now }
+          : { status: 'rejected', updatedAt: now },
+      )
+      .where(eq(yearbookEntries.id, id));
+    const after = await entryById(tx, id);
+    const verb = decision === 'approve' ? 'approved' : 'rejected';
+    const summary = `${user.name} ${verb} ${before.studentName}'s entry in the ${classOf(yearbook.year)} yearbook`;
+    await auditEntry(tx, user, now, verb, summary, before, after);
+  });
+  return entryDto(await entryById(deps.db, id));
+}
+
+const BELL_ITEMS = 20;
+
+/** Entries waiting for review, in every yearbook, for the people who review them (D16). */
+export const yearbookEntryNotifications: NotificationSource = {
+  area: 'yearbook',
+  label: 'Yearbook entries awaiting review',
+  async waitingFor(deps, user) {
+    if (!canManageYearbooks(user.role)) return { count: 0, items: [] };
+    const pending = eq(yearbookEntries.status, 'pending');
+    const [[counted], rows] = await Promise.all([
+      deps.db.select({ n: count() }).from(yearbookEntries).where(pending),
+      deps.db
+        .select({
+          id: yearbookEntries.id,
+          name: yearbookEntries.studentName,
+          yearbookId: yearbookEntries.yearbookId,
+          year: yearbooks.year,
+        })
+        .from(yearbookEntries)
+        .innerJoin(yearbooks, eq(yearbooks.id, yearbookEntries.yearbookId))
+        .where(pending)
+        .orderBy(desc(yearbookEntries.createdAt), desc(yearbookEntries.id))
+        .limit(BELL_ITEMS),
+    ]);
+    return {
+      count: counted?.n ?? 0,
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.name,
+        detail: `${classOf(r.year)} · Pending Review`,
+        href: `/yearbook-admin?${new URLSearchParams({ tab: 'entries', yearbook: r.yearbookId })}`,
+      })),
+    };
+  },
+};

@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import type { AppDeps } from '../../app-env';
+import { createSignedInRouter } from '../../http/staff-router';
+import * as memories from './memory-wall.service';
+import { entryRoutes, yearbookRoutes } from './yearbook.route-contracts';
+import * as entries from './yearbook-entries.service';
+import { yearbookPdfDownload } from './yearbook-pdf.service';
+import * as yearbooks from './yearbooks.service';
+
+/** /api/yearbooks: Graduation Yearbook and its management (D11), fixed paths before ids. */
+export function yearbooksRoutes(deps: AppDeps) {
+  const router = createSignedInRouter();
+  const r = yearbookRoutes;
+  const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
+
+  router.openapi(r.list, async (c) =>
+    c.json(await yearbooks.listYearbooks(deps, c.var.staff, c.req.valid('query')), 200),
+  );
+  router.openapi(r.graduates, async (c) =>
+    c.json(await yearbooks.listGraduates(deps, c.var.staff, c.req.valid('query')), 200),
+  );
+  router.openapi(r.create, async (c) =>
+    c.json(await yearbooks.createYearbook(deps, c.var.staff, c.req.valid('json')), 201),
+  );
+  router.openapi(r.get, async (c) => c.json(await yearbooks.getYearbook(deps, c.var.staff, id(c)), 200));
+  router.openapi(r.update, async (c) =>
+    c.json(await yearbooks.updateYearbook(deps, c.var.staff, id(c), c.req.valid('json')), 200),
+  );
+  router.openapi(r.delete, async (c) => {
+    await yearbooks.deleteYearbook(deps, c.var.staff, id(c));
+    return c.body(null, 204);
+  });
+  router.openapi(r.publish, async (c) =>
+    c.json(await yearbooks.publishYearbook(deps, c.var.staff, id(c)), 200),
+  );
+  router.openapi(r.pdf, async (c) => {
+    const { document, filename } = await yearbookPdfDownload(deps, c.var.staff, id(c));
+    return c.body(Readable.toWeb(document) as ReadableStream, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+    });
+  });
+  router.openapi(r.entries, async (c) =>
+    c.json(await entries.listEntries(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+  );
+  router.openapi(r.addEntry, async (c) =>
+    c.json(await entries.addEntry(deps, c.var.staff, id(c), c.req.valid('json')), 201),
+  );
+  router.openapi(r.myEntry, async (c) => c.json(await entries.getMyEntry(deps, c.var.staff, id(c)), 200));
+  router.openapi(r.saveMyEntry, async (c) => {
+    const saved = await entries.saveMyEntry(deps, c.var.staff, id(c), c.req.valid('json'));
+    return saved.created ? c.json(saved, 201) : c.json(saved, 200);
+  });
+  router.openapi(r.memories, async (c) =>
+    c.json(await memories.listMemories(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+  );
+  router.openapi(r.postMemory, async (c) =>
+    c.json(await memories.postMemory(deps, c.var.staff, id(c), c.req.valid('json')), 201),
+  );
+  return router;
+}
+
+/** /api/yearbook-entries: management's changes and decisions on one entry. */
+export function yearbookEntriesRoutes(deps: AppDeps) {
+  const router = createSignedInRouter();
+  const r = entryRoutes;
+  router.openapi(r.update, async (c) =>
+    c.json(await entries.updateEntry(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+  router.openapi(r.delete, async (c) => {
+    await entries.deleteEntry(deps, c.var.staff, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+  router.openapi(r.approve, async (c) =>
+    c.json(await entries.decideEntry(deps, c.var.staff, c.req.valid('param').id, 'approve'), 200),
+  );
+  router.openapi(r.reject, async (c) =>
+    c.json(await entries.decideEntry(deps, c.var.staff, c.req.valid('param').id, 'reject'), 200),
+  );
+  return router;
+}
