@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { seedDemoAllowances } from './allowances';
 import { seedDemoCorporate } from './corporate';
 import { demoOfficersFrom, seedDemoStudents } from './students';
+import { seedDemoYearbook } from './yearbook';
 
 export interface SeedResult {
   seeded: boolean;
@@ -45,6 +46,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoStudents(tx, demoOfficersFrom(accounts), now);
     await seedDemoCorporate(tx, now);
     await seedDemoAllowances(tx, now);
+    await seedDemoYearbook(tx, now);
     return { seeded: true };
   });
 }

@@ -5,7 +5,15 @@ import { isIsoDate } from '../../../domain/dates';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { openDatabase } from '../client';
-import { institutions, landlords, students, users } from '../schema';
+import {
+  institutions,
+  landlords,
+  memoryWallPosts,
+  students,
+  users,
+  yearbookEntries,
+  yearbooks,
+} from '../schema';
 import { seedDemoData } from '.';
 import { buildDemoStudents, DEMO_GRADUATE_EMAIL, type NewStudentRow } from './students';
 
@@ -133,6 +141,25 @@ describe('seedDemoData', () => {
       .execute<{ n: number }>(sql`select count(*)::int as n from students where landlord_id is not null`)
       .then((r) => r.rows);
     expect(boarders!.n).toBeGreaterThan(8);
+  });
+
+  it('loads a published class of last year, a draft of this year with Natasha Banda pending, and an archived one', async () => {
+    const books = await db.db.select().from(yearbooks).orderBy(yearbooks.year);
+    expect(books.map((b) => [b.year, b.status])).toEqual([
+      [2024, 'archived'],
+      [2025, 'published'],
+      [2026, 'draft'],
+    ]);
+    const entries = await db.db.select().from(yearbookEntries);
+    const of = (i: number) => entries.filter((e) => e.yearbookId === books[i]!.id);
+    expect(of(1).length).toBeGreaterThan(5);
+    expect(of(1).every((e) => e.status === 'approved' && e.approvedDate)).toBe(true);
+    expect(of(2).every((e) => e.status === 'pending')).toBe(true);
+    expect(of(2).map((e) => e.studentName)).toContain('Natasha Banda');
+    expect(new Set(entries.map((e) => e.studentId)).size).toBe(entries.length);
+    const wall = await db.db.select().from(memoryWallPosts);
+    expect(wall.length).toBeGreaterThan(0);
+    expect(wall.every((m) => m.yearbookId === books[1]!.id)).toBe(true);
   });
 
   it('two processes seeding an empty database at once: one seeds, the other finds it done', async () => {
