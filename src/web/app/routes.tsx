@@ -23,6 +23,10 @@ const AllowancesPage = lazy(() =>
   import('../features/allowances').then((m) => ({ default: m.AllowancesPage })),
 );
 const CorporatePage = lazy(() => import('../features/corporate').then((m) => ({ default: m.CorporatePage })));
+const YearbookPage = lazy(() => import('../features/yearbook').then((m) => ({ default: m.YearbookPage })));
+const YearbookAdminPage = lazy(() =>
+  import('../features/yearbook').then((m) => ({ default: m.YearbookAdminPage })),
+);
 const ActivityLogPage = lazy(() =>
   import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
 );
@@ -37,6 +41,8 @@ const builtRoutes: AppRoute[] = [
   { path: '/profiles', element: <StudentProfilesPage />, minRole: 'program_officer' },
   { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
   { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
+  { path: '/yearbook', element: <YearbookPage /> },
+  { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },
   { path: '/activity-log', element: <ActivityLogPage />, minRole: 'admin' },
 ];
 

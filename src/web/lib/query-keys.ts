@@ -33,6 +33,14 @@ export const queryKeys = {
   search: (q: string) => ['search', q] as const,
   /** The Activity Log; `query` is its API query string. */
   auditLog: (query: string) => ['audit', query] as const,
-  /** The add-allowance dialog's student search: its own root, kept apart from the students screens. */
-  allowanceStudentPicker: (q: string) => ['allowance-student-picker', q] as const,
+  /** The student pickers' search (adding an allowance, a yearbook entry): its own root, kept apart from the students screens. */
+  studentPicker: (q: string) => ['student-picker', q] as const,
+  yearbook: {
+    all: ['yearbook'] as const,
+    list: ['yearbook', 'list'] as const,
+    entries: (id: string, query: string) => ['yearbook', 'entries', id, query] as const,
+    memories: (id: string) => ['yearbook', 'memories', id] as const,
+    myEntry: (id: string) => ['yearbook', 'my-entry', id] as const,
+    graduates: ['yearbook', 'graduates'] as const,
+  },
 };

@@ -1,5 +1,6 @@
 /** The shared UI kit. Import from here: import { Button, Field, Input } from '../../components/ui'. */
 export { Alert } from './alert';
+export { Avatar } from './avatar';
 export { Badge, type BadgeTone } from './badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './button';
 export { Card, CardBody, CardHeader } from './card';
@@ -17,5 +18,6 @@ export { Skeleton } from './skeleton';
 export { PageSpinner, Spinner } from './spinner';
 export { StatCard, type StatCardProps, type StatTone } from './stat-card';
 export { Table, TBody, TD, TH, THead, TR } from './table';
+export { type TabItem, Tabs } from './tabs';
 export { Textarea } from './textarea';
 export { Toaster, toast } from './toaster';

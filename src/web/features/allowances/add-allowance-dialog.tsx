@@ -7,6 +7,7 @@ import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { type StudentOption, StudentPicker } from '../students';
 import {
   AllowanceFormSchema,
   type AllowanceFormValues,
@@ -19,7 +20,6 @@ import {
 import { PROGRAM_LEVEL_OPTIONS } from './allowance-view';
 import { useCreateAllowance } from './allowances.queries';
 import { ALLOWANCE_UI } from './messages';
-import { type StudentOption, StudentPicker } from './student-picker';
 
 const MONTH_OPTIONS = [
   { value: '', label: 'Select a month' },

@@ -15,6 +15,7 @@ export {
   type StudentProfileFormValues,
 } from './student-form-values';
 export { DEFAULT_LIST_PARAMS, type StudentListParams } from './student-list-params';
+export { type StudentOption, StudentPicker } from './student-picker';
 export { StatusBadge, StudentAvatar } from './student-ui';
 export {
   failureReason,

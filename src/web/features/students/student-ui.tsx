@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
 import {
   PROGRAM_LEVEL_LABELS,
   PROGRAM_STATUS_LABELS,
   type ProgramLevel,
   type ProgramStatus,
 } from '../../../domain/students';
-import { Badge, type BadgeTone } from '../../components/ui';
-import { cn } from '../../lib/cn';
+import { Avatar, Badge, type BadgeTone } from '../../components/ui';
 
 const STATUS_TONES: Record<ProgramStatus, BadgeTone> = {
   enrolled: 'success',
@@ -42,29 +40,5 @@ export function StudentAvatar({
   lastName: string;
   size?: 'md' | 'lg';
 }) {
-  const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address gets a new try
-  useEffect(() => setFailed(false), [photoUrl]);
-  const box = size === 'lg' ? 'size-20 text-2xl' : 'size-12 text-base';
-  if (photoUrl && !failed) {
-    return (
-      <img
-        src={photoUrl}
-        alt=""
-        onError={() => setFailed(true)}
-        className={cn('shrink-0 rounded-full bg-slate-100 object-cover', box)}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-active',
-        box,
-      )}
-    >
-      {initialsOf(firstName, lastName)}
-    </span>
-  );
+  return <Avatar photoUrl={photoUrl} initials={initialsOf(firstName, lastName)} size={size} />;
 }

@@ -22,13 +22,14 @@ export interface StudentOption {
   chl_number: string | null;
   program_level: ProgramLevel;
   program_status: ProgramStatus;
+  current_program: string | null;
 }
 
 const PICKER_PAGE_SIZE = 20;
 
 function useStudentSearch(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.allowanceStudentPicker(q),
+    queryKey: queryKeys.studentPicker(q),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE), sort: 'name_asc' });
       if (q.trim()) params.set('q', q.trim());
@@ -48,10 +49,15 @@ export function StudentPicker({
   value,
   onChange,
   disabled,
+  placeholder = 'Type a name or CHL number...',
+  optionLabel = (student) => student.full_name,
 }: {
   value: StudentOption | null;
   onChange: (student: StudentOption | null) => void;
   disabled?: boolean;
+  placeholder?: string;
+  /** How an option names its student: the name, or 'name - program' where the program matters. */
+  optionLabel?: (student: StudentOption) => string;
 }) {
   const field = useFieldControl();
   const listId = useId();
@@ -134,7 +140,7 @@ export function StudentPicker({
           aria-activedescendant={activeStudent ? optionId(active) : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Type a name or CHL number..."
+          placeholder={placeholder}
           disabled={disabled}
           className={cn(controlClasses, 'h-10 pl-9')}
           {...field}
@@ -181,7 +187,7 @@ export function StudentPicker({
                 )}
               >
                 <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">{student.full_name}</span>
+                  <span className="block truncate font-medium text-slate-900">{optionLabel(student)}</span>
                   <span className="block truncate text-xs text-slate-600">
                     {student.chl_number ?? 'No CHL number'} · {PROGRAM_LEVEL_LABELS[student.program_level]}
                     {student.program_status !== 'enrolled' &&
@@ -203,7 +209,7 @@ export function StudentPicker({
       )}
       {value && (
         <p className="mt-1.5 text-xs text-slate-600">
-          <span className="font-medium text-slate-800">{value.full_name}</span> ·{' '}
+          <span className="font-medium text-slate-800">{optionLabel(value)}</span> ·{' '}
           {value.chl_number ?? 'No CHL number'} · {PROGRAM_LEVEL_LABELS[value.program_level]}
         </p>
       )}
