@@ -7,10 +7,26 @@ export const AUDIT_PAGE_SIZE = 25;
 const text = z.string().trim().max(100).default('');
 const day = z.union([z.iso.date(), z.literal('')]).default('');
 
+/** The kinds of record the trail holds, as the filter offers them. */
+const RECORD_KIND_LABELS = {
+  student: 'Students',
+  allowance: 'Allowances',
+  account: 'Accounts and sign-ins',
+  landlord: 'Landlords',
+  institution: 'Institutions',
+  yearbook: 'Yearbooks',
+  yearbook_entry: 'Yearbook entries',
+  memory_wall_post: 'Memory wall posts',
+} as const;
+const RECORD_KINDS = Object.keys(RECORD_KIND_LABELS) as [
+  keyof typeof RECORD_KIND_LABELS,
+  ...Array<keyof typeof RECORD_KIND_LABELS>,
+];
+
 /** The Activity Log's filters in the URL: who, what, which record and when (Lusaka days). */
 export const ActivityLogParamsSchema = z.object({
   actor_id: text,
-  entity_type: z.union([z.enum(['student', 'allowance', 'account']), z.literal('')]).default(''),
+  entity_type: z.union([z.enum(RECORD_KINDS), z.literal('')]).default(''),
   action: text,
   entity_id: text,
   from: day,
@@ -34,9 +50,7 @@ export function auditQueryString(params: ActivityLogParams, paged: boolean): str
 
 export const RECORD_KIND_OPTIONS = [
   { value: '', label: 'Any record' },
-  { value: 'student', label: 'Students' },
-  { value: 'allowance', label: 'Allowances' },
-  { value: 'account', label: 'Accounts and sign-ins' },
+  ...RECORD_KINDS.map((kind) => ({ value: kind, label: RECORD_KIND_LABELS[kind] })),
 ];
 
 /** The actions the product records today, as the filter offers them. */
@@ -61,5 +75,24 @@ export const ACTION_OPTIONS = [
     ['account.created', 'Account created'],
     ['account.email_verified', 'Email verified'],
     ['account.password_reset', 'Password reset'],
+    ['account.email_digest_changed', 'Daily summary switched on or off'],
+    ['landlord.created', 'Landlord added'],
+    ['landlord.updated', 'Landlord updated'],
+    ['landlord.deleted', 'Landlord deleted'],
+    ['institution.created', 'Institution added'],
+    ['institution.updated', 'Institution updated'],
+    ['institution.deleted', 'Institution deleted'],
+    ['yearbook.created', 'Yearbook created'],
+    ['yearbook.updated', 'Yearbook updated'],
+    ['yearbook.published', 'Yearbook published'],
+    ['yearbook.deleted', 'Yearbook deleted'],
+    ['yearbook_entry.submitted', 'Yearbook entry submitted'],
+    ['yearbook_entry.resubmitted', 'Yearbook entry changed by its student'],
+    ['yearbook_entry.created', 'Yearbook entry added'],
+    ['yearbook_entry.updated', 'Yearbook entry updated'],
+    ['yearbook_entry.approved', 'Yearbook entry approved'],
+    ['yearbook_entry.rejected', 'Yearbook entry rejected'],
+    ['yearbook_entry.deleted', 'Yearbook entry deleted'],
+    ['memory_wall_post.created', 'Memory shared'],
   ].map(([value, label]) => ({ value: value!, label: label! })),
 ];
