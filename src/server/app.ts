@@ -7,6 +7,7 @@ import { institutionsRoutes, landlordsRoutes } from './features/corporate/corpor
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { impactStoriesRoutes, storyCategoriesRoutes } from './features/impact-stories/impact-stories.routes';
 import { meRoutes } from './features/me/me.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -52,6 +53,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/institutions', institutionsRoutes(deps));
   app.route('/api/yearbooks', yearbooksRoutes(deps));
   app.route('/api/yearbook-entries', yearbookEntriesRoutes(deps));
+  app.route('/api/impact-stories', impactStoriesRoutes(deps));
+  app.route('/api/story-categories', storyCategoriesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

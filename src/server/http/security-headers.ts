@@ -3,7 +3,8 @@ import { secureHeaders } from 'hono/secure-headers';
 
 /**
  * No inline script anywhere (the built app loads only its own files). Inline styles stay allowed:
- * the UI kit positions popovers with style attributes. Photos may come from any https host.
+ * the UI kit positions popovers with style attributes. Photos may come from any https host, and
+ * frames only from the two video players a story embeds.
  */
 export const securityHeaders = () =>
   secureHeaders({
@@ -14,7 +15,8 @@ export const securityHeaders = () =>
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com'],
+      // Story videos: YouTube's privacy-enhanced player and Vimeo's, nothing else.
+      frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

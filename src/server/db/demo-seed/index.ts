@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { seedDemoAllowances } from './allowances';
 import { seedDemoCorporate } from './corporate';
+import { seedDemoStories } from './impact-stories';
 import { demoOfficersFrom, seedDemoStudents } from './students';
 import { seedDemoYearbook } from './yearbook';
 
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoCorporate(tx, now);
     await seedDemoAllowances(tx, now);
     await seedDemoYearbook(tx, now);
+    await seedDemoStories(tx, now);
     return { seeded: true };
   });
 }

@@ -6,6 +6,7 @@ import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { openDatabase } from '../client';
 import {
+  impactStories,
   institutions,
   landlords,
   memoryWallPosts,
@@ -160,6 +161,15 @@ describe('seedDemoData', () => {
     const wall = await db.db.select().from(memoryWallPosts);
     expect(wall.length).toBeGreaterThan(0);
     expect(wall.every((m) => m.yearbookId === books[1]!.id)).toBe(true);
+  });
+
+  it('loads twelve stories in five categories: ten approved, three featured, two pending, about demo students', async () => {
+    const stories = await db.db.select().from(impactStories);
+    expect(stories).toHaveLength(12);
+    expect(new Set(stories.map((s) => s.categoryId)).size).toBe(5);
+    expect(stories.filter((s) => s.approved)).toHaveLength(10);
+    expect(stories.filter((s) => s.featured && s.approved)).toHaveLength(3);
+    expect(stories.every((s) => s.studentId)).toBe(true);
   });
 
   it('two processes seeding an empty database at once: one seeds, the other finds it done', async () => {

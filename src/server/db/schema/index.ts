@@ -2,6 +2,7 @@ export * from './activities';
 export * from './allowances';
 export * from './auth';
 export * from './corporate';
+export * from './impact-stories';
 export * from './students';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
 export { allowanceStageTotals, allowanceStudentNames, studentCounts } from './trigger-kept-tables';

@@ -5,6 +5,7 @@ import type { NotificationSource, Recipient } from '../../area-sources';
 import { users } from '../../db/schema';
 import { allowanceNotifications } from '../allowances/allowances.service';
 import { recordAudit } from '../audit/audit.service';
+import { storyNotifications } from '../impact-stories/impact-stories.service';
 import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
 
 /**
@@ -14,6 +15,7 @@ import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service
 const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   allowanceNotifications,
   yearbookEntryNotifications,
+  storyNotifications,
 ];
 
 /** What waits for the user in every area, the areas with nothing left out. */

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { students } from './students';
+
+/** A kind of story, with the colour its chip shows (docs/product.md §3). */
+export const storyCategories = pgTable(
+  'story_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** blue, green, purple, orange or pink; an older row with another colour reads as blue. */
+    color: text('color').notNull().default('blue'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('story_categories_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** A story of what the sponsorship changed, perhaps about a student record (docs/product.md §3). */
+export const impactStories = pgTable(
+  'impact_stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    studentName: text('student_name').notNull(),
+    studentPhotoUrl: text('student_photo_url'),
+    program: text('program'),
+    year: integer('year').notNull(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    content: text('content').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => storyCategories.id, { onDelete: 'restrict' }),
+    imageUrl: text('image_url'),
+    videoUrl: text('video_url'),
+    featured: boolean('featured').notNull().default(false),
+    approved: boolean('approved').notNull().default(false),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedDate: date('approved_date'),
+    datePosted: date('date_posted').notNull(),
+    viewsCount: integer('views_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('impact_stories_posted_idx').on(t.approved, t.datePosted),
+    index('impact_stories_created_idx').on(t.createdAt),
+    index('impact_stories_category_idx').on(t.categoryId),
+    check('impact_stories_excerpt_check', sql`char_length(${t.excerpt}) <= 200`),
+    check('impact_stories_featured_check', sql`not ${t.featured} or ${t.approved}`),
+  ],
+);
+
+/** Who opened which story on which Lusaka day: one view per user per story per day (D17). */
+export const storyViews = pgTable(
+  'story_views',
+  {
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => impactStories.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.userId, t.day] })],
+);

@@ -1,0 +1,313 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type {
+  StoryInput,
+  StoryListQuery,
+  StoryListResponse,
+  StoryManageQuery,
+  StoryManageResponse,
+} from '../../../contracts/impact-stories';
+import { lusakaDate } from '../../../domain/dates';
+import { canManageStories, FEATURED_MAX, STORY_MESSAGES as M } from '../../../domain/impact-stories';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { NotificationSource } from '../../area-sources';
+import type { Tx } from '../../db/client';
+import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
+import { badRequest, conflict, forbidden } from '../../http/errors';
+import { pageOf, pageWindow } from '../../http/paging';
+import { recordAudit } from '../audit/audit.service';
+import {
+  approvedStories,
+  auditedStory,
+  inCategory,
+  type StoryRow,
+  selectStories,
+  storyDto,
+  storySearch,
+  visibleStory,
+} from './story-records';
+
+/*
+ * Impact Stories (docs/product.md §2, §4, D11, D17): readers see approved stories, newest first,
+ * with up to three featured ones apart; deputy managers and admins write, approve and feature.
+ * Every change is recorded in the audit trail in its own transaction (D15).
+ */
+
+export function requireStoryManager(user: SessionUser): void {
+  if (!canManageStories(user.role)) throw forbidden("You don't have permission to manage stories.");
+}
+
+const newestPosted = [desc(impactStories.datePosted), desc(impactStories.createdAt), desc(impactStories.id)];
+
+export async function listStories(deps: AppDeps, query: StoryListQuery): Promise<StoryListResponse> {
+  const matching = [storySearch(query.q), inCategory(query.category)];
+  const featured = eq(impactStories.featured, true);
+  const notFeatured = eq(impactStories.featured, false);
+  const { limit, offset } = pageWindow(query);
+  const [featuredRows, rows, [total]] = await Promise.all([
+    selectStories(deps.db)
+      .where(approvedStories(featured, ...matching))
+      .orderBy(...newestPosted)
+      .limit(FEATURED_MAX),
+    selectStories(deps.db)
+      .where(approvedStories(notFeatured, ...matching))
+      .orderBy(...newestPosted)
+      .limit(limit)
+      .offset(offset),
+    deps.db
+      .select({ n: count() })
+      .from(impactStories)
+      .where(approvedStories(notFeatured, ...matching)),
+  ]);
+  return { featured: featuredRows.map(storyDto), ...pageOf(rows.map(storyDto), total?.n ?? 0, query) };
+}
+
+export async function getStory(deps: AppDeps, user: SessionUser, id: string) {
+  return storyDto(await visibleStory(deps.db, user, id));
+}
+
+/**
+ * Opening a story: one view per user per story per Lusaka day (D17). The view and the count change
+ * in one statement, so two tabs opening at once count once and never lose a view.
+ */
+export async function viewStory(deps: AppDeps, user: SessionUser, id: string) {
+  await visibleStory(deps.db, user, id);
+  const day = lusakaDate(deps.clock.now());
+  const result = await deps.db.execute<{ views_count: number; counted: boolean }>(sql`
+    with viewed as (
+      insert into ${storyViews} (story_id, user_id, day) values (${id}, ${user.id}, ${day})
+      on conflict do nothing returning 1)
+    update ${impactStories} set views_count = views_count + (select count(*) from viewed)
+     where id = ${id}
+    returning views_count, exists (select 1 from viewed) as counted`);
+  const row = result.rows[0]!;
+  return { views_count: Number(row.views_count), counted: Boolean(row.counted) };
+}
+
+export async function manageStories(
+  deps: AppDeps,
+  user: SessionUser,
+  query: StoryManageQuery,
+): Promise<StoryManageResponse> {
+  requireStoryManager(user);
+  const byStatus =
+    query.status === 'approved'
+      ? eq(impactStories.approved, true)
+      : query.status === 'pending'
+        ? eq(impactStories.approved, false)
+        : undefined;
+  const where = and(byStatus, storySearch(query.q));
+  const { limit, offset } = pageWindow(query);
+  const [rows, [total], [counts]] = await Promise.all([
+    selectStories(deps.db)
+      .where(where)
+      .orderBy(desc(impactStories.createdAt), desc(impactStories.id))
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(impactStories).where(where),
+    deps.db
+      .select({
+        total: count(),
+        approved: sql<number>`count(*) filter (where ${impactStories.approved})::int`,
+        featured: sql<number>`count(*) filter (where ${impactStories.featured})::int`,
+      })
+      .from(impactStories),
+  ]);
+  const all = counts?.total ?? 0;
+  const approved = counts?.approved ?? 0;
+  return {
+    ...pageOf(rows.map(storyDto), total?.n ?? 0, query),
+    counts: { total: all, approved, pending: all - approved, featured: counts?.featured ?? 0 },
+  };
+}
+
+/** The form's fields as columns; a named student fills the name, photo and program left blank. */
+async function columnsOf(tx: Tx, input: StoryInput) {
+  const [category] = await tx
+    .select({ id: storyCategories.id })
+    .from(storyCategories)
+    .where(eq(storyCategories.id, input.category_id));
+  if (!category) throw badRequest(M.categoryNotFound, { category_id: M.categoryNotFound });
+  let record: { photo: string | null; program: string | null } = { photo: null, program: null };
+  if (input.student_id) {
+    const [student] = await tx
+      .select({ photo: students.profilePhotoUrl, program: students.currentProgram })
+      .from(students)
+      .where(eq(students.id, input.student_id));
+    if (!student) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+    record = student;
+  }
+  return {
+    studentId: input.student_id ?? null,
+    studentName: input.student_name,
+    studentPhotoUrl: input.student_photo_url ?? record.photo,
+    program: input.program ?? record.program,
+    year: input.year,
+    title: input.title,
+    excerpt: input.excerpt,
+    content: input.content,
+    categoryId: input.category_id,
+    imageUrl: input.image_url ?? null,
+    videoUrl: input.video_url ?? null,
+  };
+}
+
+/** Approval as the form or the approve call sets it: approver and Lusaka date, cleared when unapproved. */
+function approvalOf(approved: boolean, before: StoryRow['story'] | null, user: SessionUser, now: Date) {
+  if (!approved) return { approved: false, approvedBy: null, approvedDate: null, featured: false };
+  if (before?.approved) return { approved: true };
+  return { approved: true, approvedBy: user.id, approvedDate: lusakaDate(now) };
+}
+
+async function audit(
+  tx: Tx,
+  user: SessionUser,
+  now: Date,
+  action: string,
+  summary: string,
+  before: StoryRow['story'] | null,
+  after: StoryRow['story'] | null,
+) {
+  await recordAudit(tx, {
+    actor: { id: user.id, name: user.name },
+    officerId: null,
+    entityType: 'impact_story',
+    entityId: (after ?? before)!.id,
+    action: `impact_story.${action}`,
+    summary,
+    at: now,
+    before: before && auditedStory(before),
+    after: after && auditedStory(after),
+  });
+}
+
+const storyById = async (tx: Tx, id: string) => (await selectStories(tx).where(eq(impactStories.id, id)))[0]!;
+
+export async function createStory(deps: AppDeps, user: SessionUser, input: StoryInput) {
+  requireStoryManager(user);
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(impactStories)
+      .values({
+        ...(await columnsOf(tx, input)),
+        ...approvalOf(input.approved, null, user, now),
+        datePosted: lusakaDate(now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(tx, user, now, 'created', `${user.name} added the story "${input.title}"`, null, added!);
+    return added!.id;
+  });
+  return getStory(deps, user, id);
+}
+
+export async function updateStory(deps: AppDeps, user: SessionUser, id: string, input: StoryInput) {
+  requireStoryManager(user);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { story: before } = await visibleStory(tx, user, id, { forUpdate: true });
+    const [after] = await tx
+      .update(impactStories)
+      .set({
+        ...(await columnsOf(tx, input)),
+        ...approvalOf(input.approved, before, user, now),
+        updatedAt: now,
+      })
+      .where(eq(impactStories.id, id))
+      .returning();
+    await audit(tx, user, now, 'updated', `${user.name} updated the story "${input.title}"`, before, after!);
+  });
+  return getStory(deps, user, id);
+}
+
+export async function deleteStory(deps: AppDeps, user: SessionUser, id: string) {
+  requireStoryManager(user);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { story: before } = await visibleStory(tx, user, id, { forUpdate: true });
+    await tx.delete(impactStories).where(eq(impactStories.id, id));
+    await audit(tx, user, now, 'deleted', `${user.name} deleted the story "${before.title}"`, before, null);
+  });
+}
+
+/** Approve (approver and date) or unapprove (cleared, and no longer featured). */
+export async function approveStory(deps: AppDeps, user: SessionUser, id: string, approved: boolean) {
+  requireStoryManager(user);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { story: before } = await visibleStory(tx, user, id, { forUpdate: true });
+    const [after] = await tx
+      .update(impactStories)
+      .set({ ...approvalOf(approved, before, user, now), updatedAt: now })
+      .where(eq(impactStories.id, id))
+      .returning();
+    const verb = approved ? 'approved' : 'unapproved';
+    await audit(tx, user, now, verb, `${user.name} ${verb} the story "${before.title}"`, before, after!);
+  });
+  return getStory(deps, user, id);
+}
+
+// Any fixed number: the key under which featuring requests take turns (see featureStory).
+const FEATURE_LOCK_KEY = 72_115_015;
+
+/**
+ * Features or unfeatures an approved story; a fourth featured story is refused (D17). Requests
+ * take turns on an advisory lock, so two featuring the third and fourth at once cannot both pass
+ * the count.
+ */
+export async function featureStory(deps: AppDeps, user: SessionUser, id: string, featured: boolean) {
+  requireStoryManager(user);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEATURE_LOCK_KEY})`);
+    const { story: before } = await visibleStory(tx, user, id, { forUpdate: true });
+    if (before.featured === featured) return;
+    if (featured) {
+      if (!before.approved) throw conflict(M.notApprovedFeatured);
+      const [current] = await tx
+        .select({ n: count() })
+        .from(impactStories)
+        .where(eq(impactStories.featured, true));
+      if ((current?.n ?? 0) >= FEATURED_MAX) throw conflict(M.featuredLimit);
+    }
+    const [after] = await tx
+      .update(impactStories)
+      .set({ featured, updatedAt: now })
+      .where(eq(impactStories.id, id))
+      .returning();
+    const summary = `${user.name} ${featured ? 'featured' : 'stopped featuring'} the story "${before.title}"`;
+    await audit(tx, user, now, featured ? 'featured' : 'unfeatured', summary, before, after!);
+  });
+  return getStory(deps, user, id);
+}
+
+const BELL_ITEMS = 20;
+
+/** Stories waiting for approval, for the people who approve them (D16). */
+export const storyNotifications: NotificationSource = {
+  area: 'impact-stories',
+  label: 'Stories awaiting approval',
+  async waitingFor(deps, user) {
+    if (!canManageStories(user.role)) return { count: 0, items: [] };
+    const pending = eq(impactStories.approved, false);
+    const [[counted], rows] = await Promise.all([
+      deps.db.select({ n: count() }).from(impactStories).where(pending),
+      deps.db
+        .select({ id: impactStories.id, title: impactStories.title, name: impactStories.studentName })
+        .from(impactStories)
+        .where(pending)
+        .orderBy(desc(impactStories.createdAt), desc(impactStories.id))
+        .limit(BELL_ITEMS),
+    ]);
+    return {
+      count: counted?.n ?? 0,
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        detail: `${r.name} · Pending Review`,
+        href: `/impact-stories-admin?${new URLSearchParams({ status: 'pending', open: r.id })}`,
+      })),
+    };
+  },
+};
