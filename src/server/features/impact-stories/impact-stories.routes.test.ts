@@ -30,15 +30,18 @@ async function addCategory(name = `Category ${++serial}`, color = 'green') {
   return json<StoryCategory>(res);
 }
 let category: StoryCategory | undefined;
-const storyBody = async (fields: Record<string, unknown> = {}) => ({
-  student_name: 'Mwila Chanda',
-  year: 2025,
-  title: `From Kanyama to engineering ${++serial}`,
-  excerpt: 'How a bursary and a laptop changed what Mwila believed was possible.',
-  content: 'Mwila grew up in Kanyama...',
-  category_id: (category ??= await addCategory()).id,
-  ...fields,
-});
+const storyBody = async (fields: Record<string, unknown> = {}) => {
+  category ??= await addCategory();
+  return {
+    student_name: 'Mwila Chanda',
+    year: 2025,
+    title: `From Kanyama to engineering ${++serial}`,
+    excerpt: 'How a bursary and a laptop changed what Mwila believed was possible.',
+    content: 'Mwila grew up in Kanyama...',
+    category_id: category.id,
+    ...fields,
+  };
+};
 async function addStory(fields: Record<string, unknown> = {}) {
   const res = await send('DPM001', 'POST', '/api/impact-stories', await storyBody(fields));
   expect(res.status, await res.clone().text()).toBe(201);

@@ -180,8 +180,6 @@ async function audit(
   });
 }
 
-const storyById = async (tx: Tx, id: string) => (await selectStories(tx).where(eq(impactStories.id, id)))[0]!;
-
 export async function createStory(deps: AppDeps, user: SessionUser, input: StoryInput) {
   requireStoryManager(user);
   const now = deps.clock.now();
