@@ -63,3 +63,38 @@ export const STORY_FAILURES = {
 
 /** Yearbook and Stories management: deputy managers and admins (D11). */
 export const canManageStories = (role: string) => hasRoleRank(role, 'deputy_manager');
+
+const YOUTUBE_ID = /^[\w-]{11}$/;
+
+/**
+ * Where a story's video plays inside the page: YouTube's privacy-enhanced player or Vimeo's with
+ * Do Not Track, the only frames the Content Security Policy allows. Any other address is null:
+ * the story links to it instead.
+ */
+export function videoEmbed(address: string | null | undefined): string | null {
+  if (!address) return null;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.replace(/^www\.|^m\./, '');
+  const parts = url.pathname.split('/').filter(Boolean);
+  let youtube: string | null = null;
+  if (host === 'youtu.be') youtube = parts[0] ?? null;
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com')
+    youtube =
+      parts[0] === 'watch'
+        ? url.searchParams.get('v')
+        : ['embed', 'shorts', 'live'].includes(parts[0] ?? '')
+          ? (parts[1] ?? null)
+          : null;
+  if (youtube && YOUTUBE_ID.test(youtube)) return `https://www.youtube-nocookie.com/embed/${youtube}`;
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const id = parts.find((p) => /^\d+$/.test(p));
+    if (id) return `https://player.vimeo.com/video/${id}?dnt=1`;
+  }
+  return null;
+}

@@ -97,10 +97,3 @@ export const statusAfterStudentEdit = (): EntryStatus => 'pending';
 
 /** 'Class of 2026'. */
 export const classOf = (year: number) => `Class of ${year}`;
-
-/** Up to two initials of a name, for a photo that is missing or cannot be shown. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((w) => w[0]!.toUpperCase()).join('') || '?';
-}

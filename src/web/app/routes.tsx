@@ -27,6 +27,12 @@ const YearbookPage = lazy(() => import('../features/yearbook').then((m) => ({ de
 const YearbookAdminPage = lazy(() =>
   import('../features/yearbook').then((m) => ({ default: m.YearbookAdminPage })),
 );
+const StoriesPage = lazy(() =>
+  import('../features/impact-stories').then((m) => ({ default: m.StoriesPage })),
+);
+const StoriesAdminPage = lazy(() =>
+  import('../features/impact-stories').then((m) => ({ default: m.StoriesAdminPage })),
+);
 const ActivityLogPage = lazy(() =>
   import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
 );
@@ -43,6 +49,8 @@ const builtRoutes: AppRoute[] = [
   { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
   { path: '/yearbook', element: <YearbookPage /> },
   { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },
+  { path: '/impact-stories', element: <StoriesPage /> },
+  { path: '/impact-stories-admin', element: <StoriesAdminPage />, minRole: 'deputy_manager' },
   { path: '/activity-log', element: <ActivityLogPage />, minRole: 'admin' },
 ];
 

@@ -35,6 +35,13 @@ export const queryKeys = {
   auditLog: (query: string) => ['audit', query] as const,
   /** The student pickers' search (adding an allowance, a yearbook entry): its own root, kept apart from the students screens. */
   studentPicker: (q: string) => ['student-picker', q] as const,
+  stories: {
+    all: ['stories'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['stories', 'list', query] as const,
+    manage: (query: string) => ['stories', 'manage', query] as const,
+    categories: ['stories', 'categories'] as const,
+  },
   yearbook: {
     all: ['yearbook'] as const,
     list: ['yearbook', 'list'] as const,

@@ -119,6 +119,7 @@ export async function seedDemoStories(tx: Tx, now: Date): Promise<void> {
       photo: students.profilePhotoUrl,
       program: students.currentProgram,
       start: students.startDate,
+      end: students.expectedEndDate,
     })
     .from(students)
     .orderBy(asc(students.createdAt), asc(students.id))
@@ -133,7 +134,8 @@ export async function seedDemoStories(tx: Tx, now: Date): Promise<void> {
         studentName: student.name,
         studentPhotoUrl: student.photo,
         program: student.program,
-        year: Number(lusakaDate(posted).slice(0, 4)),
+        // Their class: the year they finish (or finished), else the year of the story.
+        year: Number((student.end ?? lusakaDate(posted)).slice(0, 4)),
         title,
         excerpt,
         content: `${excerpt}\n\n${student.name} joined the programme${student.start ? ` in ${student.start.slice(0, 4)}` : ''}. ${title}: this is their story, told with their permission.\n\nThe sponsorship paid fees, a monthly stipend and, where needed, accommodation and a laptop. Just as important were the mentors and programme officers who checked in every month.`,

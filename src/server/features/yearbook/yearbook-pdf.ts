@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Entry, Memory } from '../../../contracts/yearbook';
-import { classOf, initialsOf } from '../../../domain/yearbook';
+import { initialsOf } from '../../../domain/names';
+import { classOf } from '../../../domain/yearbook';
 
 /*
  * The printable yearbook (Download PDF): a cover with the title, theme and class, a card per

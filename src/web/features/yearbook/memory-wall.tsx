@@ -1,7 +1,8 @@
 import { MessageSquareHeart, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type MemoryFormInput, MemoryInputSchema, type Yearbook } from '../../../contracts/yearbook';
-import { YEARBOOK_FAILURES as F, initialsOf, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
+import { initialsOf } from '../../../domain/names';
+import { YEARBOOK_FAILURES as F, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
 import {
   focusFirstField,
   showServerFieldErrors,

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, FileText, GraduationCap, XCircle } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { classOf, initialsOf } from '../../../domain/yearbook';
+import { initialsOf } from '../../../domain/names';
+import { classOf } from '../../../domain/yearbook';
 import { ListError } from '../../components/list';
 import {
   Avatar,

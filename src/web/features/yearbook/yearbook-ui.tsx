@@ -1,8 +1,8 @@
 import type { Entry } from '../../../contracts/yearbook';
+import { initialsOf } from '../../../domain/names';
 import {
   ENTRY_STATUS_LABELS,
   type EntryStatus,
-  initialsOf,
   YEARBOOK_STATUS_LABELS,
   type YearbookStatus,
 } from '../../../domain/yearbook';
