@@ -51,6 +51,17 @@ describe('useUrlListState', () => {
     act(() => hook.result.current.update({ page: 2 }));
     expect(location()).toBe('?q=unza&sort=old&page=2');
   });
+
+  it('keeps both of two changes made in one event (a search committed on blur as a filter is clicked)', () => {
+    const { hook, location } = renderListState('/allowances?q=mwila');
+    act(() => {
+      hook.result.current.update({ q: '' });
+      hook.result.current.update({ stage: 'paid' });
+    });
+    expect(location()).toBe('?stage=paid');
+    act(() => hook.result.current.update({ sort: 'old' }));
+    expect(location()).toBe('?stage=paid&sort=old');
+  });
 });
 
 type Modal = { kind: 'details'; name: string } | { kind: 'edit'; name: string };

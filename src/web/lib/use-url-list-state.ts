@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type ListStateSchema, parseListState, serialiseListState } from './list-state';
@@ -12,14 +12,24 @@ import { pageCount } from './pagination';
 export function useUrlListState<S extends ListStateSchema>(schema: S) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseListState(schema, searchParams), [schema, searchParams]);
+  // Two changes in one event (a search box committing on blur as a filter is clicked) must both
+  // land: the router's `prev` is the address before either, so the later would undo the earlier.
+  // Each change builds on the one before until the address has caught up.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
 
   const update = useCallback(
     (changes: Partial<z.output<S>>) => {
       setSearchParams(
         (prev) => {
-          const current = parseListState(schema, prev);
+          const base = pending.current ?? prev;
+          const current = parseListState(schema, base);
           const firstPage = 'page' in schema.shape && !('page' in changes) ? { page: 1 } : {};
-          return serialiseListState(schema, { ...current, ...firstPage, ...changes }, prev);
+          const next = serialiseListState(schema, { ...current, ...firstPage, ...changes }, base);
+          pending.current = next;
+          return next;
         },
         { replace: true },
       );
