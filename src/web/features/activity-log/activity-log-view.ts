@@ -17,6 +17,8 @@ const RECORD_KIND_LABELS = {
   yearbook: 'Yearbooks',
   yearbook_entry: 'Yearbook entries',
   memory_wall_post: 'Memory wall posts',
+  impact_story: 'Impact stories',
+  story_category: 'Story categories',
 } as const;
 const RECORD_KINDS = Object.keys(RECORD_KIND_LABELS) as [
   keyof typeof RECORD_KIND_LABELS,
@@ -94,5 +96,15 @@ export const ACTION_OPTIONS = [
     ['yearbook_entry.rejected', 'Yearbook entry rejected'],
     ['yearbook_entry.deleted', 'Yearbook entry deleted'],
     ['memory_wall_post.created', 'Memory shared'],
+    ['impact_story.created', 'Story added'],
+    ['impact_story.updated', 'Story updated'],
+    ['impact_story.approved', 'Story approved'],
+    ['impact_story.unapproved', 'Story unapproved'],
+    ['impact_story.featured', 'Story featured'],
+    ['impact_story.unfeatured', 'Story removed from featured'],
+    ['impact_story.deleted', 'Story deleted'],
+    ['story_category.created', 'Story category added'],
+    ['story_category.updated', 'Story category updated'],
+    ['story_category.deleted', 'Story category removed'],
   ].map(([value, label]) => ({ value: value!, label: label! })),
 ];
