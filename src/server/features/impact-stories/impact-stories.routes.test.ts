@@ -265,6 +265,23 @@ describe('management', () => {
   });
 });
 
+describe('the top bar search', () => {
+  it('finds approved stories for readers and every story for management', async () => {
+    const shown = await approved({ title: 'Zambezi rowing champion' });
+    const waiting = await addStory({ title: 'Zambezi river clean-up' });
+    const found = async (as: string) => {
+      const { groups } = await json<{
+        groups: Array<{ area: string; items: Array<{ id: string; href: string }> }>;
+      }>(await send(as, 'GET', '/api/search?q=zambezi'));
+      return groups.find((g) => g.area === 'impact-stories')?.items ?? [];
+    };
+    const forReader = await found('STU001');
+    expect(forReader.map((i) => i.id)).toEqual([shown.id]);
+    expect(forReader[0]!.href).toBe(`/impact-stories?open=${shown.id}`);
+    expect((await found('DPM001')).map((i) => i.id).sort()).toEqual([shown.id, waiting.id].sort());
+  });
+});
+
 // Last: it moves the clock a day on, past every other session's idle time.
 describe('views', () => {
   it('count once per user per story per Lusaka day, also when opened at once, and reading counts none', async () => {

@@ -9,7 +9,7 @@ import type {
 import { lusakaDate } from '../../../domain/dates';
 import { canManageStories, FEATURED_MAX, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource } from '../../area-sources';
+import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
@@ -307,5 +307,29 @@ export const storyNotifications: NotificationSource = {
         href: `/impact-stories-admin?${new URLSearchParams({ status: 'pending', open: r.id })}`,
       })),
     };
+  },
+};
+
+/** Stories in the top bar's search: readers find approved ones, management every one. */
+export const storySearchSource: SearchSource = {
+  area: 'impact-stories',
+  label: 'Impact Stories',
+  readableBy: () => true,
+  async search(deps, user, term, limit) {
+    const rows = await selectStories(deps.db)
+      .where(
+        and(
+          canManageStories(user.role) ? undefined : eq(impactStories.approved, true),
+          storySearch(term.text),
+        ),
+      )
+      .orderBy(...newestPosted)
+      .limit(limit);
+    return rows.map(({ story }) => ({
+      id: story.id,
+      title: story.title,
+      detail: `${story.studentName} · Class of ${story.year}${story.approved ? '' : ' · Pending Review'}`,
+      href: `/impact-stories?${new URLSearchParams({ open: story.id })}`,
+    }));
   },
 };

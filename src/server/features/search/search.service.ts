@@ -4,6 +4,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import { allowanceSearch } from '../allowances/allowances.service';
 import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
+import { storySearchSource } from '../impact-stories/impact-stories.service';
 import { studentSearch } from '../students/students.service';
 
 /**
@@ -15,6 +16,7 @@ const SEARCH_SOURCES: readonly SearchSource[] = [
   allowanceSearch,
   landlordSearch,
   institutionSearch,
+  storySearchSource,
 ];
 
 /** The top bar's search: each area the user may read, its records in the user's scope (D9, D11, D17). */
