@@ -4,6 +4,7 @@ import {
   apiErrorFromResponse,
   apiRequest,
   errorMessage,
+  failureWithReason,
   isAuthPath,
   setUnauthorizedHandler,
 } from './api';
@@ -112,5 +113,20 @@ describe('apiRequest', () => {
     const error = await apiRequest('/api/dashboard').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNetworkError).toBe(true);
+  });
+});
+
+describe('failureWithReason', () => {
+  it("puts the server's reason after the spec's words, and no reason twice", () => {
+    const refused = new ApiError(409, 'There is already a yearbook for the Class of 2027.');
+    expect(failureWithReason(refused, 'Failed to create yearbook', 'offline')).toBe(
+      'Failed to create yearbook: There is already a yearbook for the Class of 2027.',
+    );
+    expect(failureWithReason(new ApiError(500, ''), 'Failed to create yearbook', 'offline')).toBe(
+      'Failed to create yearbook',
+    );
+    expect(failureWithReason(new ApiError(0, ''), 'Failed to create yearbook', 'offline')).toBe(
+      'Failed to create yearbook: offline',
+    );
   });
 });

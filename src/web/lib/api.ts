@@ -60,6 +60,15 @@ export function errorMessage(error: unknown, fallbacks: { failed: string; networ
   return fallbacks.network;
 }
 
+/**
+ * The spec's words for a failed action followed by the server's reason, e.g. 'Failed to create
+ * yearbook: There is already a yearbook for the Class of 2027.' (docs/product.md §8, D8).
+ */
+export function failureWithReason(error: unknown, failed: string, network: string): string {
+  const reason = errorMessage(error, { failed: '', network });
+  return reason && reason !== failed ? `${failed}: ${reason}` : failed;
+}
+
 /** Calls that answer 401 as part of signing in or out; they never mean "your session just ended". */
 const AUTH_PATHS = ['/api/staff-auth/', '/api/auth/', '/api/me', '/api/session'];
 

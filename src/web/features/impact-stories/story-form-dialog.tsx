@@ -4,7 +4,7 @@ import { type Story, type StoryFormInput, StoryInputSchema } from '../../../cont
 import { STORY_FAILURES as F, STORY_LIMITS as L, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Checkbox, Field, Input, Select, Textarea, toast } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { failureWithReason } from '../../lib/api';
 import { type StudentOption, StudentPicker } from '../students';
 import { useSaveStory, useStoryCategories } from './impact-stories.queries';
 import { NETWORK } from './story-ui';
@@ -59,9 +59,7 @@ export function StoryFormDialog({ story, onClose }: { story?: Story; onClose: ()
       }}
       submitLabel={story ? 'Save Changes' : 'Add Story'}
       pendingLabel="Saving..."
-      failureMessage={(error) =>
-        errorMessage(error, { failed: story ? F.update : F.create, network: NETWORK })
-      }
+      failureMessage={(error) => failureWithReason(error, story ? F.update : F.create, NETWORK)}
       className="space-y-4"
     >
       <Field label="Student record" hint="Optional. Picking a student fills the name, photo and program.">

@@ -17,12 +17,12 @@ import {
 } from '../../../domain/yearbook';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Field, Input, Select, Textarea, toast } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { failureWithReason } from '../../lib/api';
 import { type StudentOption, StudentPicker } from '../students';
 import { useSaveEntry, useSaveYearbook } from './yearbook.queries';
 import { NETWORK } from './yearbook-ui';
 
-const failureOf = (failed: string) => (error: unknown) => errorMessage(error, { failed, network: NETWORK });
+const failureOf = (failed: string) => (error: unknown) => failureWithReason(error, failed, NETWORK);
 
 /** Create Yearbook / Edit (docs/product.md §2): Year*, Title*, Theme, Cover Image URL, Status. */
 export function YearbookFormDialog({ yearbook, onClose }: { yearbook?: Yearbook; onClose: () => void }) {
