@@ -16,6 +16,7 @@ export function useUrlListState<S extends ListStateSchema>(schema: S) {
   // land: the router's `prev` is the address before either, so the later would undo the earlier.
   // Each change builds on the one before until the address has caught up.
   const pending = useRef<URLSearchParams | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address catching up is the event
   useEffect(() => {
     pending.current = null;
   }, [searchParams]);

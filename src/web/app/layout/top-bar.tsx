@@ -48,7 +48,8 @@ export function TopBar({
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <DemoDataNotice variant="badge" />
         <NotificationBell />
-        <div className="flex items-center gap-3 border-l border-slate-200 pl-2 sm:pl-3">
+        {/* On a phone the initial gives way to the search box (the name is hidden there too). */}
+        <div className="hidden items-center gap-3 border-l border-slate-200 pl-3 sm:flex">
           <span
             aria-hidden="true"
             className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"

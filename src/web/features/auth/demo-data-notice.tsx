@@ -28,9 +28,8 @@ export function DemoDataNotice({
         )}
       >
         <FlaskConical aria-hidden="true" className="size-3.5" />
-        {/* On a phone the top bar is narrow: the search keeps its room. */}
-        <span className="sm:hidden">Demo</span>
-        <span className="hidden sm:inline">Demo data</span>
+        {/* On a phone the top bar is narrow: the search keeps its room, the badge its flask. */}
+        <span className="sr-only sm:not-sr-only">Demo data</span>
       </span>
     );
   }

@@ -151,7 +151,8 @@ export function GlobalSearch() {
         role="listbox"
         aria-label="Search results"
         hidden={!shown}
-        className="absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-xl"
+        // On a phone the box is narrow: the results take the width of the screen under the top bar.
+        className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-xl md:absolute md:inset-x-0 md:top-full md:mt-2"
       >
         {shown && !current ? (
           search.isError && term === text.trim() ? (
