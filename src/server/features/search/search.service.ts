@@ -6,6 +6,7 @@ import { allowanceSearch } from '../allowances/allowances.service';
 import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
 import { storySearchSource } from '../impact-stories/impact-stories.service';
 import { studentSearch } from '../students/students.service';
+import { yearbookEntrySearch } from '../yearbook/yearbook-entries.service';
 
 /**
  * Every area the top bar searches, in the order its groups are shown. A new area declares its
@@ -17,6 +18,7 @@ const SEARCH_SOURCES: readonly SearchSource[] = [
   landlordSearch,
   institutionSearch,
   storySearchSource,
+  yearbookEntrySearch,
 ];
 
 /** The top bar's search: each area the user may read, its records in the user's scope (D9, D11, D17). */

@@ -259,6 +259,7 @@ describe("management's entries", () => {
     const { send, published, addStudent, submitOwn } = kit();
     const book = await published();
     await addStudent({ email: 'STU001@demo.chl.org.zm' });
+    t.clock.advance(60_000); // the newest pending entry of the file
     const entry = await saved(await submitOwn(book.id, { quote: 'Bell me' }));
     const bell = async (as: string) =>
       (await json<NotificationsResponse>(await send(as, 'GET', '/api/notifications'))).groups.find(
@@ -273,6 +274,38 @@ describe("management's entries", () => {
     expect(group?.count).toBeGreaterThan(0);
     expect(await bell('ADM001')).toBeDefined();
     for (const as of ['PO001', 'USR001', 'STU001']) expect(await bell(as)).toBeUndefined();
+  });
+});
+
+describe('the top bar search', () => {
+  it('finds approved graduates of published classes for everyone, every entry for management', async () => {
+    const { send, published, addYearbook, addStudent, addEntry } = kit();
+    const open = await published();
+    const draft = await addYearbook();
+    const shown = await addStudent({
+      email: null,
+      firstName: 'Chisomo',
+      lastName: 'Zimba',
+      fullName: 'Chisomo Zimba',
+    });
+    const hidden = await addStudent({
+      email: null,
+      firstName: 'Chikondi',
+      lastName: 'Zimba',
+      fullName: 'Chikondi Zimba',
+    });
+    const inOpen = await addEntry(open.id, shown.id);
+    const inDraft = await addEntry(draft.id, hidden.id);
+    const found = async (as: string) => {
+      const { groups } = await json<{
+        groups: Array<{ area: string; items: Array<{ id: string; href: string }> }>;
+      }>(await send(as, 'GET', '/api/search?q=zimba'));
+      return groups.find((g) => g.area === 'yearbook')?.items ?? [];
+    };
+    const forReader = await found('USR001');
+    expect(forReader.map((i) => i.id)).toEqual([inOpen.id]);
+    expect(forReader[0]!.href).toBe(`/yearbook?year=${open.year}&q=Chisomo+Zimba`);
+    expect((await found('DPM001')).map((i) => i.id).sort()).toEqual([inOpen.id, inDraft.id].sort());
   });
 });
 

@@ -17,7 +17,7 @@ import {
   statusAfterStudentEdit,
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource } from '../../area-sources';
+import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
@@ -351,5 +351,49 @@ export const yearbookEntryNotifications: NotificationSource = {
         href: `/yearbook-admin?${new URLSearchParams({ tab: 'entries', yearbook: r.yearbookId })}`,
       })),
     };
+  },
+};
+
+/**
+ * Graduates in the top bar's search: everyone finds approved entries of published yearbooks (the
+ * class page, searched for the name); management finds every entry, in Yearbook Management.
+ */
+export const yearbookEntrySearch: SearchSource = {
+  area: 'yearbook',
+  label: 'Yearbook',
+  readableBy: () => true,
+  async search(deps, user, term, limit) {
+    const manager = canManageYearbooks(user.role);
+    const rows = await deps.db
+      .select({
+        id: yearbookEntries.id,
+        name: yearbookEntries.studentName,
+        program: yearbookEntries.program,
+        status: yearbookEntries.status,
+        yearbookId: yearbooks.id,
+        year: yearbooks.year,
+      })
+      .from(yearbookEntries)
+      .innerJoin(yearbooks, eq(yearbooks.id, yearbookEntries.yearbookId))
+      .where(
+        and(
+          manager
+            ? undefined
+            : and(eq(yearbookEntries.status, 'approved'), eq(yearbooks.status, 'published')),
+          entrySearch(term.text),
+        ),
+      )
+      .orderBy(desc(yearbooks.year), asc(yearbookEntries.studentName))
+      .limit(limit);
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.name,
+      detail: [classOf(r.year), r.program, r.status === 'approved' ? null : 'Pending Review']
+        .filter(Boolean)
+        .join(' · '),
+      href: manager
+        ? `/yearbook-admin?${new URLSearchParams({ tab: 'entries', yearbook: r.yearbookId })}`
+        : `/yearbook?${new URLSearchParams({ year: String(r.year), q: r.name })}`,
+    }));
   },
 };
