@@ -157,7 +157,8 @@ describe('student_counts', () => {
     await t.database.db.delete(students).where(eq(students.programLevel, 'diploma'));
     await expectStoredCountsTrue();
     await t.database.db.execute(
-      sql`truncate allowance_comments, allowance_student_names, allowances, yearbook_entries, students`,
+      // cascade: every record that names a student (yearbook entries, stories) goes with them.
+      sql`truncate allowance_comments, allowance_student_names, allowances, students cascade`,
     );
     expect(await expectStoredCountsTrue()).toEqual([]);
     expect((await list('ADM001')).counts).toEqual({ all: 0, university: 0, diploma: 0, launch_year: 0 });
