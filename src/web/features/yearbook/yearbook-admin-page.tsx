@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, FileText, GraduationCap, XCircle } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { initialsOf } from '../../../domain/names';
 import { classOf } from '../../../domain/yearbook';
 import { ListError } from '../../components/list';
@@ -14,13 +14,19 @@ import {
   Tabs,
 } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
+import { filterParam } from '../../lib/list-state';
+import { useUrlListState } from '../../lib/use-url-list-state';
 import { EntriesTab } from './entries-tab';
 import { useGraduates, useYearbooks } from './yearbook.queries';
-import { NETWORK } from './yearbook-ui';
+import { NETWORK, YearbooksLoadError } from './yearbook-ui';
 import { YearbooksTab } from './yearbooks-tab';
 
-const TABS = ['yearbooks', 'entries', 'students'] as const;
-type Tab = (typeof TABS)[number];
+/** The tab and the selected yearbook, kept in the address bar (the bell links to both). */
+const AdminParamsSchema = z.object({
+  tab: filterParam(['entries', 'students']),
+  yearbook: z.string().max(40).default(''),
+});
+type Tab = 'yearbooks' | 'entries' | 'students';
 
 /**
  * /yearbook-admin: Yearbook Management (docs/product.md §2; deputy managers and admins). The
@@ -28,38 +34,14 @@ type Tab = (typeof TABS)[number];
  * and yearbook are kept in the address bar, so the bell's links open the entries to review.
  */
 export function YearbookAdminPage() {
-  const [params, setParams] = useSearchParams();
+  const { state: params, update } = useUrlListState(AdminParamsSchema);
   const yearbooks = useYearbooks();
   const items = yearbooks.data?.items ?? [];
-  const selected = items.find((y) => y.id === params.get('yearbook')) ?? items[0] ?? null;
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'yearbooks';
-  const update = (changes: { tab?: Tab; yearbook?: string }) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const selected = items.find((y) => y.id === params.yearbook) ?? items[0] ?? null;
+  const tab: Tab = params.tab || 'yearbooks';
 
   if (yearbooks.isPending) return <PageSpinner label="Loading yearbooks..." />;
-  if (yearbooks.isError)
-    return (
-      <Card>
-        <ListError
-          title="Couldn't load the yearbooks"
-          message={errorMessage(yearbooks.error, {
-            failed: 'The server could not answer.',
-            network: NETWORK,
-          })}
-          onRetry={() => void yearbooks.refetch()}
-          retrying={yearbooks.isFetching}
-        />
-      </Card>
-    );
+  if (yearbooks.isError) return <YearbooksLoadError query={yearbooks} />;
 
   const counts = selected?.entry_counts;
   return (
@@ -94,7 +76,7 @@ export function YearbookAdminPage() {
       <Tabs
         label="Yearbook Management"
         value={tab}
-        onValueChange={(next) => update({ tab: next })}
+        onValueChange={(next) => update({ tab: next === 'yearbooks' ? '' : next })}
         tabs={[
           {
             value: 'yearbooks',

@@ -1,62 +1,38 @@
 import { BookOpen, GraduationCap, Heart } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { classOf, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
-import { ListError } from '../../components/list';
 import { Card, EmptyState, PageHeader, PageSpinner, Tabs } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { filterParam, listStateSchema } from '../../lib/list-state';
+import { useUrlListState } from '../../lib/use-url-list-state';
 import { GraduatesTab } from './graduates-tab';
 import { MemoryWall } from './memory-wall';
 import { SubmitEntry } from './submit-entry';
 import { useEntries, useYearbooks } from './yearbook.queries';
-import { NETWORK } from './yearbook-ui';
+import { YearbooksLoadError } from './yearbook-ui';
 
-const TABS = ['graduates', 'memory', 'submit'] as const;
-type Tab = (typeof TABS)[number];
+/** The class, tab, search and program filter, kept in the address bar. */
+const YearbookParamsSchema = listStateSchema({
+  year: z.string().max(4).default(''),
+  tab: filterParam(['memory', 'submit']),
+  program: z.string().max(200).default(''),
+});
+type Tab = 'graduates' | 'memory' | 'submit';
 
 /**
  * /yearbook: Graduation Yearbook (docs/product.md §2). A 'Class of {year}' button per published
  * yearbook, newest first; the class, tab, search and program filter are kept in the address bar.
  */
 export function YearbookPage() {
-  const [params, setParams] = useSearchParams();
+  const { state: params, update } = useUrlListState(YearbookParamsSchema);
   const yearbooks = useYearbooks();
   const published = (yearbooks.data?.items ?? []).filter((y) => y.status === 'published');
-  const selected = published.find((y) => String(y.year) === params.get('year')) ?? published[0] ?? null;
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'graduates';
-  const q = params.get('q') ?? '';
-  const program = params.get('program') ?? '';
+  const selected = published.find((y) => String(y.year) === params.year) ?? published[0] ?? null;
+  const tab: Tab = params.tab || 'graduates';
+  const { q, program } = params;
   const entries = useEntries(selected?.id ?? null, { q, program });
 
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
   if (yearbooks.isPending) return <PageSpinner label="Loading yearbooks..." />;
-  if (yearbooks.isError)
-    return (
-      <Card>
-        <ListError
-          title="Couldn't load the yearbooks"
-          message={errorMessage(yearbooks.error, {
-            failed: 'The server could not answer.',
-            network: NETWORK,
-          })}
-          onRetry={() => void yearbooks.refetch()}
-          retrying={yearbooks.isFetching}
-        />
-      </Card>
-    );
+  if (yearbooks.isError) return <YearbooksLoadError query={yearbooks} />;
   if (!selected)
     return (
       <div className="space-y-6">
@@ -134,7 +110,7 @@ export function YearbookPage() {
       <Tabs
         label="Yearbook"
         value={tab}
-        onValueChange={(next) => update({ tab: next === 'graduates' ? '' : next })}
+        onValueChange={(next) => update({ tab: next === 'graduates' ? '' : next, page: params.page })}
         tabs={tabs}
       />
     </div>

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Entry } from '../../../contracts/yearbook';
 import { initialsOf } from '../../../domain/names';
 import {
@@ -6,7 +7,9 @@ import {
   YEARBOOK_STATUS_LABELS,
   type YearbookStatus,
 } from '../../../domain/yearbook';
-import { Avatar, Badge, type BadgeTone } from '../../components/ui';
+import { ListError } from '../../components/list';
+import { Avatar, Badge, type BadgeTone, Card } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
 
 /*
  * What the yearbook's two screens share: a graduate's card, the state badges and the words of a
@@ -59,5 +62,19 @@ export function CharacterCount({ value, max }: { value: string | null | undefine
     <span className={used > max ? 'text-red-700' : undefined}>
       {used} / {max}
     </span>
+  );
+}
+
+/** The yearbooks could not be loaded: both yearbook screens say so alike, with Retry. */
+export function YearbooksLoadError({ query }: { query: UseQueryResult }) {
+  return (
+    <Card>
+      <ListError
+        title="Couldn't load the yearbooks"
+        message={errorMessage(query.error, { failed: 'The server could not answer.', network: NETWORK })}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    </Card>
   );
 }
