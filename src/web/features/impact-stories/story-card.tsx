@@ -49,7 +49,7 @@ export function StoryCard({ story, onOpen, large }: { story: Story; onOpen: () =
             <span className="sr-only"> views</span>
           </span>
         </div>
-        <p className="mt-1 text-xs text-slate-400">{formatDate(story.date_posted)}</p>
+        <p className="mt-1 text-xs text-slate-500">{formatDate(story.date_posted)}</p>
       </div>
     </article>
   );
