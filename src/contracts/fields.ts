@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../domain/dates';
 import { normalisePhone } from '../domain/phone';
 
 /*
@@ -74,3 +75,21 @@ export const webAddressField = (label: string, message: string) =>
       .refine(isWebAddress, { message })
       .nullish(),
   );
+
+/** An optional calendar date written YYYY-MM-DD; blank -> null. */
+export const optionalDateField = (label: string) =>
+  blankAsNull(
+    z
+      .string({ message: `${label} must be a date written YYYY-MM-DD` })
+      .trim()
+      .refine(isIsoDate, { message: `${label} must be a real date written YYYY-MM-DD` })
+      .nullish(),
+  );
+
+/** A list's search box: trimmed, at most 100 characters, absent when blank. */
+export const searchField = () =>
+  blankAsMissing(z.string().trim().max(100, { message: 'Search must be at most 100 characters' }).optional());
+
+/** One of a few values, with a message that lists them; blank -> missing. */
+export const choiceField = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { message: `${label} must be one of: ${values.join(', ')}` });

@@ -28,6 +28,7 @@ export const STUDENT_API_MESSAGES = {
   notFound: 'Student not found',
   hasAllowances:
     "This student has allowance records and cannot be deleted. Change the student's status instead.",
+  hasIssues: "This student has issue records and cannot be deleted. Change the student's status instead.",
   duplicateChl: (chl: string) => `A student with CHL number ${chl} already exists.`,
   duplicateNrc: (nrc: string) => `A student with NRC number ${nrc} already exists.`,
   imported: (n: number) => `Successfully imported ${n} students`,

@@ -82,3 +82,6 @@ export function parseMonth(value: string): Month | null {
   const wanted = value.trim().toLowerCase();
   return MONTHS.find((m) => m.toLowerCase() === wanted) ?? null;
 }
+
+/** A YYYY-MM-DD day as the screens write it, DD/MM/YYYY (docs/product.md D13's default format). */
+export const dayAsWritten = (isoDay: string) => isoDay.split('-').reverse().join('/');

@@ -3,6 +3,7 @@ import type { AppDeps } from './app-env';
 import { loadSessionUser } from './auth/middleware';
 import { allowancesRoutes } from './features/allowances/allowances.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { issuesRoutes, staffRoutes, tasksRoutes } from './features/case-work/case-work.routes';
 import { institutionsRoutes, landlordsRoutes } from './features/corporate/corporate.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
@@ -55,6 +56,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/yearbook-entries', yearbookEntriesRoutes(deps));
   app.route('/api/impact-stories', impactStoriesRoutes(deps));
   app.route('/api/story-categories', storyCategoriesRoutes(deps));
+  app.route('/api/tasks', tasksRoutes(deps));
+  app.route('/api/issues', issuesRoutes(deps));
+  app.route('/api/staff', staffRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

@@ -18,6 +18,11 @@ export interface NotificationSource {
   label: string;
   /** Must answer `{ count: 0, items: [] }` for a user who may not act in the area. */
   waitingFor(deps: AppDeps, user: Recipient): Promise<{ count: number; items: NotificationItem[] }>;
+  /**
+   * What the daily email lists for the area when it differs from the bell (tasks: only those
+   * overdue or due today); without it the email lists what the bell does.
+   */
+  digest?: Pick<NotificationSource, 'label' | 'waitingFor'>;
 }
 
 /** The term as the search matched it: its text and the D17 mode. */

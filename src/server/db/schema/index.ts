@@ -1,6 +1,7 @@
 export * from './activities';
 export * from './allowances';
 export * from './auth';
+export * from './case-work';
 export * from './corporate';
 export * from './impact-stories';
 export * from './students';

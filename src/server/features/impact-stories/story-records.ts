@@ -1,11 +1,10 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Story } from '../../../contracts/impact-stories';
 import { canManageStories, STORY_MESSAGES as M, storyColor } from '../../../domain/impact-stories';
-import { searchMode } from '../../../domain/search';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, prefixPattern } from '../../db/like-pattern';
+import { wordSearch } from '../../db/like-pattern';
 import { impactStories, storyCategories } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
@@ -85,16 +84,8 @@ export async function visibleStory(
 }
 
 /** The search over student name, title and excerpt: 1-2 characters match the start of a word (D17). */
-export function storySearch(q: string | undefined): SQL | undefined {
-  const text = q?.trim();
-  if (!text) return undefined;
-  const columns = [impactStories.studentName, impactStories.title, impactStories.excerpt];
-  if (searchMode(text) === 'prefix') {
-    const start = prefixPattern(text);
-    return or(...columns.flatMap((c) => [ilike(c, start), ilike(c, `% ${start}`)]));
-  }
-  return or(...columns.map((c) => ilike(c, containsPattern(text))));
-}
+export const storySearch = (q: string | undefined) =>
+  wordSearch([impactStories.studentName, impactStories.title, impactStories.excerpt], q);
 
 export const inCategory = (category: string | null | undefined) =>
   category ? eq(impactStories.categoryId, category) : undefined;

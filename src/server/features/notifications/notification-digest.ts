@@ -40,7 +40,7 @@ export async function sendNotificationDigests(deps: AppDeps): Promise<number> {
     );
   let sent = 0;
   for (const recipient of recipients) {
-    const waiting = await notificationsFor(deps, recipient);
+    const waiting = await notificationsFor(deps, recipient, 'email');
     if (waiting.count === 0) continue;
     const claimed = await deps.db
       .insert(notificationDigests)

@@ -5,6 +5,8 @@ import type { NotificationSource, Recipient } from '../../area-sources';
 import { users } from '../../db/schema';
 import { allowanceNotifications } from '../allowances/allowances.service';
 import { recordAudit } from '../audit/audit.service';
+import { issueNotifications } from '../case-work/issues.service';
+import { taskNotifications } from '../case-work/tasks.service';
 import { storyNotifications } from '../impact-stories/impact-stories.service';
 import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
 
@@ -16,19 +18,30 @@ const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   allowanceNotifications,
   yearbookEntryNotifications,
   storyNotifications,
+  taskNotifications,
+  issueNotifications,
 ];
 
-/** What waits for the user in every area, the areas with nothing left out. */
+/**
+ * What waits for the user in every area, the areas with nothing left out: for the bell, or for the
+ * daily email (where an area may list less, see NotificationSource.digest).
+ */
 export async function notificationsFor(
   deps: AppDeps,
   user: Recipient,
+  purpose: 'bell' | 'email' = 'bell',
 ): Promise<Omit<NotificationsResponse, 'email_digest'>> {
-  const answers = await Promise.all(NOTIFICATION_SOURCES.map((source) => source.waitingFor(deps, user)));
-  const groups = NOTIFICATION_SOURCES.map((source, i) => ({
-    area: source.area,
-    label: source.label,
-    ...answers[i]!,
-  })).filter((group) => group.count > 0);
+  const parts = NOTIFICATION_SOURCES.map((source) =>
+    purpose === 'email' && source.digest ? { area: source.area, ...source.digest } : source,
+  );
+  const answers = await Promise.all(parts.map((part) => part.waitingFor(deps, user)));
+  const groups = parts
+    .map((source, i) => ({
+      area: source.area,
+      label: source.label,
+      ...answers[i]!,
+    }))
+    .filter((group) => group.count > 0);
   return { count: groups.reduce((sum, g) => sum + g.count, 0), groups };
 }
 

@@ -3,6 +3,8 @@ import { SEARCH_RESULTS_PER_AREA, searchMode } from '../../../domain/search';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import { allowanceSearch } from '../allowances/allowances.service';
+import { issueSearchSource } from '../case-work/issues.service';
+import { taskSearchSource } from '../case-work/tasks.service';
 import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
 import { storySearchSource } from '../impact-stories/impact-stories.service';
 import { studentSearch } from '../students/students.service';
@@ -14,6 +16,8 @@ import { yearbookEntrySearch } from '../yearbook/yearbook-entries.service';
  */
 const SEARCH_SOURCES: readonly SearchSource[] = [
   studentSearch,
+  taskSearchSource,
+  issueSearchSource,
   allowanceSearch,
   landlordSearch,
   institutionSearch,

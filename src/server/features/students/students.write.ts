@@ -16,7 +16,7 @@ import { findStudentRow, type StudentRow, scopeCondition } from './students.quer
 
 /**
  * Runs a change in one transaction, turning the database's refusals into answers for the user:
- * a CHL or NRC number taken meanwhile (409), or allowances that keep a student from deletion (409).
+ * a CHL or NRC number taken meanwhile (409), or allowances or issues that keep a student from deletion (409, D12).
  */
 export function writeStudent<T>(
   deps: AppDeps,
@@ -30,6 +30,7 @@ export function writeStudent<T>(
     },
     foreignKey: {
       allowances_student_id_students_id_fk: STUDENT_API_MESSAGES.hasAllowances,
+      issues_student_id_students_id_fk: STUDENT_API_MESSAGES.hasIssues,
       // A landlord or institution deleted meanwhile (or an id of nothing).
       students_landlord_id_landlords_id_fk: STUDENT_API_MESSAGES.landlordUnknown,
       students_institution_id_institutions_id_fk: STUDENT_API_MESSAGES.institutionUnknown,

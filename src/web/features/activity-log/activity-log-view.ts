@@ -19,6 +19,8 @@ const RECORD_KIND_LABELS = {
   memory_wall_post: 'Memory wall posts',
   impact_story: 'Impact stories',
   story_category: 'Story categories',
+  task: 'Tasks',
+  issue: 'Issues',
 } as const;
 const RECORD_KINDS = Object.keys(RECORD_KIND_LABELS) as [
   keyof typeof RECORD_KIND_LABELS,
@@ -106,5 +108,18 @@ export const ACTION_OPTIONS = [
     ['story_category.created', 'Story category added'],
     ['story_category.updated', 'Story category updated'],
     ['story_category.deleted', 'Story category removed'],
+    ['task.created', 'Task added'],
+    ['task.updated', 'Task updated'],
+    ['task.moved', 'Task moved'],
+    ['task.completed', 'Task completed'],
+    ['task.deleted', 'Task deleted'],
+    ['issue.reported', 'Issue reported'],
+    ['issue.updated', 'Issue updated'],
+    ['issue.started', 'Issue work started'],
+    ['issue.resolved', 'Issue resolved'],
+    ['issue.closed', 'Issue closed'],
+    ['issue.reopened', 'Issue reopened'],
+    ['issue.commented', 'Issue comment'],
+    ['issue.deleted', 'Issue deleted'],
   ].map(([value, label]) => ({ value: value!, label: label! })),
 ];

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { CASE_MESSAGES as M } from '../../../domain/case-work';
+import type { SessionUser } from '../../app-env';
+import type { Tx } from '../../db/client';
+import { students } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { isAssignableOfficer } from '../staff-users/staff-users.service';
+import { studentScopeCondition } from '../students/students.service';
+
+/*
+ * The checks a task or an issue passes before it is written (D11): whom it is assigned to, and
+ * which student it is about. A student the caller does not reach answers like a missing one, so
+ * an officer learns nothing of another officer's students by naming them.
+ */
+
+/** The assignee is an active program officer, deputy manager or admin; else 400 on the field. */
+export async function checkAssignee(tx: Tx, assigneeId: string | null): Promise<void> {
+  if (assigneeId !== null && !(await isAssignableOfficer(tx, assigneeId)))
+    throw badRequest(M.assigneeNotStaff, { assigned_to_id: M.assigneeNotStaff });
+}
+
+/**
+ * The student is one the caller reaches (a program officer's own), or the one the record already
+ * names (an officer editing a task assigned to them about someone else's student keeps it).
+ */
+export async function checkCaseStudent(
+  tx: Tx,
+  user: SessionUser,
+  studentId: string | null,
+  current: string | null = null,
+): Promise<void> {
+  if (studentId === null || studentId === current) return;
+  const [found] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, studentId), studentScopeCondition(user)));
+  if (!found) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+}
+
+/**
+ * Records a change to a task or an issue in the audit trail (D15), under the officer of the
+ * student it is about, so that officer's Activity Log shows it.
+ */
+export async function recordCaseChange(
+  tx: Tx,
+  user: SessionUser,
+  change: {
+    entityType: 'task' | 'issue';
+    id: string;
+    studentId: string | null;
+    action: string;
+    summary: string;
+    at: Date;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  const [student] = change.studentId
+    ? await tx
+        .select({ officer: students.assignedOfficerId })
+        .from(students)
+        .where(eq(students.id, change.studentId))
+    : [];
+  await recordAudit(tx, {
+    actor: { id: user.id, name: user.name },
+    officerId: student?.officer ?? null,
+    entityType: change.entityType,
+    entityId: change.id,
+    action: `${change.entityType}.${change.action}`,
+    summary: change.summary,
+    at: change.at,
+    before: change.before,
+    after: change.after,
+  });
+}

@@ -1,0 +1,113 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isUuid } from '../../../contracts/common';
+import type { Task } from '../../../contracts/tasks';
+import {
+  type CaseActor,
+  caseScope,
+  isTaskOverdue,
+  CASE_MESSAGES as M,
+  type TaskCategory,
+  type TaskPriority,
+  type TaskStatus,
+} from '../../../domain/case-work';
+import type { DbOrTx } from '../../db/client';
+import { students, tasks, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/*
+ * Tasks as the API answers them, with the names of the people and the student, and the lookup
+ * every task route starts from: a task outside the caller's scope (D11) answers 404 like a
+ * missing one.
+ */
+
+const assignee = alias(users, 'assignee');
+const assigner = alias(users, 'assigner');
+const completer = alias(users, 'completer');
+
+export const selectTasks = (db: DbOrTx) =>
+  db
+    .select({
+      task: tasks,
+      assigneeName: assignee.name,
+      assignerName: assigner.name,
+      completerName: completer.name,
+      studentName: students.fullName,
+      studentOfficerId: students.assignedOfficerId,
+    })
+    .from(tasks)
+    .leftJoin(students, eq(students.id, tasks.studentId))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedToId))
+    .leftJoin(assigner, eq(assigner.id, tasks.assignedById))
+    .leftJoin(completer, eq(completer.id, tasks.completedById));
+
+export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['where']>>[number];
+
+export function taskDto(row: TaskRow, today: string): Task {
+  const { task } = row;
+  return {
+    id: task.id,
+    title: task.title,
+    description: task.description,
+    assigned_to_id: task.assignedToId,
+    assigned_to_name: row.assigneeName,
+    assigned_by_id: task.assignedById,
+    assigned_by_name: row.assignerName,
+    due_date: task.dueDate,
+    priority: task.priority as TaskPriority,
+    status: task.status as TaskStatus,
+    category: task.category as TaskCategory,
+    student_id: task.studentId,
+    student_name: row.studentName,
+    overdue: isTaskOverdue({ due_date: task.dueDate, status: task.status }, today),
+    completed_at: task.completedAt?.toISOString() ?? null,
+    completed_by_id: task.completedById,
+    completed_by_name: row.completerName,
+    created_at: task.createdAt.toISOString(),
+    updated_at: task.updatedAt.toISOString(),
+  };
+}
+
+/** The task's fields as the audit trail keeps them. */
+export const auditedTask = (t: TaskRow['task']) => ({
+  title: t.title,
+  description: t.description,
+  assigned_to_id: t.assignedToId,
+  due_date: t.dueDate,
+  priority: t.priority,
+  status: t.status,
+  category: t.category,
+  student_id: t.studentId,
+  completed_at: t.completedAt?.toISOString() ?? null,
+  completed_by_id: t.completedById,
+});
+
+/**
+ * The tasks the actor reaches (D11), for a query that joins students as selectTasks does: a
+ * program officer's are about their students, assigned to them or created by them.
+ */
+export function taskScopeCondition(actor: CaseActor): SQL | undefined {
+  const scope = caseScope(actor);
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'none') return sql`false`;
+  const me = scope.officerId;
+  return or(eq(tasks.assignedToId, me), eq(tasks.assignedById, me), eq(students.assignedOfficerId, me));
+}
+
+/** Not completed and due before `today` (docs/product.md §9). */
+export const overdueTasks = (today: string) =>
+  and(sql`${tasks.dueDate} < ${today}`, sql`${tasks.status} <> 'completed'`);
+
+/** The task, locked when `forUpdate`; 404 when missing or outside the caller's scope. */
+export async function visibleTask(
+  db: DbOrTx,
+  actor: CaseActor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TaskRow> {
+  if (!isUuid(id)) throw notFound(M.taskNotFound);
+  const query = selectTasks(db).where(and(eq(tasks.id, id), taskScopeCondition(actor)));
+  const [row] = options.forUpdate ? await query.for('update', { of: tasks }) : await query;
+  if (!row) throw notFound(M.taskNotFound);
+  return row;
+}

@@ -1,0 +1,325 @@
+import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Task, TaskInput, TaskListQuery, TaskListResponse } from '../../../contracts/tasks';
+import { TASK_STATUS_LABELS, type TaskStatus } from '../../../domain/case-work';
+import { dayAsWritten, lusakaDate } from '../../../domain/dates';
+import { isStaffRole } from '../../../domain/roles';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { NotificationSource, Recipient, SearchSource } from '../../area-sources';
+import type { Tx } from '../../db/client';
+import { wordSearch } from '../../db/like-pattern';
+import { students, tasks } from '../../db/schema';
+import { pageOf, pageWindow } from '../../http/paging';
+import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
+import {
+  auditedTask,
+  overdueTasks,
+  selectTasks,
+  type TaskRow,
+  taskDto,
+  taskScopeCondition,
+  visibleTask,
+} from './task-records';
+
+/*
+ * Task Management (docs/product.md §2, §4, D11, D16): follow-up work assigned to staff. Any status
+ * moves to any other (a board); completing records when and by whom. Every change is recorded
+ * in the audit trail in its own transaction (D15).
+ */
+
+const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
+
+/** Soonest due first, tasks without a due date after them, then the newest. */
+const byDueDate = [sql`${tasks.dueDate} asc nulls last`, desc(tasks.createdAt), desc(tasks.id)];
+
+const taskSearch = (q: string | undefined) =>
+  wordSearch([tasks.title, tasks.description, students.fullName], q);
+
+export async function listTasks(
+  deps: AppDeps,
+  user: SessionUser,
+  query: TaskListQuery,
+): Promise<TaskListResponse> {
+  const day = today(deps);
+  const scope = taskScopeCondition(user);
+  const assignee = query.assignee === 'me' ? user.id : query.assignee;
+  const where = and(
+    scope,
+    query.status === 'active'
+      ? ne(tasks.status, 'completed')
+      : query.status
+        ? eq(tasks.status, query.status)
+        : undefined,
+    query.priority ? eq(tasks.priority, query.priority) : undefined,
+    assignee ? eq(tasks.assignedToId, assignee) : undefined,
+    query.student_id ? eq(tasks.studentId, query.student_id) : undefined,
+    query.overdue === true
+      ? overdueTasks(day)
+      : query.overdue === false
+        ? sql`not (${overdueTasks(day)})`
+        : undefined,
+    taskSearch(query.q),
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [total], [counts]] = await Promise.all([
+    selectTasks(deps.db)
+      .where(where)
+      .orderBy(...byDueDate)
+      .limit(limit)
+      .offset(offset),
+    deps.db
+      .select({ n: count() })
+      .from(tasks)
+      .leftJoin(students, eq(students.id, tasks.studentId))
+      .where(where),
+    deps.db
+      .select({
+        total: count(),
+        in_progress: sql<number>`count(*) filter (where ${tasks.status} = 'in_progress')::int`,
+        completed: sql<number>`count(*) filter (where ${tasks.status} = 'completed')::int`,
+        overdue: sql<number>`count(*) filter (where ${overdueTasks(day)})::int`,
+      })
+      .from(tasks)
+      .leftJoin(students, eq(students.id, tasks.studentId))
+      .where(scope),
+  ]);
+  return {
+    ...pageOf(
+      rows.map((row) => taskDto(row, day)),
+      total?.n ?? 0,
+      query,
+    ),
+    counts: {
+      total: counts?.total ?? 0,
+      in_progress: counts?.in_progress ?? 0,
+      completed: counts?.completed ?? 0,
+      overdue: counts?.overdue ?? 0,
+    },
+  };
+}
+
+export async function getTask(deps: AppDeps, user: SessionUser, id: string): Promise<Task> {
+  return taskDto(await visibleTask(deps.db, user, id), today(deps));
+}
+
+/** Completion as a status sets it: when and by whom on completing, cleared on leaving completed. */
+function completionOf(status: TaskStatus, before: TaskRow['task'] | null, user: SessionUser, now: Date) {
+  if (status !== 'completed') return { completedAt: null, completedById: null };
+  if (before?.status === 'completed') return {};
+  return { completedAt: now, completedById: user.id };
+}
+
+function audit(
+  tx: Tx,
+  user: SessionUser,
+  at: Date,
+  action: string,
+  summary: string,
+  before: TaskRow['task'] | null,
+  after: TaskRow['task'] | null,
+) {
+  const record = (after ?? before)!;
+  return recordCaseChange(tx, user, {
+    entityType: 'task',
+    id: record.id,
+    studentId: record.studentId,
+    action,
+    summary,
+    at,
+    before: before && auditedTask(before),
+    after: after && auditedTask(after),
+  });
+}
+
+export async function createTask(deps: AppDeps, user: SessionUser, input: TaskInput): Promise<Task> {
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    await checkAssignee(tx, input.assigned_to_id);
+    await checkCaseStudent(tx, user, input.student_id ?? null);
+    const [added] = await tx
+      .insert(tasks)
+      .values({
+        title: input.title,
+        description: input.description ?? null,
+        assignedToId: input.assigned_to_id,
+        assignedById: user.id,
+        dueDate: input.due_date ?? null,
+        priority: input.priority,
+        status: input.status,
+        category: input.category,
+        studentId: input.student_id ?? null,
+        ...completionOf(input.status, null, user, now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(tx, user, now, 'created', `${user.name} added the task "${input.title}"`, null, added!);
+    return added!.id;
+  });
+  return getTask(deps, user, id);
+}
+
+export async function updateTask(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: TaskInput,
+): Promise<Task> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { task: before } = await visibleTask(tx, user, id, { forUpdate: true });
+    await checkAssignee(tx, input.assigned_to_id === before.assignedToId ? null : input.assigned_to_id);
+    await checkCaseStudent(tx, user, input.student_id ?? null, before.studentId);
+    const [after] = await tx
+      .update(tasks)
+      .set({
+        title: input.title,
+        description: input.description ?? null,
+        assignedToId: input.assigned_to_id,
+        dueDate: input.due_date ?? null,
+        priority: input.priority,
+        status: input.status,
+        category: input.category,
+        studentId: input.student_id ?? null,
+        ...completionOf(input.status, before, user, now),
+        updatedAt: now,
+      })
+      .where(eq(tasks.id, id))
+      .returning();
+    await audit(tx, user, now, 'updated', `${user.name} updated the task "${input.title}"`, before, after!);
+  });
+  return getTask(deps, user, id);
+}
+
+/** The board's move: any status to any other. */
+export async function setTaskStatus(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  status: TaskStatus,
+): Promise<Task> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { task: before } = await visibleTask(tx, user, id, { forUpdate: true });
+    if (before.status === status) return;
+    const [after] = await tx
+      .update(tasks)
+      .set({ status, ...completionOf(status, before, user, now), updatedAt: now })
+      .where(eq(tasks.id, id))
+      .returning();
+    const summary = `${user.name} moved the task "${before.title}" to ${TASK_STATUS_LABELS[status]}`;
+    await audit(tx, user, now, status === 'completed' ? 'completed' : 'moved', summary, before, after!);
+  });
+  return getTask(deps, user, id);
+}
+
+export async function deleteTask(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { task: before } = await visibleTask(tx, user, id, { forUpdate: true });
+    await tx.delete(tasks).where(eq(tasks.id, id));
+    await audit(tx, user, now, 'deleted', `${user.name} deleted the task "${before.title}"`, before, null);
+  });
+}
+
+const BELL_ITEMS = 20;
+
+/** How a waiting task reads in the bell and the email: when it is due, and whom it is about. */
+function waitingTaskDetail(
+  task: { dueDate: string | null; status: string; studentName: string | null },
+  day: string,
+) {
+  const due = !task.dueDate
+    ? 'No due date'
+    : task.dueDate < day
+      ? `Overdue since ${dayAsWritten(task.dueDate)}`
+      : task.dueDate === day
+        ? 'Due today'
+        : `Due ${dayAsWritten(task.dueDate)}`;
+  const status = TASK_STATUS_LABELS[task.status as TaskStatus] ?? task.status;
+  return [due, status, task.studentName].filter(Boolean).join(' · ');
+}
+
+async function waitingTasks(deps: AppDeps, _user: Recipient, which: ReturnType<typeof and>) {
+  const day = today(deps);
+  const [[counted], rows] = await Promise.all([
+    deps.db.select({ n: count() }).from(tasks).where(which),
+    deps.db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        dueDate: tasks.dueDate,
+        status: tasks.status,
+        studentName: students.fullName,
+      })
+      .from(tasks)
+      .leftJoin(students, eq(students.id, tasks.studentId))
+      .where(which)
+      .orderBy(...byDueDate)
+      .limit(BELL_ITEMS),
+  ]);
+  return {
+    count: counted?.n ?? 0,
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      detail: waitingTaskDetail(r, day),
+      href: `/tasks?${new URLSearchParams({ open: r.id })}`,
+    })),
+  };
+}
+
+/**
+ * The bell (D16): tasks assigned to the user and not completed, and overdue tasks the user gave
+ * someone else. The daily email lists the user's own tasks overdue or due today.
+ */
+export const taskNotifications: NotificationSource = {
+  area: 'tasks',
+  label: 'Tasks assigned to you',
+  async waitingFor(deps, user) {
+    if (!isStaffRole(user.role)) return { count: 0, items: [] };
+    const open = ne(tasks.status, 'completed');
+    return waitingTasks(
+      deps,
+      user,
+      or(
+        and(eq(tasks.assignedToId, user.id), open),
+        and(eq(tasks.assignedById, user.id), overdueTasks(today(deps))),
+      ),
+    );
+  },
+  digest: {
+    label: 'Your tasks overdue or due today',
+    async waitingFor(deps, user) {
+      if (!isStaffRole(user.role)) return { count: 0, items: [] };
+      return waitingTasks(
+        deps,
+        user,
+        and(
+          eq(tasks.assignedToId, user.id),
+          ne(tasks.status, 'completed'),
+          sql`${tasks.dueDate} <= ${today(deps)}`,
+        ),
+      );
+    },
+  },
+};
+
+/** Tasks in the top bar's search, within the caller's scope (D11). */
+export const taskSearchSource: SearchSource = {
+  area: 'tasks',
+  label: 'Tasks',
+  readableBy: (user) => isStaffRole(user.role),
+  async search(deps, user, term, limit) {
+    const day = today(deps);
+    const rows = await selectTasks(deps.db)
+      .where(and(taskScopeCondition(user), wordSearch([tasks.title, students.fullName], term.text)))
+      .orderBy(asc(sql`${tasks.status} = 'completed'`), ...byDueDate)
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.task.id,
+      title: row.task.title,
+      detail: waitingTaskDetail({ ...row.task, studentName: row.studentName }, day),
+      href: `/tasks?${new URLSearchParams({ open: row.task.id })}`,
+    }));
+  },
+};
