@@ -82,7 +82,7 @@ export const canMoveIssue = (from: IssueStatus, to: IssueStatus) => ISSUE_MOVES[
 export const ISSUE_MOVE_LABELS: Record<IssueStatus, string> = {
   in_progress: 'Start Work',
   resolved: 'Resolve',
-  closed: 'Close',
+  closed: 'Close Issue',
   open: 'Reopen',
 };
 

@@ -33,6 +33,8 @@ const StoriesPage = lazy(() =>
 const StoriesAdminPage = lazy(() =>
   import('../features/impact-stories').then((m) => ({ default: m.StoriesAdminPage })),
 );
+const TasksPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.TasksPage })));
+const IssuesPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.IssuesPage })));
 const ActivityLogPage = lazy(() =>
   import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
 );
@@ -46,6 +48,8 @@ const builtRoutes: AppRoute[] = [
   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
   { path: '/profiles', element: <StudentProfilesPage />, minRole: 'program_officer' },
   { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
+  { path: '/tasks', element: <TasksPage />, minRole: 'program_officer' },
+  { path: '/issues', element: <IssuesPage />, minRole: 'program_officer' },
   { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
   { path: '/yearbook', element: <YearbookPage /> },
   { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },

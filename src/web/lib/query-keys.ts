@@ -42,6 +42,20 @@ export const queryKeys = {
     manage: (query: string) => ['stories', 'manage', query] as const,
     categories: ['stories', 'categories'] as const,
   },
+  tasks: {
+    all: ['tasks'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['tasks', 'list', query] as const,
+    one: (id: string) => ['tasks', 'one', id] as const,
+  },
+  issues: {
+    all: ['issues'] as const,
+    list: (query: string) => ['issues', 'list', query] as const,
+    one: (id: string) => ['issues', 'one', id] as const,
+    comments: (id: string) => ['issues', 'comments', id] as const,
+  },
+  /** Whom tasks and issues can be assigned to. */
+  staff: ['staff'] as const,
   yearbook: {
     all: ['yearbook'] as const,
     list: ['yearbook', 'list'] as const,

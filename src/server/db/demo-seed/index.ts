@@ -4,6 +4,7 @@ import type { Database } from '../client';
 import { users } from '../schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { seedDemoAllowances } from './allowances';
+import { seedDemoCaseWork } from './case-work';
 import { seedDemoCorporate } from './corporate';
 import { seedDemoStories } from './impact-stories';
 import { demoOfficersFrom, seedDemoStudents } from './students';
@@ -49,6 +50,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoAllowances(tx, now);
     await seedDemoYearbook(tx, now);
     await seedDemoStories(tx, now);
+    await seedDemoCaseWork(tx, now);
     return { seeded: true };
   });
 }

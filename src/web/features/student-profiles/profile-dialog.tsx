@@ -6,6 +6,7 @@ import { canStudent } from '../../../domain/student-permissions';
 import { focusFirstField, useDiscardGuard } from '../../components/forms';
 import { Button, Dialog, toast } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
+import { StudentCaseWork } from '../case-work';
 import {
   failureReason,
   STUDENT_UI_MESSAGES as M,
@@ -178,6 +179,7 @@ function ProfileView({ student }: { student: Student }) {
           wide={section === 'Program Notes'}
         />
       ))}
+      <StudentCaseWork studentId={student.id} />
     </div>
   );
 }
@@ -202,7 +204,7 @@ function ViewSection({
           <div key={row.label} className="min-w-0">
             <dt className={wide ? 'sr-only' : 'text-xs font-medium text-slate-500'}>{row.label}</dt>
             <dd className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-900">
-              {row.value ?? <span className="text-slate-400">Not provided</span>}
+              {row.value ?? <span className="text-slate-500">Not provided</span>}
             </dd>
           </div>
         ))}

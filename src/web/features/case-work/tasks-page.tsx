@@ -1,0 +1,321 @@
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Clock,
+  KanbanSquare,
+  List,
+  ListTodo,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { Task } from '../../../contracts/tasks';
+import {
+  CASE_MESSAGES as M,
+  TASK_CATEGORY_LABELS,
+  TASK_PRIORITIES,
+  TASK_STATUS_LABELS,
+  TASK_STATUSES,
+  type TaskStatus,
+  valueLabel,
+} from '../../../domain/case-work';
+import {
+  DataTable,
+  ListError,
+  QueryPager,
+  SearchBox,
+  type StatTile,
+  StatTiles,
+  tableStateOf,
+} from '../../components/list';
+import { Button, Card, ConfirmDialog, PageHeader, Select, toast } from '../../components/ui';
+import { filterParam, listStateSchema } from '../../lib/list-state';
+import { useUrlListState } from '../../lib/use-url-list-state';
+import { DueDate, PriorityBadge, reasonOf, TaskStatusBadge } from './case-ui';
+import { listQuery, useDeleteTask, useMoveTask, useTask, useTasks } from './case-work.queries';
+import { type TaskActions, TaskBoard } from './task-board';
+import { TaskFormDialog } from './task-form-dialog';
+
+const ParamsSchema = listStateSchema({
+  status: filterParam(TASK_STATUSES),
+  priority: filterParam(TASK_PRIORITIES),
+  overdue: filterParam(['true']),
+  view: z.enum(['board', 'list']).catch('board').default('board'),
+  open: z.string().max(40).default(''),
+});
+
+/** The board shows every matching task at once, up to the API's largest page. */
+const BOARD_SIZE = 200;
+const LIST_SIZE = 25;
+
+type Editing = { task?: Task } | null;
+type Tile = '' | 'in_progress' | 'completed' | 'overdue';
+
+/**
+ * /tasks: Task Management (docs/product.md §2): the four tiles, search, status and priority filters,
+ * the board (drag a card, or use its "Move to" list) and the list, with add, edit and delete.
+ */
+export function TasksPage() {
+  const { state: params, update } = useUrlListState(ParamsSchema);
+  const board = params.view === 'board';
+  const query = listQuery({
+    q: params.q,
+    status: params.status,
+    priority: params.priority,
+    overdue: params.overdue,
+    page: board ? 1 : params.page,
+    pageSize: board ? BOARD_SIZE : LIST_SIZE,
+  });
+  const tasks = useTasks(query);
+  const linked = useTask(params.open);
+  const move = useMoveTask();
+  const remove = useDeleteTask();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const counts = tasks.data?.counts;
+  const filtered = Boolean(params.q || params.status || params.priority || params.overdue);
+
+  const openTask = editing ?? (linked.data ? { task: linked.data } : null);
+  const closeEditor = () => {
+    setEditing(null);
+    if (params.open) update({ open: '', page: params.page });
+  };
+  const onMove = (task: Task, status: TaskStatus) =>
+    move.mutate(
+      { id: task.id, status },
+      {
+        onSuccess: () => toast.success(`Moved "${task.title}" to ${TASK_STATUS_LABELS[status]}.`),
+        onError: (error) => toast.error('Failed to move task', { description: reasonOf(error) }),
+      },
+    );
+  const actions = { onMove, onEdit: (task: Task) => setEditing({ task }), onDelete: setDeleting };
+
+  const tiles: Array<StatTile<Tile>> = [
+    { key: '', label: 'Total Tasks', icon: ListTodo, tone: 'sky', value: counts?.total ?? 0 },
+    { key: 'in_progress', label: 'In Progress', icon: Clock, tone: 'amber', value: counts?.in_progress ?? 0 },
+    {
+      key: 'completed',
+      label: 'Completed',
+      icon: CheckCircle2,
+      tone: 'emerald',
+      value: counts?.completed ?? 0,
+    },
+    { key: 'overdue', label: 'Overdue', icon: AlertTriangle, tone: 'rose', value: counts?.overdue ?? 0 },
+  ];
+  const selectedTile: Tile = params.overdue
+    ? 'overdue'
+    : params.status === 'in_progress' || params.status === 'completed'
+      ? params.status
+      : '';
+  const selectTile = (tile: Tile) =>
+    update(
+      tile === 'overdue' ? { overdue: 'true', status: '' } : { overdue: '', status: tile === '' ? '' : tile },
+    );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Task Management"
+        description="Follow-up work for students, assigned and tracked"
+        actions={
+          <Button onClick={() => setEditing({})}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Task
+          </Button>
+        }
+      />
+      <StatTiles
+        label="Task figures"
+        tiles={tiles}
+        selected={selectedTile}
+        onSelect={selectTile}
+        loading={!counts}
+        className="lg:grid-cols-4"
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBox
+          label="Search tasks"
+          placeholder={M.taskSearch}
+          value={params.q}
+          onCommit={(q) => update({ q })}
+          className="min-w-56 flex-1"
+        />
+        <Select
+          aria-label="Status"
+          value={params.status}
+          onChange={(e) => update({ status: e.target.value as TaskStatus | '' })}
+          options={[
+            { value: '', label: 'All Statuses' },
+            ...TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] })),
+          ]}
+        />
+        <Select
+          aria-label="Priority"
+          value={params.priority}
+          onChange={(e) => update({ priority: e.target.value as (typeof TASK_PRIORITIES)[number] | '' })}
+          options={[
+            { value: '', label: 'All Priorities' },
+            ...TASK_PRIORITIES.map((p) => ({ value: p, label: valueLabel(p) })),
+          ]}
+        />
+        <fieldset className="flex rounded-md border border-slate-300 p-0.5">
+          <legend className="sr-only">View</legend>
+          {(
+            [
+              ['board', 'Board', KanbanSquare],
+              ['list', 'List', List],
+            ] as const
+          ).map(([view, label, Icon]) => (
+            <Button
+              key={view}
+              size="sm"
+              variant={params.view === view ? 'primary' : 'ghost'}
+              aria-pressed={params.view === view}
+              onClick={() => update({ view })}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </Button>
+          ))}
+        </fieldset>
+      </div>
+      {board ? (
+        <BoardView tasks={tasks} filtered={filtered} actions={actions} />
+      ) : (
+        <Card>
+          <DataTable
+            label="Tasks"
+            {...tableStateOf(tasks, { title: "Couldn't load the tasks", message: reasonOf })}
+            rowKey={(task) => task.id}
+            emptyIcon={ListTodo}
+            emptyTitle={M.noTasks}
+            emptyFilteredTitle={M.noTasks}
+            filtered={filtered}
+            columns={[
+              {
+                header: 'Task',
+                cell: (task) => (
+                  <div>
+                    <p className="font-medium text-slate-900">{task.title}</p>
+                    <p className="text-xs text-slate-500">{TASK_CATEGORY_LABELS[task.category]}</p>
+                  </div>
+                ),
+              },
+              { header: 'Assigned To', cell: (task) => task.assigned_to_name ?? 'Unassigned' },
+              { header: 'Student', cell: (task) => task.student_name ?? '—' },
+              { header: 'Due Date', cell: (task) => <DueDate task={task} /> },
+              { header: 'Priority', cell: (task) => <PriorityBadge priority={task.priority} /> },
+              { header: 'Status', cell: (task) => <TaskStatusBadge status={task.status} /> },
+              {
+                header: <span className="sr-only">Actions</span>,
+                className: 'text-right',
+                cell: (task) => <RowActions task={task} {...actions} />,
+              },
+            ]}
+            card={(task) => (
+              <div className="space-y-2">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-medium text-slate-900">{task.title}</p>
+                  <PriorityBadge priority={task.priority} />
+                </div>
+                <p className="text-sm text-slate-600">
+                  {task.assigned_to_name ?? 'Unassigned'}
+                  {task.student_name ? ` · ${task.student_name}` : ''}
+                </p>
+                <div className="flex items-center gap-2 text-sm">
+                  <TaskStatusBadge status={task.status} />
+                  <DueDate task={task} />
+                </div>
+                <RowActions task={task} {...actions} />
+              </div>
+            )}
+          />
+          <QueryPager query={tasks} onPage={(page) => update({ page })} />
+        </Card>
+      )}
+
+      {openTask && (
+        <TaskFormDialog key={openTask.task?.id ?? 'add'} task={openTask.task} onClose={closeEditor} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title="Delete task"
+        message={M.deleteTask}
+        confirmLabel="Delete"
+        variant="danger"
+        busy={remove.isPending}
+        busyLabel="Deleting..."
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success('Task deleted.'),
+            onError: (error) => toast.error('Failed to delete task', { description: reasonOf(error) }),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function RowActions({
+  task,
+  onEdit,
+  onDelete,
+}: {
+  task: Task;
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button size="sm" variant="ghost" aria-label={`Edit ${task.title}`} onClick={() => onEdit(task)}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit
+      </Button>
+      <Button size="sm" variant="ghost" aria-label={`Delete ${task.title}`} onClick={() => onDelete(task)}>
+        <Trash2 aria-hidden="true" className="size-4 text-red-700" />
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+function BoardView({
+  tasks,
+  filtered,
+  actions,
+}: {
+  tasks: ReturnType<typeof useTasks>;
+  filtered: boolean;
+  actions: TaskActions;
+}) {
+  const state = tableStateOf(tasks, { title: "Couldn't load the tasks", message: reasonOf });
+  if (state.error)
+    return (
+      <Card>
+        <ListError {...state.error} />
+      </Card>
+    );
+  if (!tasks.data) return <p className="text-sm text-slate-600">Loading tasks...</p>;
+  const { items, total } = tasks.data;
+  return (
+    <div className={tasks.isPlaceholderData ? 'opacity-60' : undefined}>
+      {items.length === 0 && (
+        <p role="status" className="mb-3 rounded-md bg-slate-50 p-4 text-center text-sm text-slate-600">
+          {M.noTasks}
+          {!filtered && ' Click "Add Task" to create the first one.'}
+        </p>
+      )}
+      {total > items.length && (
+        <p role="status" className="mb-3 text-sm text-slate-600">
+          Showing {items.length} of {total} tasks. Search or filter to narrow the board, or use the list.
+        </p>
+      )}
+      <TaskBoard tasks={items} {...actions} />
+    </div>
+  );
+}
