@@ -26,8 +26,16 @@ export const NAMED_STATEMENTS = {
   studentById: 'student_by_id',
   /** Opening a student, for an officer who sees their own (students.query.ts). */
   officersStudentById: 'officers_student_by_id',
+  /**
+   * A page of tasks or issues and their tiles without a search (case-work/case-lists.ts): one
+   * statement per shape of filters, named with the shape after a colon.
+   */
+  caseListPage: 'case_list_page',
+  caseListCounts: 'case_list_counts',
 } as const;
-export type StatementName = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
+type NamedStatement = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
+/** A name from NAMED_STATEMENTS, alone or followed by ':' and the shape it was built for. */
+export type StatementName = NamedStatement | `${NamedStatement}:${string}`;
 
 /**
  * A prepared Drizzle query's all(): the driver's rows as they come, keyed by column name (what
@@ -50,13 +58,37 @@ export function fixedSelect<TFields extends Record<string, Column>>(
   statementName: StatementName | '' = '',
 ) {
   const columns = distinctColumns(fields);
+  const run = fixedStatement(build, statementName);
+  return async (db: DbOrTx, values: Record<string, unknown> = {}): Promise<Array<RowOf<TFields>>> =>
+    mapRows<TFields>(columns, await run(db, values));
+}
+
+/**
+ * fixedSelect for a select whose rows the caller maps itself (computed columns under their own
+ * names): the driver's rows as they come, keyed by column name.
+ */
+export function fixedStatement(
+  build: (db: DbOrTx) => { prepare(name: string): unknown },
+  statementName: StatementName | '' = '',
+) {
   const built = new WeakMap<DbOrTx, BuiltQuery>();
-  return async (db: DbOrTx, values: Record<string, unknown> = {}): Promise<Array<RowOf<TFields>>> => {
+  return async (
+    db: DbOrTx,
+    values: Record<string, unknown> = {},
+  ): Promise<Array<Record<string, unknown>>> => {
     let query = built.get(db);
     if (!query) {
       query = build(db).prepare(statementName) as BuiltQuery;
       built.set(db, query);
     }
-    return mapRows<TFields>(columns, (await query.all(values)) as Array<Record<string, unknown>>);
+    return (await query.all(values)) as Array<Record<string, unknown>>;
   };
+}
+
+/** Runs a select built with sql.placeholder() once, unnamed: planned for these values. */
+export async function runWithValues(
+  query: { prepare(name: string): unknown },
+  values: Record<string, unknown>,
+): Promise<Array<Record<string, unknown>>> {
+  return (await (query.prepare('') as BuiltQuery).all(values)) as Array<Record<string, unknown>>;
 }

@@ -6,5 +6,11 @@ export * from './corporate';
 export * from './impact-stories';
 export * from './students';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
-export { allowanceStageTotals, allowanceStudentNames, studentCounts } from './trigger-kept-tables';
+export {
+  allowanceStageTotals,
+  allowanceStudentNames,
+  caseCounts,
+  caseViewers,
+  studentCounts,
+} from './trigger-kept-tables';
 export * from './yearbook';

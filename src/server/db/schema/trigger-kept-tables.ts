@@ -1,12 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   numeric,
   pgTable,
   primaryKey,
   text,
+  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -76,6 +78,93 @@ export const allowanceStudentNames = pgTable(
   ],
 );
 
+/**
+ * Who sees each task and issue (docs/product.md D11), one row per record and viewer: the nil uuid
+ * (EVERYONE_VIEWER) for deputy managers and admins, and each officer the record concerns (the
+ * student's officer, the assignee, the creator or reporter). A list is then one index scan in the
+ * order it is shown, whatever the scope, instead of an OR over three columns and a join to
+ * students on every page. Kept by triggers on tasks, issues and students (migration 0011), which
+ * recompute a record's rows whenever it or its student's officer changes.
+ */
+export const caseViewers = pgTable(
+  'case_viewers',
+  {
+    kind: text('kind', { enum: ['task', 'issue'] }).notNull(),
+    recordId: uuid('record_id').notNull(),
+    viewerId: uuid('viewer_id').notNull(),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    category: text('category').notNull(),
+    /** Tasks only; null for issues and for tasks without one. */
+    dueDate: date('due_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.viewerId, t.recordId] }),
+    index('case_viewers_record_idx').on(t.recordId),
+    // The lists' order (tasks: soonest due first; issues have no due date, so newest first), and the
+    // same after the filters people pick most: status, priority, both.
+    index('case_viewers_order_idx').on(
+      t.kind,
+      t.viewerId,
+      sql`${t.dueDate} asc nulls last`,
+      t.createdAt.desc(),
+      t.recordId.desc(),
+    ),
+    index('case_viewers_status_idx').on(
+      t.kind,
+      t.viewerId,
+      t.status,
+      sql`${t.dueDate} asc nulls last`,
+      t.createdAt.desc(),
+      t.recordId.desc(),
+    ),
+    index('case_viewers_priority_idx').on(
+      t.kind,
+      t.viewerId,
+      t.priority,
+      sql`${t.dueDate} asc nulls last`,
+      t.createdAt.desc(),
+      t.recordId.desc(),
+    ),
+    index('case_viewers_status_priority_idx').on(
+      t.kind,
+      t.viewerId,
+      t.status,
+      t.priority,
+      sql`${t.dueDate} asc nulls last`,
+      t.createdAt.desc(),
+      t.recordId.desc(),
+    ),
+  ],
+);
+
+/** The viewer id of deputy managers and admins, who see every task and issue. */
+export const EVERYONE_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * How many tasks and issues each viewer of case_viewers sees, by status, priority, category and
+ * due date: the tiles, and the total of a list filtered only by those, without counting thousands
+ * of rows a request. Kept by triggers on case_viewers (migration 0011).
+ */
+export const caseCounts = pgTable(
+  'case_counts',
+  {
+    kind: text('kind', { enum: ['task', 'issue'] }).notNull(),
+    viewerId: uuid('viewer_id').notNull(),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    category: text('category').notNull(),
+    dueDate: date('due_date'),
+    recordCount: bigint('record_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('case_counts_key')
+      .on(t.kind, t.viewerId, t.status, t.priority, t.category, t.dueDate)
+      .nullsNotDistinct(),
+  ],
+);
+
 /** A trigger-kept table: what keeps it, from what, and how its rows must compare with a recount. */
 export interface TriggerKeptTable {
   table: string;
@@ -119,6 +208,34 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
                                 extract(year from created_at at time zone 'Africa/Lusaka'))::int as year,
                        count(*)::int as n
                   from students group by 1, 2, 3, 4`,
+    agreement: 'equal',
+  },
+  {
+    table: 'case_viewers',
+    keptBy: 'triggers on tasks, issues and students (migration 0011)',
+    source: 'tasks and issues',
+    stored: sql`select kind, record_id, viewer_id, status, priority, category, due_date::text as due,
+                       created_at::text as created from case_viewers`,
+    actual: sql`select 'task' as kind, t.id as record_id, v.viewer as viewer_id, t.status, t.priority, t.category,
+                       t.due_date::text as due, t.created_at::text as created
+                  from tasks t left join students s on s.id = t.student_id
+                 cross join lateral (select distinct x from unnest(array[${EVERYONE_VIEWER}::uuid,
+                       s.assigned_officer_id, t.assigned_to_id, t.assigned_by_id]) as u(x) where x is not null) v(viewer)
+                union all
+                select 'issue', i.id, v.viewer, i.status, i.priority, i.category, null, i.created_at::text
+                  from issues i join students s on s.id = i.student_id
+                 cross join lateral (select distinct x from unnest(array[${EVERYONE_VIEWER}::uuid,
+                       s.assigned_officer_id, i.assigned_to_id, i.reporter_id]) as u(x) where x is not null) v(viewer)`,
+    agreement: 'equal',
+  },
+  {
+    table: 'case_counts',
+    keptBy: 'triggers on case_viewers (migration 0011)',
+    source: 'case_viewers',
+    stored: sql`select kind, viewer_id, status, priority, category, due_date::text as due, record_count::int as n
+                  from case_counts where record_count <> 0`,
+    actual: sql`select kind, viewer_id, status, priority, category, due_date::text as due, count(*)::int as n
+                  from case_viewers group by 1, 2, 3, 4, 5, 6`,
     agreement: 'equal',
   },
   {

@@ -1,18 +1,20 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Issue } from '../../../contracts/issues';
 import {
   type CaseActor,
-  caseScope,
   type IssueCategory,
   type IssuePriority,
   type IssueStatus,
   CASE_MESSAGES as M,
 } from '../../../domain/case-work';
 import type { DbOrTx } from '../../db/client';
-import { issueComments, issues, students, users } from '../../db/schema';
+import { wordSearch } from '../../db/like-pattern';
+import { caseViewers, issues, students } from '../../db/schema';
+import { distinctColumns, mapRows } from '../../db/select-rows';
 import { notFound } from '../../http/errors';
+import { inCaseScope, viewerOrder } from './case-viewers';
+import { commentCount, staffName, studentName } from './name-lookups';
 
 /*
  * Issues as the API answers them, with the names of the people and the student, and the lookup
@@ -20,26 +22,67 @@ import { notFound } from '../../http/errors';
  * missing one.
  */
 
-const reporter = alias(users, 'reporter');
-const assignee = alias(users, 'assignee');
-const resolver = alias(users, 'resolver');
+const issueExtras = {
+  studentName: studentName(issues.studentId) as SQL<string>,
+  reporterName: staffName(issues.reporterId),
+  assigneeName: staffName(issues.assignedToId),
+  resolverName: staffName(issues.resolvedById),
+  commentCount: commentCount(issues.id),
+};
 
-export const selectIssues = (db: DbOrTx) =>
-  db
-    .select({
-      issue: issues,
-      studentName: students.fullName,
-      studentOfficerId: students.assignedOfficerId,
-      reporterName: reporter.name,
-      assigneeName: assignee.name,
-      resolverName: resolver.name,
-      commentCount: sql<number>`(select count(*)::int from ${issueComments} where ${issueComments.issueId} = ${issues.id})`,
-    })
-    .from(issues)
-    .innerJoin(students, eq(students.id, issues.studentId))
-    .leftJoin(reporter, eq(reporter.id, issues.reporterId))
-    .leftJoin(assignee, eq(assignee.id, issues.assignedToId))
-    .leftJoin(resolver, eq(resolver.id, issues.resolvedById));
+/** Issues with the names of their people and student, and how long their thread is. */
+export const selectIssues = (db: DbOrTx) => db.select({ issue: issues, ...issueExtras }).from(issues);
+
+const ISSUE_FIELDS = distinctColumns(getTableColumns(issues));
+
+/** A list page of the caller's issues, as taskPageSource (task-records.ts). */
+export const issuePageSource = {
+  kind: 'issue' as const,
+  query: (db: DbOrTx, where: SQL | undefined, extras: Record<string, SQL.Aliased> = {}) =>
+    db
+      .select({
+        ...extras,
+        ...getTableColumns(issues),
+        student_name: issueExtras.studentName.as('student_name'),
+        reporter_name: issueExtras.reporterName.as('reporter_name'),
+        assignee_name: issueExtras.assigneeName.as('assignee_name'),
+        resolver_name: issueExtras.resolverName.as('resolver_name'),
+        comment_count: issueExtras.commentCount.as('comment_count'),
+      })
+      .from(caseViewers)
+      .innerJoin(issues, eq(issues.id, caseViewers.recordId))
+      .where(where)
+      .orderBy(...viewerOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  count: (db: DbOrTx, where: SQL | undefined) =>
+    db
+      .select({ n: count() })
+      .from(caseViewers)
+      .innerJoin(issues, eq(issues.id, caseViewers.recordId))
+      .where(where),
+  rowsOf(rows: Array<Record<string, unknown>>): IssueRow[] {
+    const mapped = mapRows<typeof issues._.columns>(ISSUE_FIELDS, rows);
+    return rows.map((raw, i) => ({
+      issue: mapped[i] as IssueRow['issue'],
+      studentName: String(raw.student_name),
+      reporterName: (raw.reporter_name as string | null) ?? null,
+      assigneeName: (raw.assignee_name as string | null) ?? null,
+      resolverName: (raw.resolver_name as string | null) ?? null,
+      commentCount: Number(raw.comment_count),
+    }));
+  },
+};
+
+/** The search over title, description and the student's name (D17). */
+export function issueSearch(q: string | undefined): SQL | undefined {
+  const byName = wordSearch([students.fullName], q);
+  if (!byName) return undefined;
+  return or(
+    wordSearch([issues.title, issues.description], q),
+    sql`${issues.studentId} in (select ${students.id} from ${students} where ${byName})`,
+  );
+}
 
 export type IssueRow = Awaited<ReturnType<ReturnType<typeof selectIssues>['where']>>[number];
 
@@ -79,17 +122,8 @@ export const auditedIssue = (i: IssueRow['issue']) => ({
   resolution_note: i.resolutionNote,
 });
 
-/**
- * The issues the actor reaches (D11), for a query joining students as selectIssues does: a program
- * officer's are about their students, assigned to them or reported by them.
- */
-export function issueScopeCondition(actor: CaseActor): SQL | undefined {
-  const scope = caseScope(actor);
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'none') return sql`false`;
-  const me = scope.officerId;
-  return or(eq(issues.assignedToId, me), eq(issues.reporterId, me), eq(students.assignedOfficerId, me));
-}
+/** The issues the actor reaches (D11): about their students, assigned to them or reported by them. */
+export const issueScopeCondition = (actor: CaseActor) => inCaseScope('issue', actor, issues.id);
 
 /** The issue, locked when `forUpdate`; 404 when missing or outside the caller's scope. */
 export async function visibleIssue(

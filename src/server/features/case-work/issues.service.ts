@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type {
   Issue,
   IssueComment,
@@ -14,20 +14,23 @@ import {
   type IssueStatus,
   CASE_MESSAGES as M,
 } from '../../../domain/case-work';
+import { lusakaDate } from '../../../domain/dates';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
 import { issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
+import { caseListPage } from './case-lists';
 import {
   auditedIssue,
   type IssueRow,
   issueDto,
+  issuePageSource,
   issueScopeCondition,
+  issueSearch,
   selectIssues,
   visibleIssue,
 } from './issue-records';
@@ -39,63 +42,34 @@ import {
  */
 
 const newest = [desc(issues.createdAt), desc(issues.id)];
-const issueSearch = (q: string | undefined) =>
-  wordSearch([issues.title, issues.description, students.fullName], q);
 
 export async function listIssues(
   deps: AppDeps,
   user: SessionUser,
   query: IssueListQuery,
 ): Promise<IssueListResponse> {
-  const scope = issueScopeCondition(user);
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const where = and(
-    scope,
-    query.status === 'active'
-      ? inArray(issues.status, ['open', 'in_progress'])
-      : query.status
-        ? eq(issues.status, query.status)
-        : undefined,
-    query.category ? eq(issues.category, query.category) : undefined,
-    query.priority ? eq(issues.priority, query.priority) : undefined,
-    assignee ? eq(issues.assignedToId, assignee) : undefined,
-    query.student_id ? eq(issues.studentId, query.student_id) : undefined,
-    issueSearch(query.q),
+  const { rows, total, tiles } = await caseListPage(
+    deps.db,
+    issuePageSource,
+    user,
+    { status: query.status, priority: query.priority, category: query.category },
+    and(
+      assignee ? eq(issues.assignedToId, assignee) : undefined,
+      query.student_id ? eq(issues.studentId, query.student_id) : undefined,
+      issueSearch(query.q),
+    ),
+    { ...pageWindow(query), today: lusakaDate(deps.clock.now()) },
   );
-  const { limit, offset } = pageWindow(query);
-  const byStatus = (status: IssueStatus) =>
-    sql<number>`count(*) filter (where ${issues.status} = ${status})::int`;
-  const [rows, [total], [counts]] = await Promise.all([
-    selectIssues(deps.db)
-      .where(where)
-      .orderBy(...newest)
-      .limit(limit)
-      .offset(offset),
-    deps.db
-      .select({ n: count() })
-      .from(issues)
-      .innerJoin(students, eq(students.id, issues.studentId))
-      .where(where),
-    deps.db
-      .select({
-        total: count(),
-        open: byStatus('open'),
-        in_progress: byStatus('in_progress'),
-        resolved: byStatus('resolved'),
-        closed: byStatus('closed'),
-      })
-      .from(issues)
-      .innerJoin(students, eq(students.id, issues.studentId))
-      .where(scope),
-  ]);
+  const status = (s: IssueStatus) => tiles.byStatus[s] ?? 0;
   return {
-    ...pageOf(rows.map(issueDto), total?.n ?? 0, query),
+    ...pageOf(rows.map(issueDto), total, query),
     counts: {
-      total: counts?.total ?? 0,
-      open: counts?.open ?? 0,
-      in_progress: counts?.in_progress ?? 0,
-      resolved: counts?.resolved ?? 0,
-      closed: counts?.closed ?? 0,
+      total: tiles.total,
+      open: status('open'),
+      in_progress: status('in_progress'),
+      resolved: status('resolved'),
+      closed: status('closed'),
     },
   };
 }
@@ -327,7 +301,7 @@ export const issueSearchSource: SearchSource = {
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
     const rows = await selectIssues(deps.db)
-      .where(and(issueScopeCondition(user), wordSearch([issues.title, students.fullName], term.text)))
+      .where(and(issueScopeCondition(user), issueSearch(term.text)))
       .orderBy(...newest)
       .limit(limit);
     return rows.map((row) => ({

@@ -6,17 +6,19 @@ import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, Recipient, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
 import { students, tasks } from '../../db/schema';
 import { pageOf, pageWindow } from '../../http/paging';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
+import { caseListPage } from './case-lists';
 import {
   auditedTask,
   overdueTasks,
   selectTasks,
   type TaskRow,
   taskDto,
+  taskPageSource,
   taskScopeCondition,
+  taskSearch,
   visibleTask,
 } from './task-records';
 
@@ -31,68 +33,36 @@ const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
 /** Soonest due first, tasks without a due date after them, then the newest. */
 const byDueDate = [sql`${tasks.dueDate} asc nulls last`, desc(tasks.createdAt), desc(tasks.id)];
 
-const taskSearch = (q: string | undefined) =>
-  wordSearch([tasks.title, tasks.description, students.fullName], q);
-
 export async function listTasks(
   deps: AppDeps,
   user: SessionUser,
   query: TaskListQuery,
 ): Promise<TaskListResponse> {
   const day = today(deps);
-  const scope = taskScopeCondition(user);
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const where = and(
-    scope,
-    query.status === 'active'
-      ? ne(tasks.status, 'completed')
-      : query.status
-        ? eq(tasks.status, query.status)
-        : undefined,
-    query.priority ? eq(tasks.priority, query.priority) : undefined,
-    assignee ? eq(tasks.assignedToId, assignee) : undefined,
-    query.student_id ? eq(tasks.studentId, query.student_id) : undefined,
-    query.overdue === true
-      ? overdueTasks(day)
-      : query.overdue === false
-        ? sql`not (${overdueTasks(day)})`
-        : undefined,
-    taskSearch(query.q),
+  const { rows, total, tiles } = await caseListPage(
+    deps.db,
+    taskPageSource,
+    user,
+    { status: query.status, priority: query.priority, overdue: query.overdue },
+    and(
+      assignee ? eq(tasks.assignedToId, assignee) : undefined,
+      query.student_id ? eq(tasks.studentId, query.student_id) : undefined,
+      taskSearch(query.q),
+    ),
+    { ...pageWindow(query), today: day },
   );
-  const { limit, offset } = pageWindow(query);
-  const [rows, [total], [counts]] = await Promise.all([
-    selectTasks(deps.db)
-      .where(where)
-      .orderBy(...byDueDate)
-      .limit(limit)
-      .offset(offset),
-    deps.db
-      .select({ n: count() })
-      .from(tasks)
-      .leftJoin(students, eq(students.id, tasks.studentId))
-      .where(where),
-    deps.db
-      .select({
-        total: count(),
-        in_progress: sql<number>`count(*) filter (where ${tasks.status} = 'in_progress')::int`,
-        completed: sql<number>`count(*) filter (where ${tasks.status} = 'completed')::int`,
-        overdue: sql<number>`count(*) filter (where ${overdueTasks(day)})::int`,
-      })
-      .from(tasks)
-      .leftJoin(students, eq(students.id, tasks.studentId))
-      .where(scope),
-  ]);
   return {
     ...pageOf(
       rows.map((row) => taskDto(row, day)),
-      total?.n ?? 0,
+      total,
       query,
     ),
     counts: {
-      total: counts?.total ?? 0,
-      in_progress: counts?.in_progress ?? 0,
-      completed: counts?.completed ?? 0,
-      overdue: counts?.overdue ?? 0,
+      total: tiles.total,
+      in_progress: tiles.byStatus.in_progress ?? 0,
+      completed: tiles.byStatus.completed ?? 0,
+      overdue: tiles.overdue,
     },
   };
 }
@@ -312,7 +282,7 @@ export const taskSearchSource: SearchSource = {
   async search(deps, user, term, limit) {
     const day = today(deps);
     const rows = await selectTasks(deps.db)
-      .where(and(taskScopeCondition(user), wordSearch([tasks.title, students.fullName], term.text)))
+      .where(and(taskScopeCondition(user), taskSearch(term.text)))
       .orderBy(asc(sql`${tasks.status} = 'completed'`), ...byDueDate)
       .limit(limit);
     return rows.map((row) => ({

@@ -236,6 +236,11 @@ export function TasksPage() {
         </Card>
       )}
 
+      {linked.isError && params.open && (
+        <p role="alert" className="text-sm text-red-700">
+          {reasonOf(linked.error)}
+        </p>
+      )}
       {openTask && (
         <TaskFormDialog key={openTask.task?.id ?? 'add'} task={openTask.task} onClose={closeEditor} />
       )}

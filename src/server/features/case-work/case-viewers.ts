@@ -1,0 +1,78 @@
+import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { type CaseActor, caseScope } from '../../../domain/case-work';
+import { type caseCounts, caseViewers, EVERYONE_VIEWER } from '../../db/schema/trigger-kept-tables';
+
+/*
+ * The scope of tasks and issues (D11) through case_viewers, the table triggers keep of who sees
+ * each record (db/schema/trigger-kept-tables.ts): deputy managers and admins read the rows of
+ * EVERYONE_VIEWER, a program officer their own. A list is then one index scan in its order, and
+ * its tiles a sum over case_counts (docs/decisions/002).
+ */
+
+export type CaseKind = 'task' | 'issue';
+
+/** Whose rows of case_viewers the actor reads; null for someone who sees none. */
+export function viewerOf(actor: CaseActor): string | null {
+  const scope = caseScope(actor);
+  if (scope.kind === 'all') return EVERYONE_VIEWER;
+  if (scope.kind === 'officer') return scope.officerId;
+  return null;
+}
+
+/** Whether the record (a column of its id) is in the actor's scope, for a query on its table. */
+export function inCaseScope(kind: CaseKind, actor: CaseActor, recordId: AnyColumn): SQL {
+  const viewer = viewerOf(actor);
+  if (viewer === null) return sql`false`;
+  return sql`exists (select 1 from ${caseViewers} where ${caseViewers.kind} = ${kind}
+    and ${caseViewers.viewerId} = ${viewer} and ${caseViewers.recordId} = ${recordId})`;
+}
+
+/** The lists' order, as the indexes of case_viewers keep it: soonest due first, then newest. */
+export const viewerOrder = [
+  sql`${caseViewers.dueDate} asc nulls last`,
+  sql`${caseViewers.createdAt} desc nulls last`,
+  sql`${caseViewers.recordId} desc nulls last`,
+];
+
+/**
+ * The filters both case_viewers and case_counts carry, as the shape of a statement: which are set.
+ * Their values come as placeholders (status, priority, category, today), so one statement serves
+ * every request of the same shape (case-lists.ts).
+ */
+export interface CountedShape {
+  /** A status, or 'active' (not completed; open or in progress), or none. */
+  status: 'none' | 'value' | 'active';
+  priority: boolean;
+  category: boolean;
+  /** Tasks: due before today and not completed ('true'), the rest ('false'), or either. */
+  overdue: 'none' | 'true' | 'false';
+}
+
+export const shapeKey = (s: CountedShape) =>
+  `${s.status}.${s.priority ? 'p' : ''}${s.category ? 'c' : ''}.${s.overdue}`;
+
+type Columns = typeof caseViewers | typeof caseCounts;
+
+export function countedFilters(table: Columns, kind: CaseKind, shape: CountedShape): SQL | undefined {
+  const active =
+    kind === 'task' ? ne(table.status, 'completed') : sql`${table.status} in ('open', 'in_progress')`;
+  const overdue = sql`(${table.dueDate} < ${sql.placeholder('today')} and ${table.status} <> 'completed')`;
+  return and(
+    shape.status === 'active'
+      ? active
+      : shape.status === 'value'
+        ? eq(table.status, sql.placeholder('status'))
+        : undefined,
+    shape.priority ? eq(table.priority, sql.placeholder('priority')) : undefined,
+    shape.category ? eq(table.category, sql.placeholder('category')) : undefined,
+    shape.overdue === 'true'
+      ? overdue
+      : shape.overdue === 'false'
+        ? sql`not coalesce(${overdue}, false)`
+        : undefined,
+  );
+}
+
+/** The actor's rows of a kind, the viewer as a placeholder. */
+export const viewerRowsShape = (table: Columns, kind: CaseKind) =>
+  and(eq(table.kind, kind), eq(table.viewerId, sql.placeholder('viewer')));
