@@ -11,30 +11,19 @@ import {
   viewerOf,
   viewerRowsShape,
 } from './case-viewers';
+import type { PageSource } from './list-items';
 
 /*
  * A list page of tasks or issues and its tiles, the hot path of both screens. In a bench the cost
  * of a request was mostly its round trips to the database and PostgreSQL's planning, so:
- * - the page carries its figures (the tiles and how many match) as one JSON column computed once
- *   from case_counts: a page and its figures are one round trip;
+ * - the page's items are written as JSON by PostgreSQL (list-items.ts), and its figures (the tiles
+ *   and how many match) come in the same row from case_counts: one round trip, nothing to map;
  * - a page filtered only by what case_counts carries (status, priority, category, overdue) is a
  *   statement named per shape of filters (db/prepared.ts), built by Drizzle and planned by
  *   PostgreSQL once per connection;
  * - a search, an assignee or a student adds its conditions to a statement planned for its values,
  *   and counts its matches in a second one.
  */
-
-/** How one kind's page is selected from case_viewers and its rows mapped (task-records.ts). */
-export interface PageSource<Row> {
-  kind: CaseKind;
-  query(
-    db: DbOrTx,
-    where: SQL | undefined,
-    extras?: Record<string, SQL.Aliased>,
-  ): { prepare(name: string): unknown };
-  count(db: DbOrTx, where: SQL | undefined): { prepare(name: string): unknown };
-  rowsOf(rows: Array<Record<string, unknown>>): Row[];
-}
 
 export interface CountedValues {
   status?: string;
@@ -98,50 +87,67 @@ function named(key: string, name: string, build: (db: DbOrTx) => { prepare(name:
   return statement;
 }
 
+/** A page as the API answers it: its items already JSON text, the figures as numbers. */
+export interface CasePage {
+  itemsJson: string;
+  total: number;
+  tiles: CaseTiles;
+}
+
 /**
  * A page of the actor's records of a kind, in the lists' order, with how many match and the tiles.
  * `uncounted` holds the conditions case_counts cannot answer (search, assignee, student).
  */
-export async function caseListPage<Row>(
+export async function caseListPage(
   db: DbOrTx,
-  source: PageSource<Row>,
+  source: PageSource,
   actor: CaseActor,
   filters: CountedValues,
   uncounted: SQL | undefined,
   page: { limit: number; offset: number; today: string },
-): Promise<{ rows: Row[]; total: number; tiles: CaseTiles }> {
+): Promise<CasePage> {
   const viewer = viewerOf(actor);
-  if (viewer === null) return { rows: [], total: 0, tiles: { total: 0, overdue: 0, byStatus: {} } };
+  if (viewer === null) return { itemsJson: '[]', total: 0, tiles: { total: 0, overdue: 0, byStatus: {} } };
   const shape = shapeOf(filters);
-  const key = `${source.kind}.${shapeKey(shape)}`;
   const values = { viewer, ...filters, today: page.today, limit: page.limit, offset: page.offset };
   const counted = and(
     viewerRowsShape(caseViewers, source.kind),
     countedFilters(caseViewers, source.kind, shape),
   );
-  const extras = { figures: figuresColumn(source.kind, shape) };
-
-  const [rows, matches] = await Promise.all([
+  // One row whatever the page holds: its items in order as a JSON array, and the figures.
+  const pageWithFigures = (handle: DbOrTx, where: SQL | undefined) => {
+    const p = source.page(handle, where).as('p');
+    return handle
+      .select({
+        items:
+          sql<string>`coalesce(json_agg(${p.item} order by ${p.due} asc nulls last, ${p.created} desc nulls last, ${p.rid} desc nulls last), '[]')::text`.as(
+            'items',
+          ),
+        figures: figuresColumn(source.kind, shape),
+      })
+      .from(p);
+  };
+  const key = `${source.kind}.${shapeKey(shape)}`;
+  const [[row], matches] = await Promise.all([
     uncounted
-      ? runWithValues(source.query(db, and(counted, uncounted), extras), values)
-      : named(key, NAMED_STATEMENTS.caseListPage, (handle) => source.query(handle, counted, extras))(
-          db,
-          values,
-        ),
+      ? runWithValues(pageWithFigures(db, and(counted, uncounted)), values)
+      : named(key, NAMED_STATEMENTS.caseListPage, (handle) => pageWithFigures(handle, counted))(db, values),
     uncounted ? runWithValues(source.count(db, and(counted, uncounted)), values) : undefined,
   ]);
-  // A page past the last record has no row to carry the figures: ask for them alone.
-  const figures = (rows[0]?.figures ??
-    (
-      await named(`${source.kind}.figures.${shapeKey(shape)}`, NAMED_STATEMENTS.caseListCounts, (handle) =>
-        handle.select({ figures: figuresColumn(source.kind, shape) }).from(sql`(select 1) as one`),
-      )(db, values)
-    )[0]?.figures ??
-    {}) as Figures;
-  const { matching, ...tiles } = tilesOf(figures);
+  const { matching, ...tiles } = tilesOf((row?.figures ?? {}) as Figures);
   return {
-    rows: source.rowsOf(rows),
+    itemsJson: String(row?.items ?? '[]'),
     total: matches ? Number(matches[0]?.n ?? 0) : matching,
     tiles,
   };
+}
+
+/** The list answer's JSON text (pagedResponseSchema with counts), around items already JSON. */
+export function pageJson(
+  itemsJson: string,
+  total: number,
+  { page, pageSize }: { page: number; pageSize: number },
+  counts: Record<string, number>,
+): string {
+  return `{"items":${itemsJson},"total":${total},"page":${page},"pageSize":${pageSize},"counts":${JSON.stringify(counts)}}`;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Issue } from '../../../contracts/issues';
 import {
@@ -10,10 +10,10 @@ import {
 } from '../../../domain/case-work';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
-import { caseViewers, issues, students } from '../../db/schema';
-import { distinctColumns, mapRows } from '../../db/select-rows';
+import { issues, students } from '../../db/schema';
+import { distinctColumns } from '../../db/select-rows';
 import { notFound } from '../../http/errors';
-import { inCaseScope, viewerOrder } from './case-viewers';
+import { inCaseScope } from './case-viewers';
 import { commentCount, staffName, studentName } from './name-lookups';
 
 /*
@@ -33,46 +33,7 @@ const issueExtras = {
 /** Issues with the names of their people and student, and how long their thread is. */
 export const selectIssues = (db: DbOrTx) => db.select({ issue: issues, ...issueExtras }).from(issues);
 
-const ISSUE_FIELDS = distinctColumns(getTableColumns(issues));
-
-/** A list page of the caller's issues, as taskPageSource (task-records.ts). */
-export const issuePageSource = {
-  kind: 'issue' as const,
-  query: (db: DbOrTx, where: SQL | undefined, extras: Record<string, SQL.Aliased> = {}) =>
-    db
-      .select({
-        ...extras,
-        ...getTableColumns(issues),
-        student_name: issueExtras.studentName.as('student_name'),
-        reporter_name: issueExtras.reporterName.as('reporter_name'),
-        assignee_name: issueExtras.assigneeName.as('assignee_name'),
-        resolver_name: issueExtras.resolverName.as('resolver_name'),
-        comment_count: issueExtras.commentCount.as('comment_count'),
-      })
-      .from(caseViewers)
-      .innerJoin(issues, eq(issues.id, caseViewers.recordId))
-      .where(where)
-      .orderBy(...viewerOrder)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  count: (db: DbOrTx, where: SQL | undefined) =>
-    db
-      .select({ n: count() })
-      .from(caseViewers)
-      .innerJoin(issues, eq(issues.id, caseViewers.recordId))
-      .where(where),
-  rowsOf(rows: Array<Record<string, unknown>>): IssueRow[] {
-    const mapped = mapRows<typeof issues._.columns>(ISSUE_FIELDS, rows);
-    return rows.map((raw, i) => ({
-      issue: mapped[i] as IssueRow['issue'],
-      studentName: String(raw.student_name),
-      reporterName: (raw.reporter_name as string | null) ?? null,
-      assigneeName: (raw.assignee_name as string | null) ?? null,
-      resolverName: (raw.resolver_name as string | null) ?? null,
-      commentCount: Number(raw.comment_count),
-    }));
-  },
-};
+const _ISSUE_FIELDS = distinctColumns(getTableColumns(issues));
 
 /** The search over title, description and the student's name (D17). */
 export function issueSearch(q: string | undefined): SQL | undefined {

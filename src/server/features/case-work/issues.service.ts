@@ -21,19 +21,19 @@ import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
+import { pageWindow } from '../../http/paging';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
-import { caseListPage } from './case-lists';
+import { caseListPage, pageJson } from './case-lists';
 import {
   auditedIssue,
   type IssueRow,
   issueDto,
-  issuePageSource,
   issueScopeCondition,
   issueSearch,
   selectIssues,
   visibleIssue,
 } from './issue-records';
+import { issuePages } from './list-items';
 
 /*
  * The Issue Tracker (docs/product.md §2, §4, D11, D12, D16): a student's problem, reported by staff,
@@ -43,15 +43,12 @@ import {
 
 const newest = [desc(issues.createdAt), desc(issues.id)];
 
-export async function listIssues(
-  deps: AppDeps,
-  user: SessionUser,
-  query: IssueListQuery,
-): Promise<IssueListResponse> {
+/** A page of issues and the tiles, as the JSON text of IssueListResponse (see listTasks). */
+export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueListQuery): Promise<string> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const { rows, total, tiles } = await caseListPage(
+  const { itemsJson, total, tiles } = await caseListPage(
     deps.db,
-    issuePageSource,
+    issuePages,
     user,
     { status: query.status, priority: query.priority, category: query.category },
     and(
@@ -62,16 +59,14 @@ export async function listIssues(
     { ...pageWindow(query), today: lusakaDate(deps.clock.now()) },
   );
   const status = (s: IssueStatus) => tiles.byStatus[s] ?? 0;
-  return {
-    ...pageOf(rows.map(issueDto), total, query),
-    counts: {
-      total: tiles.total,
-      open: status('open'),
-      in_progress: status('in_progress'),
-      resolved: status('resolved'),
-      closed: status('closed'),
-    },
+  const counts: IssueListResponse['counts'] = {
+    total: tiles.total,
+    open: status('open'),
+    in_progress: status('in_progress'),
+    resolved: status('resolved'),
+    closed: status('closed'),
   };
+  return pageJson(itemsJson, total, query, counts);
 }
 
 export async function getIssue(deps: AppDeps, user: SessionUser, id: string): Promise<Issue> {

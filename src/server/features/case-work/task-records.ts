@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Task } from '../../../contracts/tasks';
 import {
@@ -11,10 +11,10 @@ import {
 } from '../../../domain/case-work';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
-import { caseViewers, students, tasks } from '../../db/schema';
-import { distinctColumns, mapRows } from '../../db/select-rows';
+import { students, tasks } from '../../db/schema';
+import { distinctColumns } from '../../db/select-rows';
 import { notFound } from '../../http/errors';
-import { inCaseScope, viewerOrder } from './case-viewers';
+import { inCaseScope } from './case-viewers';
 import { staffName, studentName } from './name-lookups';
 
 /*
@@ -35,48 +35,7 @@ export const selectTasks = (db: DbOrTx) => db.select({ task: tasks, ...taskNames
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['where']>>[number];
 
-const TASK_FIELDS = distinctColumns(getTableColumns(tasks));
-
-/**
- * A list page of the caller's tasks, starting from their rows of case_viewers (case-lists.ts): the
- * names selected under their own aliases, the rows mapped by a plain loop (select-rows.ts), since
- * Drizzle's mapper of nested selections cost two thirds of a list request in the bench.
- */
-export const taskPageSource = {
-  kind: 'task' as const,
-  query: (db: DbOrTx, where: SQL | undefined, extras: Record<string, SQL.Aliased> = {}) =>
-    db
-      .select({
-        ...extras,
-        ...getTableColumns(tasks),
-        assignee_name: taskNames.assigneeName.as('assignee_name'),
-        assigner_name: taskNames.assignerName.as('assigner_name'),
-        completer_name: taskNames.completerName.as('completer_name'),
-        student_name: taskNames.studentName.as('student_name'),
-      })
-      .from(caseViewers)
-      .innerJoin(tasks, eq(tasks.id, caseViewers.recordId))
-      .where(where)
-      .orderBy(...viewerOrder)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  count: (db: DbOrTx, where: SQL | undefined) =>
-    db
-      .select({ n: count() })
-      .from(caseViewers)
-      .innerJoin(tasks, eq(tasks.id, caseViewers.recordId))
-      .where(where),
-  rowsOf(rows: Array<Record<string, unknown>>): TaskRow[] {
-    const mapped = mapRows<typeof tasks._.columns>(TASK_FIELDS, rows);
-    return rows.map((raw, i) => ({
-      task: mapped[i] as TaskRow['task'],
-      assigneeName: (raw.assignee_name as string | null) ?? null,
-      assignerName: (raw.assigner_name as string | null) ?? null,
-      completerName: (raw.completer_name as string | null) ?? null,
-      studentName: (raw.student_name as string | null) ?? null,
-    }));
-  },
-};
+const _TASK_FIELDS = distinctColumns(getTableColumns(tasks));
 
 export function taskDto(row: TaskRow, today: string): Task {
   const { task } = row;

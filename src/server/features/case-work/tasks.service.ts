@@ -7,16 +7,16 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, Recipient, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { students, tasks } from '../../db/schema';
-import { pageOf, pageWindow } from '../../http/paging';
+import { pageWindow } from '../../http/paging';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
-import { caseListPage } from './case-lists';
+import { caseListPage, pageJson } from './case-lists';
+import { taskPages } from './list-items';
 import {
   auditedTask,
   overdueTasks,
   selectTasks,
   type TaskRow,
   taskDto,
-  taskPageSource,
   taskScopeCondition,
   taskSearch,
   visibleTask,
@@ -33,16 +33,15 @@ const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
 /** Soonest due first, tasks without a due date after them, then the newest. */
 const byDueDate = [sql`${tasks.dueDate} asc nulls last`, desc(tasks.createdAt), desc(tasks.id)];
 
-export async function listTasks(
-  deps: AppDeps,
-  user: SessionUser,
-  query: TaskListQuery,
-): Promise<TaskListResponse> {
-  const day = today(deps);
+/**
+ * A page of tasks and the four tiles, as the JSON text of TaskListResponse: the items come written
+ * by PostgreSQL (list-items.ts).
+ */
+export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskListQuery): Promise<string> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const { rows, total, tiles } = await caseListPage(
+  const { itemsJson, total, tiles } = await caseListPage(
     deps.db,
-    taskPageSource,
+    taskPages,
     user,
     { status: query.status, priority: query.priority, overdue: query.overdue },
     and(
@@ -50,21 +49,15 @@ export async function listTasks(
       query.student_id ? eq(tasks.studentId, query.student_id) : undefined,
       taskSearch(query.q),
     ),
-    { ...pageWindow(query), today: day },
+    { ...pageWindow(query), today: today(deps) },
   );
-  return {
-    ...pageOf(
-      rows.map((row) => taskDto(row, day)),
-      total,
-      query,
-    ),
-    counts: {
-      total: tiles.total,
-      in_progress: tiles.byStatus.in_progress ?? 0,
-      completed: tiles.byStatus.completed ?? 0,
-      overdue: tiles.overdue,
-    },
+  const counts: TaskListResponse['counts'] = {
+    total: tiles.total,
+    in_progress: tiles.byStatus.in_progress ?? 0,
+    completed: tiles.byStatus.completed ?? 0,
+    overdue: tiles.overdue,
   };
+  return pageJson(itemsJson, total, query, counts);
 }
 
 export async function getTask(deps: AppDeps, user: SessionUser, id: string): Promise<Task> {

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { type Issue, IssueListResponseSchema } from '../../../contracts/issues';
+import { type Task, TaskListResponseSchema } from '../../../contracts/tasks';
+import { json, makeStudent } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
+
+/*
+ * The list pages' items are written by PostgreSQL (list-items.ts), one record by taskDto and
+ * issueDto: the two must answer the same, field for field, for every kind of value.
+ */
+
+const { t, tokens } = fileTestContext({
+  signIn: ['DPM001', 'PO001'],
+  clockAt: new Date('2026-03-16T08:00:00.123Z'),
+});
+const send = (as: string, method: string, path: string, body?: unknown) =>
+  t.request(method, path, { token: tokens[as], body });
+
+describe('a list item is the record as GET answers it', () => {
+  it('tasks of every shape', async () => {
+    const po = await t.userId('PO001');
+    const student = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO001' });
+    const bodies = [
+      { title: 'Plain', assigned_to_id: po },
+      {
+        title: 'Quotes "and" \\ back\\slash — ümlaut 🙂',
+        description: 'Line one\nLine two\t<tab>',
+        assigned_to_id: po,
+        due_date: '2026-03-01',
+        priority: 'urgent',
+        category: 'home_visit',
+        student_id: student.id,
+      },
+      { title: 'Done', assigned_to_id: po, due_date: '2026-03-01', status: 'completed' },
+      { title: 'Due today', assigned_to_id: po, due_date: '2026-03-16', status: 'review' },
+    ];
+    for (const body of bodies) {
+      expect((await send('PO001', 'POST', '/api/tasks', body)).status).toBe(201);
+      t.clock.advance(1234);
+    }
+    const res = await send('PO001', 'GET', '/api/tasks?pageSize=50');
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const list = TaskListResponseSchema.strict().parse(await res.json());
+    expect(list.items).toHaveLength(4);
+    for (const item of list.items) {
+      const one = await json<Task>(await send('PO001', 'GET', `/api/tasks/${item.id}`));
+      expect(item).toEqual(one);
+    }
+    expect(list.items.find((i) => i.title === 'Done')).toMatchObject({
+      overdue: false,
+      completed_at: expect.any(String),
+    });
+    expect(list.items.find((i) => i.student_id)?.overdue).toBe(true);
+    // The same through a search, which takes the other path.
+    const searched = TaskListResponseSchema.parse(
+      await json(await send('PO001', 'GET', '/api/tasks?q=quotes')),
+    );
+    expect(searched.items.map((i) => i.title)).toEqual([bodies[1]!.title]);
+    expect(searched.total).toBe(1);
+  });
+
+  it('issues of every shape, and an empty page past the end still carries the tiles', async () => {
+    const student = await makeStudent(t, { name: 'Bwalya Mulenga', officer: 'PO001' });
+    const created = await json<Issue>(
+      await send('PO001', 'POST', '/api/issues', {
+        title: 'Fees "outstanding"',
+        description: 'Ünïcode and\nnew lines',
+        student_id: student.id,
+        category: 'financial',
+      }),
+    );
+    await send('PO001', 'POST', '/api/issues', { title: 'Plain', description: 'd', student_id: student.id });
+    await send('PO001', 'POST', `/api/issues/${created.id}/comments`, { text: 'Called.' });
+    await send('PO001', 'POST', `/api/issues/${created.id}/status`, { status: 'in_progress' });
+    await send('PO001', 'POST', `/api/issues/${created.id}/status`, {
+      status: 'resolved',
+      resolution_note: 'Paid.',
+    });
+    const list = IssueListResponseSchema.strict().parse(
+      await json(await send('PO001', 'GET', '/api/issues')),
+    );
+    expect(list.items).toHaveLength(2);
+    for (const item of list.items) {
+      const one = await json<Issue>(await send('PO001', 'GET', `/api/issues/${item.id}`));
+      expect(item).toEqual(one);
+    }
+    expect(list.items.find((i) => i.id === created.id)).toMatchObject({
+      comment_count: 1,
+      status: 'resolved',
+    });
+    const past = IssueListResponseSchema.parse(await json(await send('PO001', 'GET', '/api/issues?page=9')));
+    expect(past).toMatchObject({ items: [], total: 2, page: 9, counts: { total: 2, resolved: 1, open: 1 } });
+  });
+});
