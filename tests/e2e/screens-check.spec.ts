@@ -107,6 +107,33 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a program officer: the task board and list, the task form, the issues and an issue with its thread', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await signIn(page, 'PO001');
+    await page.goto('/tasks');
+    await expect(
+      page
+        .getByRole('region', { name: /^To Do/ })
+        .getByRole('article')
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page, 'task board');
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Task' })).toBeVisible();
+    await expectAccessible(page, 'add task dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'List' }).click();
+    await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
+    await expectAccessible(page, 'task list');
+    await page.goto('/issues?status=resolved');
+    await page.getByRole('table', { name: 'Issues' }).getByRole('button').first().click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: /^Comments/ })).toBeVisible();
+    await expectAccessible(page, 'issue detail');
+    expect(errors).toEqual([]);
+  });
+
   test('a program officer, a user and a student: their dashboards and Access Denied', async ({ page }) => {
     const errors = watchConsole(page);
     for (const staffId of ['PO001', 'USR001', 'STU001']) {

@@ -20,6 +20,14 @@ const TASK_TEMPLATES: Array<[string, string, string, number | null, string]> = [
   ['Confirm accommodation for next term', 'follow_up', 'high', 7, 'review'],
   ['Review the laptop agreement', 'documentation', 'medium', -12, 'completed'],
   ['Call about class attendance', 'follow_up', 'high', -5, 'todo'],
+  ['Deliver the study lamp', 'general', 'low', 3, 'todo'],
+  ['Meet the landlord about the lease', 'home_visit', 'medium', 2, 'in_progress'],
+  ['Collect the signed bursary form', 'documentation', 'high', -2, 'review'],
+  ['Book the eye test', 'health', 'medium', 9, 'todo'],
+  ['Check the transport allowance receipts', 'financial', 'medium', -20, 'completed'],
+  ['Introduce the mentor', 'general', 'low', null, 'todo'],
+  ['Prepare the end-of-term report', 'academic', 'high', 14, 'in_progress'],
+  ['Visit the guardian in Chawama', 'home_visit', 'urgent', 1, 'todo'],
 ];
 
 /** [title, category, priority, status, description, resolution] */
