@@ -47,12 +47,14 @@ export const queryKeys = {
     /** `query` is the list's API query string. */
     list: (query: string) => ['tasks', 'list', query] as const,
     one: (id: string) => ['tasks', 'one', id] as const,
+    history: (id: string) => ['tasks', 'history', id] as const,
   },
   issues: {
     all: ['issues'] as const,
     list: (query: string) => ['issues', 'list', query] as const,
     one: (id: string) => ['issues', 'one', id] as const,
     comments: (id: string) => ['issues', 'comments', id] as const,
+    history: (id: string) => ['issues', 'history', id] as const,
   },
   /** Whom tasks and issues can be assigned to. */
   staff: ['staff'] as const,

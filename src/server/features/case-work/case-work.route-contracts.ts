@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { IdParamSchema } from '../../../contracts/common';
 import {
   IssueCommentInputSchema,
@@ -55,6 +56,17 @@ export const taskRoutes = {
     request: one,
     responses: { 200: jsonResponse(TaskSchema, 'The task'), ...errorResponses(401, 403, 404) },
   }),
+  history: createRoute({
+    method: 'get',
+    path: '/{id}/history',
+    tags: ['Tasks'],
+    summary: "The task's audit trail, oldest first",
+    request: one,
+    responses: {
+      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
+      ...errorResponses(401, 403, 404),
+    },
+  }),
   update: createRoute({
     method: 'put',
     path: '/{id}',
@@ -108,6 +120,17 @@ export const issueRoutes = {
     summary: 'One issue',
     request: one,
     responses: { 200: jsonResponse(IssueSchema, 'The issue'), ...errorResponses(401, 403, 404) },
+  }),
+  history: createRoute({
+    method: 'get',
+    path: '/{id}/history',
+    tags: ['Issues'],
+    summary: "The issue's audit trail, oldest first",
+    request: one,
+    responses: {
+      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
+      ...errorResponses(401, 403, 404),
+    },
   }),
   update: createRoute({
     method: 'put',

@@ -19,6 +19,9 @@ export function tasksRoutes(deps: AppDeps) {
   router.openapi(r.get, async (c) =>
     c.json(await tasks.getTask(deps, c.var.staff, c.req.valid('param').id), 200),
   );
+  router.openapi(r.history, async (c) =>
+    c.json(await tasks.taskHistory(deps, c.var.staff, c.req.valid('param').id), 200),
+  );
   router.openapi(r.update, async (c) =>
     c.json(await tasks.updateTask(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
   );
@@ -47,6 +50,9 @@ export function issuesRoutes(deps: AppDeps) {
   );
   router.openapi(r.get, async (c) =>
     c.json(await issues.getIssue(deps, c.var.staff, c.req.valid('param').id), 200),
+  );
+  router.openapi(r.history, async (c) =>
+    c.json(await issues.issueHistory(deps, c.var.staff, c.req.valid('param').id), 200),
   );
   router.openapi(r.update, async (c) =>
     c.json(await issues.updateIssue(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),

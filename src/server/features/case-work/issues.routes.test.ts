@@ -49,6 +49,7 @@ describe('who reaches the Issue Tracker', () => {
       { route: 'GET /api/issues', statuses: staffOnly(200) },
       { route: 'POST /api/issues', body: {}, statuses: staffOnly(400) },
       { route: `GET /api/issues/${UNKNOWN}`, statuses: staffOnly(404) },
+      { route: `GET /api/issues/${UNKNOWN}/history`, statuses: staffOnly(404) },
       { route: `PUT /api/issues/${UNKNOWN}`, body: {}, statuses: staffOnly(400) },
       { route: `POST /api/issues/${UNKNOWN}/status`, body: { status: 'closed' }, statuses: staffOnly(404) },
       { route: `DELETE /api/issues/${UNKNOWN}`, statuses: staffOnly(404) },

@@ -22,6 +22,7 @@ import type { Tx } from '../../db/client';
 import { issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
+import { recordHistory } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
 import { caseListPage, pageJson } from './case-lists';
 import {
@@ -71,6 +72,12 @@ export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueL
 
 export async function getIssue(deps: AppDeps, user: SessionUser, id: string): Promise<Issue> {
   return issueDto(await visibleIssue(deps.db, user, id));
+}
+
+/** The issue's audit trail (D15), for those who reach the issue. */
+export async function issueHistory(deps: AppDeps, user: SessionUser, id: string) {
+  await visibleIssue(deps.db, user, id);
+  return recordHistory(deps.db, 'issue', id);
 }
 
 function audit(

@@ -50,6 +50,7 @@ describe('who reaches Task Management', () => {
       { route: 'GET /api/tasks', statuses: staffOnly(200) },
       { route: 'POST /api/tasks', body: {}, statuses: staffOnly(400) },
       { route: `GET /api/tasks/${UNKNOWN}`, statuses: staffOnly(404) },
+      { route: `GET /api/tasks/${UNKNOWN}/history`, statuses: staffOnly(404) },
       { route: `PUT /api/tasks/${UNKNOWN}`, body: {}, statuses: staffOnly(400) },
       { route: `PATCH /api/tasks/${UNKNOWN}/status`, body: { status: 'review' }, statuses: staffOnly(404) },
       { route: `DELETE /api/tasks/${UNKNOWN}`, statuses: staffOnly(404) },

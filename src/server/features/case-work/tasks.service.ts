@@ -8,6 +8,7 @@ import type { NotificationSource, Recipient, SearchSource } from '../../area-sou
 import type { Tx } from '../../db/client';
 import { students, tasks } from '../../db/schema';
 import { pageWindow } from '../../http/paging';
+import { recordHistory } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
 import { caseListPage, pageJson } from './case-lists';
 import { taskPages } from './list-items';
@@ -62,6 +63,12 @@ export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskLis
 
 export async function getTask(deps: AppDeps, user: SessionUser, id: string): Promise<Task> {
   return taskDto(await visibleTask(deps.db, user, id), today(deps));
+}
+
+/** The task's audit trail (D15), for those who reach the task. */
+export async function taskHistory(deps: AppDeps, user: SessionUser, id: string) {
+  await visibleTask(deps.db, user, id);
+  return recordHistory(deps.db, 'task', id);
 }
 
 /** Completion as a status sets it: when and by whom on completing, cleared on leaving completed. */

@@ -4,16 +4,22 @@ import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The records that have a History tab, and where their history is read. */
-export type HistoryOf = { kind: 'student'; id: string } | { kind: 'allowance'; id: string };
+export type HistoryOf = { kind: 'student' | 'allowance' | 'task' | 'issue'; id: string };
+
+/** Each kind's history lives under its area's root key, so a change there refreshes it. */
+const HISTORY = {
+  student: { path: 'students', key: queryKeys.students.history },
+  allowance: { path: 'allowances', key: queryKeys.allowances.history },
+  task: { path: 'tasks', key: queryKeys.tasks.history },
+  issue: { path: 'issues', key: queryKeys.issues.history },
+} as const;
 
 function historyKey(record: HistoryOf) {
-  return record.kind === 'student'
-    ? queryKeys.students.history(record.id)
-    : queryKeys.allowances.history(record.id);
+  return HISTORY[record.kind].key(record.id);
 }
 
 export function useRecordHistory(record: HistoryOf, enabled: boolean) {
-  const path = `/api/${record.kind === 'student' ? 'students' : 'allowances'}/${encodeURIComponent(record.id)}/history`;
+  const path = `/api/${HISTORY[record.kind].path}/${encodeURIComponent(record.id)}/history`;
   return useQuery({
     queryKey: historyKey(record),
     queryFn: ({ signal }) => api.get<RecordHistoryResponse>(path, signal),

@@ -13,6 +13,7 @@ import {
 import { Button, Dialog, Field, Textarea, toast } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
+import { DetailsTabs } from '../audit';
 import { IssueStatusBadge, PriorityBadge, reasonOf } from './case-ui';
 import { useAddComment, useIssueComments, useMoveIssue } from './case-work.queries';
 
@@ -59,80 +60,82 @@ export function IssueDetailDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={issue.title} size="lg">
-      <div className="space-y-5">
-        <div className="flex flex-wrap items-center gap-2">
-          <IssueStatusBadge status={issue.status} />
-          <PriorityBadge priority={issue.priority} />
-          <span className="text-sm text-slate-600">{valueLabel(issue.category)}</span>
-        </div>
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <Detail label="Student" value={issue.student_name} />
-          <Detail label="Assigned To" value={issue.assigned_to_name ?? 'Unassigned'} />
-          <Detail label="Reported By" value={issue.reporter_name ?? 'Former staff member'} />
-          <Detail label="Reported" value={formatDateTime(issue.created_at)} />
-        </dl>
-        <p className="text-sm whitespace-pre-wrap text-slate-800">{issue.description}</p>
-        {issue.resolution_note && (
-          <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm">
-            <p className="font-medium text-emerald-900">Resolution</p>
-            <p className="whitespace-pre-wrap text-emerald-900">{issue.resolution_note}</p>
-            {issue.resolved_at && (
-              <p className="mt-1 text-xs text-emerald-800">
-                {issue.resolved_by_name ?? 'Former staff member'} · {formatDateTime(issue.resolved_at)}
-              </p>
-            )}
+      <DetailsTabs record={{ kind: 'issue', id: issue.id }}>
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <IssueStatusBadge status={issue.status} />
+            <PriorityBadge priority={issue.priority} />
+            <span className="text-sm text-slate-600">{valueLabel(issue.category)}</span>
           </div>
-        )}
-
-        {resolving ? (
-          <form onSubmit={resolve} className="space-y-3 rounded-md border border-slate-200 p-3">
-            <Field label="Resolution Note" required error={noteError ?? undefined}>
-              <Textarea
-                rows={3}
-                autoFocus
-                maxLength={CASE_LIMITS.resolutionNote}
-                value={note}
-                onChange={(e) => {
-                  setNote(e.target.value);
-                  setNoteError(null);
-                }}
-              />
-            </Field>
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="secondary" onClick={() => setResolving(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={move.isPending}>
-                {move.isPending ? 'Resolving...' : 'Resolve Issue'}
-              </Button>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <Detail label="Student" value={issue.student_name} />
+            <Detail label="Assigned To" value={issue.assigned_to_name ?? 'Unassigned'} />
+            <Detail label="Reported By" value={issue.reporter_name ?? 'Former staff member'} />
+            <Detail label="Reported" value={formatDateTime(issue.created_at)} />
+          </dl>
+          <p className="text-sm whitespace-pre-wrap text-slate-800">{issue.description}</p>
+          {issue.resolution_note && (
+            <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm">
+              <p className="font-medium text-emerald-900">Resolution</p>
+              <p className="whitespace-pre-wrap text-emerald-900">{issue.resolution_note}</p>
+              {issue.resolved_at && (
+                <p className="mt-1 text-xs text-emerald-800">
+                  {issue.resolved_by_name ?? 'Former staff member'} · {formatDateTime(issue.resolved_at)}
+                </p>
+              )}
             </div>
-          </form>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            {issueMoves(issue.status).map((status) => (
-              <Button
-                key={status}
-                variant={status === 'open' ? 'secondary' : 'primary'}
-                disabled={move.isPending}
-                onClick={() => (status === 'resolved' ? setResolving(true) : moveTo(status))}
-              >
-                {ISSUE_MOVE_LABELS[status]}
+          )}
+
+          {resolving ? (
+            <form onSubmit={resolve} className="space-y-3 rounded-md border border-slate-200 p-3">
+              <Field label="Resolution Note" required error={noteError ?? undefined}>
+                <Textarea
+                  rows={3}
+                  autoFocus
+                  maxLength={CASE_LIMITS.resolutionNote}
+                  value={note}
+                  onChange={(e) => {
+                    setNote(e.target.value);
+                    setNoteError(null);
+                  }}
+                />
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="secondary" onClick={() => setResolving(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={move.isPending}>
+                  {move.isPending ? 'Resolving...' : 'Resolve Issue'}
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {issueMoves(issue.status).map((status) => (
+                <Button
+                  key={status}
+                  variant={status === 'open' ? 'secondary' : 'primary'}
+                  disabled={move.isPending}
+                  onClick={() => (status === 'resolved' ? setResolving(true) : moveTo(status))}
+                >
+                  {ISSUE_MOVE_LABELS[status]}
+                </Button>
+              ))}
+              <Button variant="secondary" onClick={() => onEdit(issue)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit
               </Button>
-            ))}
-            <Button variant="secondary" onClick={() => onEdit(issue)}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Edit
-            </Button>
-            {canDeleteIssue(user.role) && (
-              <Button variant="danger" onClick={() => onDelete(issue)}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </Button>
-            )}
-          </div>
-        )}
-        <Thread issueId={issue.id} />
-      </div>
+              {canDeleteIssue(user.role) && (
+                <Button variant="danger" onClick={() => onDelete(issue)}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete
+                </Button>
+              )}
+            </div>
+          )}
+          <Thread issueId={issue.id} />
+        </div>
+      </DetailsTabs>
     </Dialog>
   );
 }

@@ -13,6 +13,7 @@ import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
+import { DetailsTabs } from '../audit';
 import { type StudentOption, StudentPicker } from '../students';
 import { NETWORK } from './case-ui';
 import { useSaveTask, useStaff } from './case-work.queries';
@@ -36,25 +37,8 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
   const { register, setValue } = form;
   const { errors, isSubmitting: busy } = form.formState;
 
-  return (
-    <FormDialog
-      open
-      onOpenChange={(next) => !next && onClose()}
-      title={task ? 'Edit Task' : 'Add Task'}
-      size="lg"
-      form={form}
-      onSubmit={async (values) => {
-        await save.mutateAsync({ id: task?.id, body: values });
-        toast.success(task ? 'Task updated.' : 'Task added.');
-        onClose();
-      }}
-      submitLabel={task ? 'Save Changes' : 'Add Task'}
-      pendingLabel="Saving..."
-      failureMessage={(error) =>
-        failureWithReason(error, task ? 'Failed to update task' : 'Failed to create task', NETWORK)
-      }
-      className="space-y-4"
-    >
+  const fields = (
+    <>
       <Field label="Title" required error={errors.title?.message}>
         <Input disabled={busy} {...register('title')} />
       </Field>
@@ -116,6 +100,35 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
           />
         </Field>
       </div>
+    </>
+  );
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={task ? 'Edit Task' : 'Add Task'}
+      size="lg"
+      form={form}
+      onSubmit={async (values) => {
+        await save.mutateAsync({ id: task?.id, body: values });
+        toast.success(task ? 'Task updated.' : 'Task added.');
+        onClose();
+      }}
+      submitLabel={task ? 'Save Changes' : 'Add Task'}
+      pendingLabel="Saving..."
+      failureMessage={(error) =>
+        failureWithReason(error, task ? 'Failed to update task' : 'Failed to create task', NETWORK)
+      }
+      className="space-y-4"
+    >
+      {task ? (
+        <DetailsTabs record={{ kind: 'task', id: task.id }}>
+          <div className="space-y-4">{fields}</div>
+        </DetailsTabs>
+      ) : (
+        fields
+      )}
       <input type="hidden" {...register('student_id')} />
     </FormDialog>
   );
