@@ -169,3 +169,28 @@ test("an officer cannot open another officer's issue or task, and the manager de
   await expect(manager.getByText('Issue deleted.')).toBeVisible();
   expect((await manager.request.get(`/api/issues/${issue.id}`)).status()).toBe(404);
 });
+
+test('an officer opens a task from its link, sees its history, and takes the student off it', async ({
+  browser,
+}) => {
+  const officer = await as(browser, 'PO001');
+  const student = await firstStudentOf(officer);
+  const me = ((await (await officer.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
+  const title = unique('Return the library books ');
+  const task = await postJson(officer, '/api/tasks', { title, assigned_to_id: me, student_id: student.id });
+
+  await officer.goto(`/tasks?open=${task.id}`);
+  const edit = officer.getByRole('dialog', { name: 'Edit Task' });
+  await expect(edit.getByText(`About ${student.full_name}.`)).toBeVisible();
+  await edit.getByRole('tab', { name: 'History' }).click();
+  await expect(edit.getByText(/added the task/)).toBeVisible();
+  await edit.getByRole('tab', { name: 'Details' }).click();
+  await edit.getByRole('button', { name: 'Remove student' }).click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(officer.getByText('Task updated.')).toBeVisible();
+  await expect(officer).toHaveURL(/\/tasks$/);
+  const saved = (await (await officer.request.get(`/api/tasks/${task.id}`)).json()) as {
+    student_id: string | null;
+  };
+  expect(saved.student_id).toBeNull();
+});

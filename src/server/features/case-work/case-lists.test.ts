@@ -51,6 +51,14 @@ describe('a list item is the record as GET answers it', () => {
       completed_at: expect.any(String),
     });
     expect(list.items.find((i) => i.student_id)?.overdue).toBe(true);
+    // Pages in order: a first page and a later one are statements of their own.
+    const pageOfTwo = async (page: number) =>
+      TaskListResponseSchema.parse(
+        await json(await send('PO001', 'GET', `/api/tasks?pageSize=2&page=${page}`)),
+      );
+    const [first, second] = [await pageOfTwo(1), await pageOfTwo(2)];
+    expect([...first.items, ...second.items].map((i) => i.id)).toEqual(list.items.map((i) => i.id));
+    expect(second).toMatchObject({ total: 4, page: 2, pageSize: 2 });
     // The same through a search, which takes the other path.
     const searched = TaskListResponseSchema.parse(
       await json(await send('PO001', 'GET', '/api/tasks?q=quotes')),

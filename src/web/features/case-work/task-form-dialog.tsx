@@ -10,7 +10,7 @@ import {
 } from '../../../domain/case-work';
 import { roleTitle } from '../../../domain/roles';
 import { FormDialog, useSchemaForm } from '../../components/forms';
-import { Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { Button, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { DetailsTabs } from '../audit';
@@ -24,6 +24,8 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
   const staff = useStaff();
   const user = useCurrentUser();
   const [student, setStudent] = useState<StudentOption | null>(null);
+  // The student the task names until another is picked or it is removed.
+  const [linked, setLinked] = useState(task?.student_id ? (task.student_name ?? 'a student') : null);
   const form = useSchemaForm<TaskFormInput>(TaskInputSchema, {
     title: task?.title ?? '',
     description: task?.description ?? '',
@@ -93,12 +95,32 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
             value={student}
             onChange={(picked) => {
               setStudent(picked);
-              setValue('student_id', picked?.id ?? '', { shouldDirty: true });
+              if (picked) setLinked(null);
+              setValue('student_id', picked?.id ?? (linked ? (task?.student_id ?? '') : ''), {
+                shouldDirty: true,
+              });
             }}
             disabled={busy}
-            placeholder={task?.student_name ?? 'Select a student'}
+            placeholder={linked ?? 'Select a student'}
           />
         </Field>
+        {linked && !student && (
+          <p className="flex items-center gap-2 text-sm text-slate-600 sm:col-span-2">
+            About {linked}.
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setLinked(null);
+                setValue('student_id', '', { shouldDirty: true });
+              }}
+            >
+              Remove student
+            </Button>
+          </p>
+        )}
       </div>
     </>
   );
