@@ -43,6 +43,7 @@ CREATE TABLE "issues" (
 	"resolution_note" text,
 	"resolved_at" timestamp with time zone,
 	"resolved_by_id" uuid,
+	"list_item" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -60,6 +61,7 @@ CREATE TABLE "tasks" (
 	"student_id" uuid,
 	"completed_at" timestamp with time zone,
 	"completed_by_id" uuid,
+	"list_item" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -216,3 +218,93 @@ CREATE TRIGGER case_counts_insert AFTER INSERT ON case_viewers
 --> statement-breakpoint
 CREATE TRIGGER case_counts_delete AFTER DELETE ON case_viewers
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION case_counts_apply();
+--> statement-breakpoint
+-- An instant as Date.prototype.toISOString writes it, as the API answers every timestamp.
+CREATE FUNCTION case_instant(t timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+$$;
+--> statement-breakpoint
+-- A task as the lists answer it (TaskSchema without overdue, which the list adds for the day).
+-- Building this for every row of every page was most of what a list request cost (decision 002).
+CREATE FUNCTION task_list_item(t tasks) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT json_build_object(
+    'id', t.id, 'title', t.title, 'description', t.description,
+    'assigned_to_id', t.assigned_to_id, 'assigned_to_name', (SELECT u.name FROM users u WHERE u.id = t.assigned_to_id),
+    'assigned_by_id', t.assigned_by_id, 'assigned_by_name', (SELECT u.name FROM users u WHERE u.id = t.assigned_by_id),
+    'due_date', t.due_date, 'priority', t.priority, 'status', t.status, 'category', t.category,
+    'student_id', t.student_id, 'student_name', (SELECT s.full_name FROM students s WHERE s.id = t.student_id),
+    'completed_at', case_instant(t.completed_at), 'completed_by_id', t.completed_by_id,
+    'completed_by_name', (SELECT u.name FROM users u WHERE u.id = t.completed_by_id),
+    'created_at', case_instant(t.created_at), 'updated_at', case_instant(t.updated_at))::text;
+$$;
+--> statement-breakpoint
+-- An issue as the lists answer it (IssueSchema).
+CREATE FUNCTION issue_list_item(i issues) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT json_build_object(
+    'id', i.id, 'title', i.title, 'description', i.description,
+    'student_id', i.student_id, 'student_name', (SELECT s.full_name FROM students s WHERE s.id = i.student_id),
+    'reporter_id', i.reporter_id, 'reporter_name', (SELECT u.name FROM users u WHERE u.id = i.reporter_id),
+    'assigned_to_id', i.assigned_to_id, 'assigned_to_name', (SELECT u.name FROM users u WHERE u.id = i.assigned_to_id),
+    'priority', i.priority, 'category', i.category, 'status', i.status,
+    'resolution_note', i.resolution_note, 'resolved_at', case_instant(i.resolved_at),
+    'resolved_by_name', (SELECT u.name FROM users u WHERE u.id = i.resolved_by_id),
+    'comment_count', (SELECT count(*)::int FROM issue_comments c WHERE c.issue_id = i.id),
+    'created_at', case_instant(i.created_at), 'updated_at', case_instant(i.updated_at))::text;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION task_list_item_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.list_item := task_list_item(NEW);
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER task_list_item_keep BEFORE INSERT OR UPDATE ON tasks
+  FOR EACH ROW EXECUTE FUNCTION task_list_item_keep();
+--> statement-breakpoint
+CREATE FUNCTION issue_list_item_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.list_item := issue_list_item(NEW);
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER issue_list_item_keep BEFORE INSERT OR UPDATE ON issues
+  FOR EACH ROW EXECUTE FUNCTION issue_list_item_keep();
+--> statement-breakpoint
+-- What a list item shows from elsewhere: the thread's length, and people's and students' names.
+-- Touching the records makes their own trigger write the item again.
+CREATE FUNCTION issue_list_item_thread() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE issues SET list_item = list_item
+   WHERE id IN (SELECT issue_id FROM changed_comments);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER issue_list_item_comment_added AFTER INSERT ON issue_comments
+  REFERENCING NEW TABLE AS changed_comments FOR EACH STATEMENT EXECUTE FUNCTION issue_list_item_thread();
+--> statement-breakpoint
+CREATE TRIGGER issue_list_item_comment_removed AFTER DELETE ON issue_comments
+  REFERENCING OLD TABLE AS changed_comments FOR EACH STATEMENT EXECUTE FUNCTION issue_list_item_thread();
+--> statement-breakpoint
+CREATE FUNCTION case_list_items_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'users' THEN
+    UPDATE tasks SET list_item = list_item
+     WHERE NEW.id IN (assigned_to_id, assigned_by_id, completed_by_id);
+    UPDATE issues SET list_item = list_item
+     WHERE NEW.id IN (reporter_id, assigned_to_id, resolved_by_id);
+  ELSE
+    UPDATE tasks SET list_item = list_item WHERE student_id = NEW.id;
+    UPDATE issues SET list_item = list_item WHERE student_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER case_list_items_staff_renamed AFTER UPDATE OF name ON users
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION case_list_items_renamed();
+--> statement-breakpoint
+CREATE TRIGGER case_list_items_student_renamed AFTER UPDATE OF full_name ON students
+  FOR EACH ROW WHEN (OLD.full_name IS DISTINCT FROM NEW.full_name) EXECUTE FUNCTION case_list_items_renamed();

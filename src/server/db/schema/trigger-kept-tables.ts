@@ -239,6 +239,22 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
     agreement: 'equal',
   },
   {
+    table: 'tasks.list_item',
+    keptBy: 'triggers on tasks, users and students (migration 0011)',
+    source: 'tasks, with the names of their people and student',
+    stored: sql`select id, list_item from tasks`,
+    actual: sql`select t.id, task_list_item(t) as list_item from tasks t`,
+    agreement: 'equal',
+  },
+  {
+    table: 'issues.list_item',
+    keptBy: 'triggers on issues, issue_comments, users and students (migration 0011)',
+    source: 'issues, with their thread and the names of their people and student',
+    stored: sql`select id, list_item from issues`,
+    actual: sql`select i.id, issue_list_item(i) as list_item from issues i`,
+    agreement: 'equal',
+  },
+  {
     table: 'allowance_student_names',
     keptBy: 'statement-level triggers on allowances (migration 0005)',
     source: 'allowances',

@@ -16,8 +16,8 @@ import type { PageSource } from './list-items';
 /*
  * A list page of tasks or issues and its tiles, the hot path of both screens. In a bench the cost
  * of a request was mostly its round trips to the database and PostgreSQL's planning, so:
- * - the page's items are written as JSON by PostgreSQL (list-items.ts), and its figures (the tiles
- *   and how many match) come in the same row from case_counts: one round trip, nothing to map;
+ * - the page's items are JSON kept by triggers (list-items.ts), and its figures (the tiles and how
+ *   many match) come in the same row from case_counts: one round trip, nothing to map;
  * - a page filtered only by what case_counts carries (status, priority, category, overdue) is a
  *   statement named per shape of filters (db/prepared.ts), built by Drizzle and planned by
  *   PostgreSQL once per connection;
@@ -120,7 +120,7 @@ export async function caseListPage(
     return handle
       .select({
         items:
-          sql<string>`coalesce(json_agg(${p.item} order by ${p.due} asc nulls last, ${p.created} desc nulls last, ${p.rid} desc nulls last), '[]')::text`.as(
+          sql<string>`'[' || coalesce(string_agg(${p.item}, ',' order by ${p.due} asc nulls last, ${p.created} desc nulls last, ${p.rid} desc nulls last), '') || ']'`.as(
             'items',
           ),
         figures: figuresColumn(source.kind, shape),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IssueListResponse } from '../../../contracts/issues';
 import type { TaskListResponse } from '../../../contracts/tasks';
-import { issues, students, tasks } from '../../db/schema';
+import { issues, students, tasks, users } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
 import { json, makeStudent, type TestStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
@@ -91,6 +91,29 @@ describe('who sees a task or issue, as the triggers keep it', () => {
     await t.database.db.delete(students).where(eq(students.id, other.id));
     await expectKept();
     expect(await taskTitles('PO002')).not.toContain('Bwalya visit');
+  });
+
+  it("follows a renamed staff member or student, and an issue's thread, into the list items", async () => {
+    const issue = await json<{ id: string }>(
+      await send('DPM001', 'POST', '/api/issues', {
+        title: 'Rent',
+        description: 'Late',
+        student_id: student.id,
+      }),
+    );
+    await send('DPM001', 'POST', `/api/issues/${issue.id}/comments`, { text: 'Called the landlord.' });
+    await t.database.db.update(users).set({ name: 'Chipo Mwale-Banda' }).where(eq(users.staffId, 'DPM001'));
+    await t.database.db
+      .update(students)
+      .set({ fullName: 'Mwila Chanda-Phiri' })
+      .where(eq(students.id, student.id));
+    await expectKept();
+    const listed = await json<IssueListResponse>(await send('DPM001', 'GET', '/api/issues?q=rent'));
+    expect(listed.items[0]).toMatchObject({
+      reporter_name: 'Chipo Mwale-Banda',
+      student_name: 'Mwila Chanda-Phiri',
+      comment_count: 1,
+    });
   });
 
   it('follows deletions and a truncate', async () => {
