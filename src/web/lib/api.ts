@@ -29,6 +29,9 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_CODE = 'network_error';
 
+/** What a screen says when the server cannot be reached at all. */
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
 /** Builds an ApiError from an HTTP status and whatever body the server sent (JSON error or not). */
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Issue } from '../../../contracts/issues';
 import {
@@ -11,7 +11,6 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { issues, students } from '../../db/schema';
-import { distinctColumns } from '../../db/select-rows';
 import { notFound } from '../../http/errors';
 import { inCaseScope } from './case-viewers';
 import { commentCount, staffName, studentName } from './name-lookups';
@@ -32,8 +31,6 @@ const issueExtras = {
 
 /** Issues with the names of their people and student, and how long their thread is. */
 export const selectIssues = (db: DbOrTx) => db.select({ issue: issues, ...issueExtras }).from(issues);
-
-const _ISSUE_FIELDS = distinctColumns(getTableColumns(issues));
 
 /** The search over title, description and the student's name (D17). */
 export function issueSearch(q: string | undefined): SQL | undefined {

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Task } from '../../../contracts/tasks';
 import {
@@ -12,7 +12,6 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { students, tasks } from '../../db/schema';
-import { distinctColumns } from '../../db/select-rows';
 import { notFound } from '../../http/errors';
 import { inCaseScope } from './case-viewers';
 import { staffName, studentName } from './name-lookups';
@@ -34,8 +33,6 @@ const taskNames = {
 export const selectTasks = (db: DbOrTx) => db.select({ task: tasks, ...taskNames }).from(tasks);
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['where']>>[number];
-
-const _TASK_FIELDS = distinctColumns(getTableColumns(tasks));
 
 export function taskDto(row: TaskRow, today: string): Task {
   const { task } = row;

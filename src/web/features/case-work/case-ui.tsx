@@ -8,11 +8,11 @@ import {
 } from '../../../domain/case-work';
 import { lusakaDate } from '../../../domain/dates';
 import { Badge, type BadgeTone } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 
-export const NETWORK = 'Could not reach the server. Check your connection and try again.';
+export const NETWORK = NETWORK_MESSAGE;
 
 /** The server's reason for a failed call, or the generic words. */
 export const reasonOf = (error: unknown) =>

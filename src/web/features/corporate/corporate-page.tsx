@@ -15,7 +15,7 @@ import {
   Skeleton,
   toast,
 } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { CORPORATE_PAGE_SIZE, exportHref, useDeletePartner, usePartnerList } from './corporate.queries';
@@ -40,7 +40,7 @@ const CorporateParamsSchema = listStateSchema({
 
 type FormState = { mode: 'add' } | { mode: 'edit'; record: Partner } | null;
 
-const NETWORK = 'Could not reach the server. Check your connection and try again.';
+const NETWORK = NETWORK_MESSAGE;
 
 /**
  * /corporate: Corporate Collaborations (docs/product.md §2). The Landlords / Institutions switch,

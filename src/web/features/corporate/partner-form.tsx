@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { focusFirstField, showServerFieldErrors } from '../../components/forms';
 import { Alert, Button, Card, Checkbox, Field, Input, Textarea, toast } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { useSavePartner } from './corporate.queries';
 import {
   type InstitutionFormValues,
@@ -11,7 +11,7 @@ import {
   type PartnerKindName,
 } from './corporate-kinds';
 
-const NETWORK = 'Could not reach the server. Check your connection and try again.';
+const NETWORK = NETWORK_MESSAGE;
 
 /**
  * The inline Add New / Edit form of Corporate Collaborations (docs/product.md §4: saving or

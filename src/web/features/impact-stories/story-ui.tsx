@@ -1,4 +1,5 @@
 import type { StoryColor } from '../../../domain/impact-stories';
+import { NETWORK_MESSAGE } from '../../lib/api';
 import { cn } from '../../lib/cn';
 
 /** Each category colour as a chip (docs/product.md §3: blue, green, purple, orange, pink). */
@@ -32,4 +33,4 @@ export function CategoryBadge({ name, color }: { name: string; color: StoryColor
   );
 }
 
-export const NETWORK = 'Could not reach the server. Check your connection and try again.';
+export const NETWORK = NETWORK_MESSAGE;

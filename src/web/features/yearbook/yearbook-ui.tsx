@@ -9,7 +9,7 @@ import {
 } from '../../../domain/yearbook';
 import { ListError } from '../../components/list';
 import { Avatar, Badge, type BadgeTone, Card } from '../../components/ui';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 
 /*
  * What the yearbook's two screens share: a graduate's card, the state badges and the words of a
@@ -35,7 +35,7 @@ export const YearbookStatusBadge = ({ status }: { status: YearbookStatus }) => (
   <Badge tone={YEARBOOK_TONES[status]}>{YEARBOOK_STATUS_LABELS[status]}</Badge>
 );
 
-export const NETWORK = 'Could not reach the server. Check your connection and try again.';
+export const NETWORK = NETWORK_MESSAGE;
 
 /** A graduate's page: photo (or initials), name, program, quote and achievements. */
 export function GraduateCard({ entry }: { entry: Entry }) {
