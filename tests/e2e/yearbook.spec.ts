@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, postJson, signedInPages, test, unique } from './support/fixtures';
+import { waitForToastsToGo, expect, postJson, signedInPages, test, unique } from './support/fixtures';
 
 /**
  * Graduation Yearbook (/yearbook) and Yearbook Management (/yearbook-admin): a graduate submits and
@@ -141,6 +141,7 @@ test('the deputy manager creates, publishes, reviews and deletes; everyone reads
   await expect(natasha).toContainText('Pending');
   await expect(manager.getByRole('region', { name: 'Entry figures' })).toContainText('Pending Review1');
 
+  await waitForToastsToGo(manager);
   await natasha.getByRole('button', { name: 'Reject Natasha Banda' }).click();
   await expect(manager.getByRole('alertdialog')).toContainText('Are you sure you want to reject this entry?');
   await manager.getByRole('alertdialog').getByRole('button', { name: 'Reject' }).click();
@@ -187,6 +188,7 @@ test('the deputy manager creates, publishes, reviews and deletes; everyone reads
   await expect(reader.getByText('Access Denied')).toBeVisible();
 
   // Deleting the yearbook takes its entries with it, after a warning.
+  await waitForToastsToGo(manager);
   await manager.getByRole('tab', { name: 'Yearbooks' }).click();
   await card.getByRole('button', { name: 'Delete' }).click();
   await expect(manager.getByRole('alertdialog')).toContainText(

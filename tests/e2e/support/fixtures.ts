@@ -96,5 +96,16 @@ export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${(++counter).toString(36).toUpperCase()}`;
 }
 
+/**
+ * Waits until the toasts have gone. Sonner pauses a toast while the pointer is over it, and a click
+ * aimed at a row action under the bottom-right stack parks the pointer there, so the toast would
+ * never leave and the click would wait forever. The pointer moves away, as a user's would, and the
+ * toasts leave on their own (5 s). Call it before clicking near the bottom right.
+ */
+export async function waitForToastsToGo(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 export const test = base;
 export { expect };
