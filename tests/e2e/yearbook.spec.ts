@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { waitForToastsToGo, expect, postJson, signedInPages, test, unique } from './support/fixtures';
+import { expect, postJson, signedInPages, test, unique, waitForToastsToGo } from './support/fixtures';
 
 /**
  * Graduation Yearbook (/yearbook) and Yearbook Management (/yearbook-admin): a graduate submits and
