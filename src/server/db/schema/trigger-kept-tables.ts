@@ -99,44 +99,33 @@ export const caseViewers = pgTable(
     dueDate: date('due_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.kind, t.viewerId, t.recordId] }),
-    index('case_viewers_record_idx').on(t.recordId),
-    // The lists' order (tasks: soonest due first; issues have no due date, so newest first), and the
-    // same after the filters people pick most: status, priority, both.
-    index('case_viewers_order_idx').on(
-      t.kind,
-      t.viewerId,
-      sql`${t.dueDate} asc nulls last`,
-      t.createdAt.desc(),
-      t.recordId.desc(),
-    ),
-    index('case_viewers_status_idx').on(
-      t.kind,
-      t.viewerId,
-      t.status,
-      sql`${t.dueDate} asc nulls last`,
-      t.createdAt.desc(),
-      t.recordId.desc(),
-    ),
-    index('case_viewers_priority_idx').on(
-      t.kind,
-      t.viewerId,
-      t.priority,
-      sql`${t.dueDate} asc nulls last`,
-      t.createdAt.desc(),
-      t.recordId.desc(),
-    ),
-    index('case_viewers_status_priority_idx').on(
-      t.kind,
-      t.viewerId,
-      t.status,
-      t.priority,
-      sql`${t.dueDate} asc nulls last`,
-      t.createdAt.desc(),
-      t.recordId.desc(),
-    ),
-  ],
+  (t) => {
+    /** An index on a viewer's rows of a kind, then `filters`, then the lists' order (viewerOrder). */
+    const inListOrder = (name: string, ...filters: Array<typeof t.status>) =>
+      index(name).on(
+        t.kind,
+        t.viewerId,
+        ...filters,
+        sql`${t.dueDate} asc nulls last`,
+        t.createdAt.desc(),
+        t.recordId.desc(),
+      );
+    return [
+      primaryKey({ columns: [t.kind, t.viewerId, t.recordId] }),
+      index('case_viewers_record_idx').on(t.recordId),
+      // The lists' order (tasks: soonest due first; issues have no due date, so newest first), and the
+      // same after each filter a list offers and the pairs people pick most: status, priority,
+      // category (issues), status and priority, status and category. Without the category pair an
+      // issue list of one status and category read every record of that status, joined each to its
+      // list item and sorted them (1.4 ms, against 0.1 ms in order from an index).
+      inListOrder('case_viewers_order_idx'),
+      inListOrder('case_viewers_status_idx', t.status),
+      inListOrder('case_viewers_priority_idx', t.priority),
+      inListOrder('case_viewers_status_priority_idx', t.status, t.priority),
+      inListOrder('case_viewers_category_idx', t.category),
+      inListOrder('case_viewers_status_category_idx', t.status, t.category),
+    ];
+  },
 );
 
 /** The viewer id of deputy managers and admins, who see every task and issue. */

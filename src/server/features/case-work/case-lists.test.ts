@@ -51,6 +51,18 @@ describe('a list item is the record as GET answers it', () => {
       completed_at: expect.any(String),
     });
     expect(list.items.find((i) => i.student_id)?.overdue).toBe(true);
+    // The first page of a size the screens ask for is a named statement of its own; filtered or
+    // not, it answers as the same page asked for at another size.
+    for (const filter of ['', '&overdue=true', '&status=review&priority=medium']) {
+      const screenSized = TaskListResponseSchema.parse(
+        await json(await send('PO001', 'GET', `/api/tasks?pageSize=25${filter}`)),
+      );
+      const otherSized = TaskListResponseSchema.parse(
+        await json(await send('PO001', 'GET', `/api/tasks?pageSize=24${filter}`)),
+      );
+      expect(screenSized.items.length).toBeGreaterThan(0);
+      expect({ ...screenSized, pageSize: 24 }).toEqual(otherSized);
+    }
     // Pages in order: a first page and a later one are statements of their own.
     const pageOfTwo = async (page: number) =>
       TaskListResponseSchema.parse(

@@ -1,7 +1,8 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { caseViewers, issues, tasks } from '../../db/schema';
 import { viewerOrder } from './case-viewers';
+import { qualified } from './name-lookups';
 
 /*
  * The list pages' items as the database keeps them: each task and issue as the JSON object the
@@ -17,33 +18,65 @@ import { viewerOrder } from './case-viewers';
  * A task's list item: its stored JSON (tasks.list_item) with `overdue` for the Lusaka day given,
  * as isTaskOverdue (domain/case-work.ts) decides it.
  */
-const taskItem = sql<string>`(left(${tasks.listItem}, -1) || ', "overdue" : ' ||
-  coalesce(${tasks.dueDate} < ${sql.placeholder('today')} and ${tasks.status} <> 'completed', false)::text || '}')`;
+const taskItem = sql<string>`(left(${qualified(tasks.listItem)}, -1) || ', "overdue" : ' ||
+  coalesce(${qualified(tasks.dueDate)} < ${sql.placeholder('today')} and ${qualified(tasks.status)} <> 'completed', false)::text || '}')`;
 
-const issueItem = sql<string>`${issues.listItem}`;
+const issueItem = sql<string>`${qualified(issues.listItem)}`;
+
+/** A page's LIMIT and OFFSET: placeholders, or counts written into the statement (case-lists.ts). */
+export interface PageWindow {
+  limit: Placeholder;
+  offset: Placeholder;
+}
 
 /** How one kind's page is selected from the caller's rows of case_viewers (case-lists.ts). */
 export interface PageSource {
   kind: 'task' | 'issue';
-  /** The page's items, each with the keys of the lists' order, in that order. */
-  page(db: DbOrTx, where: SQL | undefined): ReturnType<typeof pageOf>;
+  /**
+   * The page's items, each with the keys of the lists' order, in that order. `onRecords` when the
+   * conditions name the record's own columns (a search, an assignee, a student).
+   */
+  page(db: DbOrTx, where: SQL | undefined, window: PageWindow, onRecords: boolean): ReturnType<typeof pageOf>;
   count(db: DbOrTx, where: SQL | undefined): { prepare(name: string): unknown };
 }
 
-function pageOf(db: DbOrTx, table: typeof tasks | typeof issues, item: SQL, where: SQL | undefined) {
-  return db
-    .select({
-      item: item.as('item'),
-      due: sql`${caseViewers.dueDate}`.as('due'),
-      created: sql`${caseViewers.createdAt}`.as('created'),
-      rid: sql`${caseViewers.recordId}`.as('rid'),
-    })
-    .from(caseViewers)
-    .innerJoin(table, eq(table.id, caseViewers.recordId))
+/*
+ * Filtered only by what case_viewers carries, a page reads case_viewers alone and fetches each
+ * item by a subquery: a plan on one table is quicker to make (0.15 ms against 0.3 ms with a join)
+ * and PostgreSQL then keeps one plan for the named statement instead of planning it on every
+ * request (docs/decisions/002). Conditions on the record's columns need the join.
+ */
+function pageOf(
+  db: DbOrTx,
+  table: typeof tasks | typeof issues,
+  item: SQL,
+  where: SQL | undefined,
+  window: PageWindow,
+  onRecords: boolean,
+) {
+  const columns = {
+    due: sql`${qualified(caseViewers.dueDate)}`.as('due'),
+    created: sql`${qualified(caseViewers.createdAt)}`.as('created'),
+    rid: sql`${qualified(caseViewers.recordId)}`.as('rid'),
+  };
+  const viewerRows = onRecords
+    ? db
+        .select({ item: item.as('item'), ...columns })
+        .from(caseViewers)
+        .innerJoin(table, eq(table.id, caseViewers.recordId))
+    : db
+        .select({
+          item: sql<string>`(select ${item} from ${table} where ${qualified(table.id)} = ${qualified(caseViewers.recordId)})`.as(
+            'item',
+          ),
+          ...columns,
+        })
+        .from(caseViewers);
+  return viewerRows
     .where(where)
     .orderBy(...viewerOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 const countOf = (db: DbOrTx, table: typeof tasks | typeof issues, where: SQL | undefined) =>
@@ -55,12 +88,12 @@ const countOf = (db: DbOrTx, table: typeof tasks | typeof issues, where: SQL | u
 
 export const taskPages: PageSource = {
   kind: 'task',
-  page: (db, where) => pageOf(db, tasks, taskItem, where),
+  page: (db, where, window, onRecords) => pageOf(db, tasks, taskItem, where, window, onRecords),
   count: (db, where) => countOf(db, tasks, where),
 };
 
 export const issuePages: PageSource = {
   kind: 'issue',
-  page: (db, where) => pageOf(db, issues, issueItem, where),
+  page: (db, where, window, onRecords) => pageOf(db, issues, issueItem, where, window, onRecords),
   count: (db, where) => countOf(db, issues, where),
 };

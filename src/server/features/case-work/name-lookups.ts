@@ -11,7 +11,7 @@ import { issueComments, students, users } from '../../db/schema';
  * The column with its table's name. Drizzle leaves the table out of a query on one table, and
  * inside a subquery a bare "id" would name the subquery's own column.
  */
-const qualified = (column: AnyColumn) =>
+export const qualified = (column: AnyColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 export const staffName = (id: AnyColumn) =>

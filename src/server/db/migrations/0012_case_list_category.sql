@@ -1,0 +1,2 @@
+CREATE INDEX "case_viewers_category_idx" ON "case_viewers" USING btree ("kind","viewer_id","category","due_date" asc nulls last,"created_at" DESC NULLS LAST,"record_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "case_viewers_status_category_idx" ON "case_viewers" USING btree ("kind","viewer_id","status","category","due_date" asc nulls last,"created_at" DESC NULLS LAST,"record_id" DESC NULLS LAST);
