@@ -29,6 +29,8 @@ export const STUDENT_API_MESSAGES = {
   hasAllowances:
     "This student has allowance records and cannot be deleted. Change the student's status instead.",
   hasIssues: "This student has issue records and cannot be deleted. Change the student's status instead.",
+  hasForms: "This student has form records and cannot be deleted. Change the student's status instead.",
+  hasFiles: "This student has files and cannot be deleted. Change the student's status instead.",
   duplicateChl: (chl: string) => `A student with CHL number ${chl} already exists.`,
   duplicateNrc: (nrc: string) => `A student with NRC number ${nrc} already exists.`,
   imported: (n: number) => `Successfully imported ${n} students`,

@@ -6,6 +6,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { issuesRoutes, staffRoutes, tasksRoutes } from './features/case-work/case-work.routes';
 import { institutionsRoutes, landlordsRoutes } from './features/corporate/corporate.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { filesRoutes, formsRoutes } from './features/forms-files/forms-files.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { impactStoriesRoutes, storyCategoriesRoutes } from './features/impact-stories/impact-stories.routes';
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/tasks', tasksRoutes(deps));
   app.route('/api/issues', issuesRoutes(deps));
   app.route('/api/staff', staffRoutes(deps));
+  app.route('/api/forms', formsRoutes(deps));
+  app.route('/api/files', filesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

@@ -3,6 +3,8 @@ export * from './allowances';
 export * from './auth';
 export * from './case-work';
 export * from './corporate';
+export * from './file-storage';
+export * from './forms-files';
 export * from './impact-stories';
 export * from './students';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.

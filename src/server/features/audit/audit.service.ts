@@ -7,7 +7,7 @@ import { studentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
-import { type ActivityEntityType, activities } from '../../db/schema';
+import { type ActivityEntityType, activities, students } from '../../db/schema';
 import { pageOf, pageWindow } from '../../http/paging';
 
 /**
@@ -53,6 +53,47 @@ function toRow(a: AuditInput) {
     changes: changesOf(a),
     createdAt: a.at,
   };
+}
+
+/** A change to a record about a student (a task, an issue, a form, a file), for recordAudit. */
+export interface StudentRecordChange {
+  entityType: ActivityEntityType;
+  id: string;
+  studentId: string | null;
+  /** Without the entity type: 'created', 'completed'. */
+  action: string;
+  summary: string;
+  at: Date;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Records a change to a record about a student, filed under the student's officer so that
+ * officer's Activity Log shows it (D15).
+ */
+export async function recordStudentRecordChange(
+  tx: DbOrTx,
+  actor: { id: string; name: string },
+  change: StudentRecordChange,
+): Promise<void> {
+  const [student] = change.studentId
+    ? await tx
+        .select({ officer: students.assignedOfficerId })
+        .from(students)
+        .where(eq(students.id, change.studentId))
+    : [];
+  await recordAudit(tx, {
+    actor: { id: actor.id, name: actor.name },
+    officerId: student?.officer ?? null,
+    entityType: change.entityType,
+    entityId: change.id,
+    action: `${change.entityType}.${change.action}`,
+    summary: change.summary,
+    at: change.at,
+    before: change.before,
+    after: change.after,
+  });
 }
 
 /** Past this many entries (a whole import's students), one array statement per batch beats a VALUES list. */

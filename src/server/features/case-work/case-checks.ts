@@ -4,7 +4,7 @@ import type { SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import { students } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordStudentRecordChange, type StudentRecordChange } from '../audit/audit.service';
 import { isAssignableOfficer } from '../staff-users/staff-users.service';
 import { studentScopeCondition } from '../students/students.service';
 
@@ -38,39 +38,11 @@ export async function checkCaseStudent(
   if (!found) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
 }
 
-/**
- * Records a change to a task or an issue in the audit trail (D15), under the officer of the
- * student it is about, so that officer's Activity Log shows it.
- */
-export async function recordCaseChange(
+/** Records a change to a task or an issue in the audit trail (D15), under its student's officer. */
+export function recordCaseChange(
   tx: Tx,
   user: SessionUser,
-  change: {
-    entityType: 'task' | 'issue';
-    id: string;
-    studentId: string | null;
-    action: string;
-    summary: string;
-    at: Date;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  },
+  change: StudentRecordChange & { entityType: 'task' | 'issue' },
 ): Promise<void> {
-  const [student] = change.studentId
-    ? await tx
-        .select({ officer: students.assignedOfficerId })
-        .from(students)
-        .where(eq(students.id, change.studentId))
-    : [];
-  await recordAudit(tx, {
-    actor: { id: user.id, name: user.name },
-    officerId: student?.officer ?? null,
-    entityType: change.entityType,
-    entityId: change.id,
-    action: `${change.entityType}.${change.action}`,
-    summary: change.summary,
-    at: change.at,
-    before: change.before,
-    after: change.after,
-  });
+  return recordStudentRecordChange(tx, user, change);
 }

@@ -7,6 +7,7 @@ import { allowanceNotifications } from '../allowances/allowances.service';
 import { recordAudit } from '../audit/audit.service';
 import { issueNotifications } from '../case-work/issues.service';
 import { taskNotifications } from '../case-work/tasks.service';
+import { formNotifications } from '../forms-files/forms.service';
 import { storyNotifications } from '../impact-stories/impact-stories.service';
 import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
 
@@ -20,6 +21,7 @@ const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   storyNotifications,
   taskNotifications,
   issueNotifications,
+  formNotifications,
 ];
 
 /**

@@ -6,6 +6,8 @@ import { allowanceSearch } from '../allowances/allowances.service';
 import { issueSearchSource } from '../case-work/issues.service';
 import { taskSearchSource } from '../case-work/tasks.service';
 import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
+import { formSearchSource } from '../forms-files/forms.service';
+import { fileSearchSource } from '../forms-files/student-files.service';
 import { storySearchSource } from '../impact-stories/impact-stories.service';
 import { studentSearch } from '../students/students.service';
 import { yearbookEntrySearch } from '../yearbook/yearbook-entries.service';
@@ -18,6 +20,8 @@ const SEARCH_SOURCES: readonly SearchSource[] = [
   studentSearch,
   taskSearchSource,
   issueSearchSource,
+  formSearchSource,
+  fileSearchSource,
   allowanceSearch,
   landlordSearch,
   institutionSearch,

@@ -31,6 +31,8 @@ export function writeStudent<T>(
     foreignKey: {
       allowances_student_id_students_id_fk: STUDENT_API_MESSAGES.hasAllowances,
       issues_student_id_students_id_fk: STUDENT_API_MESSAGES.hasIssues,
+      forms_student_id_students_id_fk: STUDENT_API_MESSAGES.hasForms,
+      student_files_student_id_students_id_fk: STUDENT_API_MESSAGES.hasFiles,
       // A landlord or institution deleted meanwhile (or an id of nothing).
       students_landlord_id_landlords_id_fk: STUDENT_API_MESSAGES.landlordUnknown,
       students_institution_id_institutions_id_fk: STUDENT_API_MESSAGES.institutionUnknown,

@@ -1,0 +1,99 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Form } from '../../../contracts/forms';
+import type { FormStatus, FormType } from '../../../domain/forms';
+import { FORM_MESSAGES as M } from '../../../domain/forms';
+import type { SessionUser } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
+import { wordSearch } from '../../db/like-pattern';
+import { forms, studentFiles, students, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { studentScopeCondition } from '../students/students.service';
+
+/*
+ * Forms as read: each with its student's and people's names, in the caller's scope (D11: a program
+ * officer reaches the forms about their own students; management every form).
+ */
+
+const author = alias(users, 'author');
+const reviewer = alias(users, 'reviewer');
+
+export function selectForms(db: DbOrTx) {
+  return db
+    .select({
+      form: forms,
+      studentName: students.fullName,
+      authorName: author.name,
+      reviewerName: reviewer.name,
+      fileCount: sql<number>`(select count(*)::int from ${studentFiles} where ${studentFiles.formId} = ${forms.id})`,
+    })
+    .from(forms)
+    .innerJoin(students, eq(students.id, forms.studentId))
+    .leftJoin(author, eq(author.id, forms.authorId))
+    .leftJoin(reviewer, eq(reviewer.id, forms.reviewedById));
+}
+
+/** How many forms match (the same joins as selectForms, for the search on the author's name). */
+export async function countForms(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count().as('n') })
+    .from(forms)
+    .innerJoin(students, eq(students.id, forms.studentId))
+    .leftJoin(author, eq(author.id, forms.authorId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export type FormRow = Awaited<ReturnType<ReturnType<typeof selectForms>['where']>>[number];
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function formDto(row: FormRow): Form {
+  const { form } = row;
+  return {
+    id: form.id,
+    type: form.type as FormType,
+    student_id: form.studentId,
+    student_name: row.studentName ?? '',
+    form_date: form.formDate,
+    fields: form.fields,
+    status: form.status as FormStatus,
+    author_id: form.authorId,
+    author_name: row.authorName,
+    completed_at: iso(form.completedAt),
+    reviewed_by_id: form.reviewedById,
+    reviewed_by_name: row.reviewerName,
+    reviewed_at: iso(form.reviewedAt),
+    review_note: form.reviewNote,
+    file_count: Number(row.fileCount),
+    created_at: form.createdAt.toISOString(),
+    updated_at: form.updatedAt.toISOString(),
+  };
+}
+
+/** The forms the user reaches (through their students). */
+export const formScopeCondition = (user: SessionUser): SQL | undefined => studentScopeCondition(user);
+
+/** The form, if the user reaches it; 404 'Form not found' otherwise, as for a missing one. */
+export async function visibleForm(db: DbOrTx, user: SessionUser, id: string): Promise<FormRow> {
+  const [row] = await selectForms(db).where(and(eq(forms.id, id), formScopeCondition(user)));
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+/** The list's search: the student's and author's names, and what the form says. */
+export function formSearch(q: string | undefined): SQL | undefined {
+  // The fields' values only: their keys ("people_present") would match every form of a type.
+  const said = sql`(select string_agg(value, ' ') from jsonb_each_text(${forms.fields}))`;
+  return wordSearch([students.fullName, author.name, said], q);
+}
+
+/** What the audit trail keeps of a form (D15). */
+export const auditedForm = (form: FormRow['form']) => ({
+  type: form.type,
+  student_id: form.studentId,
+  form_date: form.formDate,
+  status: form.status,
+  fields: form.fields,
+  review_note: form.reviewNote,
+});

@@ -1,0 +1,203 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { RecordHistoryResponseSchema } from '../../../contracts/audit';
+import { IdParamSchema } from '../../../contracts/common';
+import {
+  FormExportQuerySchema,
+  FormInputSchema,
+  FormListQuerySchema,
+  FormListResponseSchema,
+  FormReviewSchema,
+  FormSchema,
+} from '../../../contracts/forms';
+import {
+  StudentFileListQuerySchema,
+  StudentFileListResponseSchema,
+  StudentFileSchema,
+} from '../../../contracts/student-files';
+import { FILE_CATEGORIES } from '../../../domain/student-files';
+import { csvDownloadResponse } from '../../http/csv-download';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+
+/*
+ * Forms and student files as the OpenAPI document shows them (D11, D14): staff only; a record about
+ * another officer's student answers 404 like a missing one. Fixed paths come first so
+ * /export.csv is never taken for an id.
+ */
+
+const one = { params: IdParamSchema };
+const formTags = ['Forms'];
+const fileTags = ['Student Files'];
+
+export const formRoutes = {
+  export: createRoute({
+    method: 'get',
+    path: '/export.csv',
+    tags: formTags,
+    summary: 'The forms the list would show with these filters, as a CSV file (no paging)',
+    request: { query: FormExportQuerySchema },
+    responses: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/',
+    tags: formTags,
+    summary: 'Forms the caller reaches, newest first, with the tiles',
+    request: { query: FormListQuerySchema },
+    responses: {
+      200: jsonResponse(FormListResponseSchema, 'A page of forms'),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/',
+    tags: formTags,
+    summary: 'Starts a form (a draft), written by the caller',
+    request: jsonBody(FormInputSchema),
+    responses: { 201: jsonResponse(FormSchema, 'The form as stored'), ...errorResponses(400, 401, 403) },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/{id}',
+    tags: formTags,
+    summary: 'One form',
+    request: one,
+    responses: { 200: jsonResponse(FormSchema, 'The form'), ...errorResponses(401, 403, 404) },
+  }),
+  update: createRoute({
+    method: 'put',
+    path: '/{id}',
+    tags: formTags,
+    summary:
+      "Replaces the form's date, student and fields (a draft: its author or management; completed: management)",
+    request: { ...one, ...jsonBody(FormInputSchema) },
+    responses: {
+      200: jsonResponse(FormSchema, 'The form as stored'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  delete: createRoute({
+    method: 'delete',
+    path: '/{id}',
+    tags: formTags,
+    summary: 'Deletes the form (not once reviewed); its files stay with the student',
+    request: one,
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+  }),
+  complete: createRoute({
+    method: 'post',
+    path: '/{id}/complete',
+    tags: formTags,
+    summary: "Completes a draft once its type's required fields are filled in",
+    request: one,
+    responses: {
+      200: jsonResponse(FormSchema, 'The completed form'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  review: createRoute({
+    method: 'post',
+    path: '/{id}/review',
+    tags: formTags,
+    summary: 'Reviews a completed form with a note, which locks it (deputy manager or admin)',
+    request: { ...one, ...jsonBody(FormReviewSchema) },
+    responses: {
+      200: jsonResponse(FormSchema, 'The reviewed form'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  pdf: createRoute({
+    method: 'get',
+    path: '/{id}/pdf',
+    tags: formTags,
+    summary: 'The form as a printable PDF',
+    request: one,
+    responses: {
+      200: { description: 'PDF file', content: { 'application/pdf': { schema: z.string() } } },
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  history: createRoute({
+    method: 'get',
+    path: '/{id}/history',
+    tags: formTags,
+    summary: "The form's audit trail, oldest first",
+    request: one,
+    responses: {
+      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+};
+
+export const fileRoutes = {
+  list: createRoute({
+    method: 'get',
+    path: '/',
+    tags: fileTags,
+    summary: 'Files the caller reaches, newest first',
+    request: { query: StudentFileListQuerySchema },
+    responses: {
+      200: jsonResponse(StudentFileListResponseSchema, 'A page of files'),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  upload: createRoute({
+    method: 'post',
+    path: '/',
+    tags: fileTags,
+    summary: 'Uploads one file for a student: PDF, PNG, JPEG, WebP, text, CSV, Word or Excel, at most 10 MB',
+    // A plain schema, not Zod: the service reads the body as a stream (http/file-upload.ts).
+    request: {
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object' as const,
+              properties: {
+                student_id: { type: 'string' as const, format: 'uuid' },
+                category: { type: 'string' as const, enum: [...FILE_CATEGORIES] },
+                form_id: { type: 'string' as const, format: 'uuid' },
+                file: { type: 'string' as const, format: 'binary' },
+              },
+              required: ['student_id', 'category', 'file'],
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      201: jsonResponse(StudentFileSchema, 'The file as stored'),
+      415: { description: 'A type of file that is not accepted (checked from the content)' },
+      ...errorResponses(400, 401, 403, 413),
+    },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/{id}',
+    tags: fileTags,
+    summary: "One file's record",
+    request: one,
+    responses: { 200: jsonResponse(StudentFileSchema, 'The file'), ...errorResponses(401, 403, 404) },
+  }),
+  download: createRoute({
+    method: 'get',
+    path: '/{id}/download',
+    tags: fileTags,
+    summary: 'The file itself, always as an attachment, with its type',
+    request: one,
+    responses: {
+      200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  delete: createRoute({
+    method: 'delete',
+    path: '/{id}',
+    tags: fileTags,
+    summary: 'Deletes the file',
+    request: one,
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+  }),
+};

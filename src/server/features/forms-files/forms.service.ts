@@ -1,0 +1,346 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type {
+  Form,
+  FormExportQuery,
+  FormInput,
+  FormListQuery,
+  FormListResponse,
+} from '../../../contracts/forms';
+import { lusakaDate } from '../../../domain/dates';
+import {
+  FORM_STATUS_LABELS,
+  FORM_TYPE_LABELS,
+  type FormStatus,
+  type FormType,
+  formChangeRefusal,
+  isFormManager,
+  FORM_MESSAGES as M,
+  missingRequiredFields,
+} from '../../../domain/forms';
+import { isStaffRole } from '../../../domain/roles';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { NotificationSource, SearchSource } from '../../area-sources';
+import type { Tx } from '../../db/client';
+import { forms, students } from '../../db/schema';
+import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
+import { pageOf, pageWindow } from '../../http/paging';
+import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
+import { studentScopeCondition } from '../students/students.service';
+import {
+  auditedForm,
+  countForms,
+  type FormRow,
+  formDto,
+  formScopeCondition,
+  formSearch,
+  selectForms,
+  visibleForm,
+} from './form-records';
+
+/*
+ * Forms Management (docs/product.md §2, §4, D11, D12, D15): a home visit, care call or discharge
+ * about one student, written by its author as a draft, completed once its type's required fields
+ * are filled in, then reviewed by a deputy manager or admin, which locks it. Every change is in
+ * the audit trail; each status change is one conditional update, so two people acting at once
+ * cannot both move the same form.
+ */
+
+export const newestForms = [desc(forms.formDate), desc(forms.createdAt), desc(forms.id)];
+
+export function formFilters(user: SessionUser, query: FormExportQuery): SQL | undefined {
+  return and(
+    formScopeCondition(user),
+    query.type ? eq(forms.type, query.type) : undefined,
+    query.status ? eq(forms.status, query.status) : undefined,
+    query.student_id ? eq(forms.studentId, query.student_id) : undefined,
+    formSearch(query.q),
+  );
+}
+
+export async function listForms(
+  deps: AppDeps,
+  user: SessionUser,
+  query: FormListQuery,
+): Promise<FormListResponse> {
+  const { limit, offset } = pageWindow(query);
+  const where = formFilters(user, query);
+  const [rows, matching, byStatus] = await Promise.all([
+    selectForms(deps.db)
+      .where(where)
+      .orderBy(...newestForms)
+      .limit(limit)
+      .offset(offset),
+    countForms(deps.db, where),
+    deps.db
+      .select({ status: forms.status, n: count().as('n') })
+      .from(forms)
+      .innerJoin(students, eq(students.id, forms.studentId))
+      .where(formScopeCondition(user))
+      .groupBy(forms.status),
+  ]);
+  const tally = (status: FormStatus) => byStatus.find((row) => row.status === status)?.n ?? 0;
+  return {
+    ...pageOf(rows.map(formDto), matching, query),
+    counts: {
+      total: byStatus.reduce((sum, row) => sum + row.n, 0),
+      draft: tally('draft'),
+      completed: tally('completed'),
+      reviewed: tally('reviewed'),
+    },
+  };
+}
+
+export async function getForm(deps: AppDeps, user: SessionUser, id: string): Promise<Form> {
+  return formDto(await visibleForm(deps.db, user, id));
+}
+
+export async function formHistory(deps: AppDeps, user: SessionUser, id: string) {
+  await visibleForm(deps.db, user, id);
+  return recordHistory(deps.db, 'form', id);
+}
+
+const formTitle = (type: string, studentName: string) =>
+  `${FORM_TYPE_LABELS[type as FormType] ?? type} form about ${studentName}`;
+
+async function audit(
+  tx: Tx,
+  user: SessionUser,
+  at: Date,
+  action: string,
+  summary: string,
+  before: FormRow['form'] | null,
+  after: FormRow['form'] | null,
+) {
+  const record = (after ?? before)!;
+  await recordStudentRecordChange(tx, user, {
+    entityType: 'form',
+    id: record.id,
+    studentId: record.studentId,
+    action,
+    summary,
+    at,
+    before: before && auditedForm(before),
+    after: after && auditedForm(after),
+  });
+}
+
+/** The student is one the user reaches, else 400 on student_id; answers the student's name. */
+async function checkFormStudent(tx: Tx, user: SessionUser, studentId: string): Promise<string> {
+  const [found] = await tx
+    .select({ name: students.fullName })
+    .from(students)
+    .where(and(eq(students.id, studentId), studentScopeCondition(user)));
+  if (!found) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+  return found.name ?? '';
+}
+
+function checkFormDate(deps: AppDeps, formDate: string) {
+  if (formDate > lusakaDate(deps.clock.now()))
+    throw badRequest(M.dateInFuture, { form_date: M.dateInFuture });
+}
+
+/** 409 for a locked form, 403 for one the user may not change. */
+function checkMayChange(user: SessionUser, form: FormRow['form']) {
+  const refusal = formChangeRefusal(user, { status: form.status as FormStatus, author_id: form.authorId });
+  if (refusal === M.locked) throw conflict(refusal);
+  if (refusal) throw forbidden(refusal);
+}
+
+function checkComplete(type: string, fields: FormRow['form']['fields']) {
+  const missing = missingRequiredFields(type as FormType, fields);
+  if (Object.keys(missing).length > 0) throw badRequest(M.completeFirst, missing);
+}
+
+export async function createForm(deps: AppDeps, user: SessionUser, input: FormInput): Promise<Form> {
+  checkFormDate(deps, input.form_date);
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const studentName = await checkFormStudent(tx, user, input.student_id);
+    const [added] = await tx
+      .insert(forms)
+      .values({
+        type: input.type,
+        studentId: input.student_id,
+        formDate: input.form_date,
+        fields: input.fields,
+        status: 'draft',
+        authorId: user.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(
+      tx,
+      user,
+      now,
+      'created',
+      `${user.name} started a ${formTitle(input.type, studentName)}`,
+      null,
+      added!,
+    );
+    return added!.id;
+  });
+  return getForm(deps, user, id);
+}
+
+export async function updateForm(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: FormInput,
+): Promise<Form> {
+  checkFormDate(deps, input.form_date);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { form: before } = await visibleForm(tx, user, id);
+    checkMayChange(user, before);
+    if (input.type !== before.type) throw badRequest(M.typeFixed, { type: M.typeFixed });
+    const studentName =
+      input.student_id === before.studentId ? null : await checkFormStudent(tx, user, input.student_id);
+    if (before.status === 'completed') checkComplete(before.type, input.fields);
+    const [after] = await tx
+      .update(forms)
+      .set({ studentId: input.student_id, formDate: input.form_date, fields: input.fields, updatedAt: now })
+      .where(and(eq(forms.id, id), eq(forms.status, before.status)))
+      .returning();
+    if (!after) throw conflict('The form changed while you were editing it. Please reload it and try again.');
+    const about = studentName ?? (await visibleForm(tx, user, id)).studentName ?? '';
+    await audit(
+      tx,
+      user,
+      now,
+      'updated',
+      `${user.name} edited the ${formTitle(before.type, about)}`,
+      before,
+      after,
+    );
+  });
+  return getForm(deps, user, id);
+}
+
+export async function completeForm(deps: AppDeps, user: SessionUser, id: string): Promise<Form> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { form: before, studentName } = await visibleForm(tx, user, id);
+    if (before.status !== 'draft')
+      throw conflict(before.status === 'reviewed' ? M.locked : M.alreadyCompleted);
+    checkMayChange(user, before);
+    checkComplete(before.type, before.fields);
+    const [after] = await tx
+      .update(forms)
+      .set({ status: 'completed', completedAt: now, updatedAt: now })
+      .where(and(eq(forms.id, id), eq(forms.status, 'draft')))
+      .returning();
+    if (!after) throw conflict(M.alreadyCompleted);
+    await audit(
+      tx,
+      user,
+      now,
+      'completed',
+      `${user.name} completed the ${formTitle(before.type, studentName ?? '')}`,
+      before,
+      after,
+    );
+  });
+  return getForm(deps, user, id);
+}
+
+export async function reviewForm(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  reviewNote: string,
+): Promise<Form> {
+  if (!isFormManager(user.role)) throw forbidden(M.reviewRole);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { form: before, studentName } = await visibleForm(tx, user, id);
+    if (before.status !== 'completed')
+      throw conflict(before.status === 'reviewed' ? M.locked : M.reviewOnlyCompleted);
+    const [after] = await tx
+      .update(forms)
+      .set({ status: 'reviewed', reviewedById: user.id, reviewedAt: now, reviewNote, updatedAt: now })
+      .where(and(eq(forms.id, id), eq(forms.status, 'completed')))
+      .returning();
+    if (!after) throw conflict(M.locked);
+    await audit(
+      tx,
+      user,
+      now,
+      'reviewed',
+      `${user.name} reviewed the ${formTitle(before.type, studentName ?? '')}`,
+      before,
+      after,
+    );
+  });
+  return getForm(deps, user, id);
+}
+
+export async function deleteForm(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { form: before, studentName } = await visibleForm(tx, user, id);
+    checkMayChange(user, before);
+    const removed = await tx
+      .delete(forms)
+      .where(and(eq(forms.id, id), eq(forms.status, before.status)))
+      .returning({ id: forms.id });
+    if (removed.length === 0)
+      throw new HttpError(409, 'The form changed meanwhile. Please reload it and try again.');
+    await audit(
+      tx,
+      user,
+      now,
+      'deleted',
+      `${user.name} deleted the ${formTitle(before.type, studentName ?? '')}`,
+      before,
+      null,
+    );
+  });
+}
+
+export const formStatusLabel = (status: string) => FORM_STATUS_LABELS[status as FormStatus] ?? status;
+
+const BELL_ITEMS = 20;
+
+/** The bell (D16): completed forms waiting for a deputy manager's or admin's review. */
+export const formNotifications: NotificationSource = {
+  area: 'forms',
+  label: 'Forms to review',
+  async waitingFor(deps, user) {
+    if (!isFormManager(user.role)) return { count: 0, items: [] };
+    const waiting = eq(forms.status, 'completed');
+    const [[counted], rows] = await Promise.all([
+      deps.db.select({ n: count() }).from(forms).where(waiting),
+      selectForms(deps.db).where(waiting).orderBy(desc(forms.completedAt), desc(forms.id)).limit(BELL_ITEMS),
+    ]);
+    return {
+      count: counted?.n ?? 0,
+      items: rows.map((row) => ({
+        id: row.form.id,
+        title: formTitle(row.form.type, row.studentName ?? ''),
+        detail: `${row.form.formDate} · by ${row.authorName ?? 'someone no longer here'}`,
+        href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
+      })),
+    };
+  },
+};
+
+/** Forms in the top bar's search, within the caller's scope (D11). */
+export const formSearchSource: SearchSource = {
+  area: 'forms',
+  label: 'Forms',
+  readableBy: (user) => isStaffRole(user.role),
+  async search(deps, user, term, limit) {
+    const rows = await selectForms(deps.db)
+      .where(and(formScopeCondition(user), formSearch(term.text)))
+      .orderBy(...newestForms)
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.form.id,
+      title: formTitle(row.form.type, row.studentName ?? ''),
+      detail: `${row.form.formDate} · ${formStatusLabel(row.form.status)}`,
+      href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
+    }));
+  },
+};

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type {
+  StudentFile,
+  StudentFileListQuery,
+  StudentFileListResponse,
+  StudentFileUploadFields,
+} from '../../../contracts/student-files';
+import { StudentFileUploadFieldsSchema } from '../../../contracts/student-files';
+import { isStaffRole } from '../../../domain/roles';
+import {
+  detectFileType,
+  FILE_CATEGORY_LABELS,
+  type FileCategory,
+  formatFileSize,
+  FILE_MESSAGES as M,
+  safeFileName,
+} from '../../../domain/student-files';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { SearchSource } from '../../area-sources';
+import type { DbOrTx } from '../../db/client';
+import { wordSearch } from '../../db/like-pattern';
+import { forms, studentFiles, students, users } from '../../db/schema';
+import { badRequest, HttpError, notFound, validationError } from '../../http/errors';
+import type { UploadedFile } from '../../http/file-upload';
+import { pageOf, pageWindow } from '../../http/paging';
+import { fileStore } from '../../storage/file-store';
+import { recordStudentRecordChange } from '../audit/audit.service';
+import { studentScopeCondition } from '../students/students.service';
+
+/*
+ * Student Files (docs/product.md §2, D11, D12, D14, D15): documents kept for a student, their
+ * bytes in the file store and their record here, written together in one transaction. An officer
+ * reaches the files of their own students (medical ones included, as the student's officer);
+ * management every file. The type comes from the content; downloads are always attachments.
+ */
+
+function selectFiles(db: DbOrTx) {
+  return db
+    .select({ file: studentFiles, studentName: students.fullName, uploaderName: users.name })
+    .from(studentFiles)
+    .innerJoin(students, eq(students.id, studentFiles.studentId))
+    .leftJoin(users, eq(users.id, studentFiles.uploadedById));
+}
+
+type FileRow = Awaited<ReturnType<ReturnType<typeof selectFiles>['where']>>[number];
+
+function fileDto({ file, studentName, uploaderName }: FileRow): StudentFile {
+  return {
+    id: file.id,
+    name: file.name,
+    mime_type: file.mimeType,
+    size: file.size,
+    category: file.category as FileCategory,
+    student_id: file.studentId,
+    student_name: studentName ?? '',
+    form_id: file.formId,
+    uploaded_by_id: file.uploadedById,
+    uploaded_by_name: uploaderName,
+    created_at: file.createdAt.toISOString(),
+  };
+}
+
+const newest = [desc(studentFiles.createdAt), desc(studentFiles.id)];
+
+async function visibleFile(db: DbOrTx, user: SessionUser, id: string): Promise<FileRow> {
+  const [row] = await selectFiles(db).where(and(eq(studentFiles.id, id), studentScopeCondition(user)));
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+const fileSearch = (q: string | undefined) => wordSearch([studentFiles.name, students.fullName], q);
+
+export async function listFiles(
+  deps: AppDeps,
+  user: SessionUser,
+  query: StudentFileListQuery,
+): Promise<StudentFileListResponse> {
+  const { limit, offset } = pageWindow(query);
+  const where: SQL | undefined = and(
+    studentScopeCondition(user),
+    query.student_id ? eq(studentFiles.studentId, query.student_id) : undefined,
+    query.category ? eq(studentFiles.category, query.category) : undefined,
+    query.form_id ? eq(studentFiles.formId, query.form_id) : undefined,
+    fileSearch(query.q),
+  );
+  const [rows, [matching]] = await Promise.all([
+    selectFiles(deps.db)
+      .where(where)
+      .orderBy(...newest)
+      .limit(limit)
+      .offset(offset),
+    deps.db
+      .select({ n: count().as('n') })
+      .from(studentFiles)
+      .innerJoin(students, eq(students.id, studentFiles.studentId))
+      .where(where),
+  ]);
+  return pageOf(rows.map(fileDto), matching?.n ?? 0, query);
+}
+
+export async function getFile(deps: AppDeps, user: SessionUser, id: string): Promise<StudentFile> {
+  return fileDto(await visibleFile(deps.db, user, id));
+}
+
+/** The first bytes of the file, enough to tell its type (an Office file's zip needs them all). */
+const contentOf = (file: UploadedFile) => Buffer.concat(file.chunks, file.size);
+
+/** Checks the fields and the file, then keeps both; 400, 404-like 400, 413 or 415 otherwise. */
+export async function uploadFile(
+  deps: AppDeps,
+  user: SessionUser,
+  fields: Record<string, string>,
+  file: UploadedFile | null,
+): Promise<StudentFile> {
+  const parsed = StudentFileUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  if (!file || file.name === '') throw badRequest(M.fileRequired, { file: M.fileRequired });
+  if (file.size === 0) throw badRequest(M.empty, { file: M.empty });
+  const mimeType = detectFileType(contentOf(file), file.name);
+  if (mimeType === null) throw new HttpError(415, M.refused);
+  const input: StudentFileUploadFields = parsed.data;
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const [student] = await tx
+      .select({ id: students.id, name: students.fullName })
+      .from(students)
+      .where(and(eq(students.id, input.student_id), studentScopeCondition(user)));
+    if (!student) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+    if (input.form_id) {
+      const [form] = await tx
+        .select({ studentId: forms.studentId })
+        .from(forms)
+        .where(eq(forms.id, input.form_id));
+      if (!form) throw badRequest(M.formNotFound, { form_id: M.formNotFound });
+      if (form.studentId !== input.student_id)
+        throw badRequest(M.formOtherStudent, { form_id: M.formOtherStudent });
+    }
+    const storageKey = randomUUID();
+    await fileStore().save(tx, storageKey, file.chunks);
+    const [added] = await tx
+      .insert(studentFiles)
+      .values({
+        studentId: input.student_id,
+        formId: input.form_id ?? null,
+        name: safeFileName(file.name),
+        mimeType,
+        size: file.size,
+        category: input.category,
+        storageKey,
+        uploadedById: user.id,
+        createdAt: now,
+      })
+      .returning();
+    await recordStudentRecordChange(tx, user, {
+      entityType: 'file',
+      id: added!.id,
+      studentId: input.student_id,
+      action: 'uploaded',
+      summary: `${user.name} uploaded ${added!.name} (${formatFileSize(file.size)}) for ${student.name}`,
+      at: now,
+      before: null,
+      after: auditedFile(added!),
+    });
+    return added!.id;
+  });
+  return getFile(deps, user, id);
+}
+
+const auditedFile = (file: FileRow['file']) => ({
+  name: file.name,
+  category: file.category,
+  mime_type: file.mimeType,
+  size: file.size,
+  student_id: file.studentId,
+  form_id: file.formId,
+});
+
+/** The name in Content-Disposition: ASCII for old clients, the real name as RFC 5987 UTF-8. */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The file's bytes as a stream and the headers to send them with. */
+export async function downloadFile(deps: AppDeps, user: SessionUser, id: string) {
+  const { file } = await visibleFile(deps.db, user, id);
+  const body = await fileStore().open(deps.db, file.storageKey);
+  if (!body) throw notFound(M.notFound);
+  return {
+    body,
+    headers: {
+      'content-type': file.mimeType,
+      'content-length': String(file.size),
+      'content-disposition': attachmentHeader(file.name),
+      'x-content-type-options': 'nosniff',
+      // Opened by itself, a file can run nothing and reach nothing.
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, no-store',
+    },
+  };
+}
+
+export async function deleteFile(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { file, studentName } = await visibleFile(tx, user, id);
+    const removed = await tx
+      .delete(studentFiles)
+      .where(eq(studentFiles.id, id))
+      .returning({ id: studentFiles.id });
+    if (removed.length === 0) throw notFound(M.notFound);
+    await fileStore().remove(tx, file.storageKey);
+    await recordStudentRecordChange(tx, user, {
+      entityType: 'file',
+      id,
+      studentId: file.studentId,
+      action: 'deleted',
+      summary: `${user.name} deleted ${file.name} of ${studentName ?? ''}`,
+      at: now,
+      before: auditedFile(file),
+      after: null,
+    });
+  });
+}
+
+/** Files in the top bar's search, within the caller's scope (D11). */
+export const fileSearchSource: SearchSource = {
+  area: 'files',
+  label: 'Student Files',
+  readableBy: (user) => isStaffRole(user.role),
+  async search(deps, user, term, limit) {
+    const rows = await selectFiles(deps.db)
+      .where(and(studentScopeCondition(user), fileSearch(term.text)))
+      .orderBy(...newest)
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.file.id,
+      title: row.file.name,
+      detail: `${row.studentName} · ${FILE_CATEGORY_LABELS[row.file.category as FileCategory]} · ${formatFileSize(row.file.size)}`,
+      href: `/files?${new URLSearchParams({ open: row.file.id })}`,
+    }));
+  },
+};
