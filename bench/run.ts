@@ -1,5 +1,5 @@
 /**
- * `npm run bench [students|allowances|imports|sign-in|bell-and-search|case-work]`: runs each benchmark on embedded PGlite and, when
+ * `npm run bench [students|allowances|imports|sign-in|bell-and-search|case-work|files]`: runs each benchmark on embedded PGlite and, when
  * BENCH_DATABASE_URL=postgres://... names a PostgreSQL server, on a fresh database there too
  * (created and dropped). Each run starts its own app and database. Add a benchmark with one line.
  */
@@ -12,6 +12,7 @@ const benches: Array<[string, () => Promise<{ run(target: BenchTarget): Promise<
   ['sign-in', () => import('./sign-in.bench')],
   ['bell-and-search', () => import('./bell-and-search.bench')],
   ['case-work', () => import('./case-work.bench')],
+  ['files', () => import('./files.bench')],
 ];
 
 const only = process.argv[2];

@@ -70,3 +70,18 @@ describe('file sizes and names', () => {
     expect(isPreviewable(FILE_TYPES.docx)).toBe(false);
   });
 });
+
+describe('detectFileType on the parts a file arrived in', () => {
+  it('finds what spans a seam, and text split inside a character', () => {
+    const docx = Buffer.from('PK\x03\x04\0\0[Content_Types].xml\0\0word/document.xml', 'latin1');
+    const cut = (b: Uint8Array, ...at: number[]) =>
+      [0, ...at].map((from, i) => b.subarray(from, [...at, b.length][i]));
+    expect(detectFileType(cut(docx, 2, 15, 27), 'letter.docx')).toBe(FILE_TYPES.docx);
+    const byteByByte = Array.from(docx, (b) => Uint8Array.of(b));
+    expect(detectFileType(byteByByte, 'letter.docx')).toBe(FILE_TYPES.docx);
+    const text = Buffer.from('Lusaka — Zambia\n');
+    expect(detectFileType(cut(text, 8), 'notes.txt')).toBe(FILE_TYPES.text);
+    expect(detectFileType(cut(Buffer.from('ok\n\0'), 2), 'notes.txt')).toBeNull();
+    expect(detectFileType(cut(Buffer.from('<!doctype html>'), 1, 3), 'a.pdf')).toBeNull();
+  });
+});

@@ -117,9 +117,25 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
-/** Whether `needle` occurs in the bytes (the part names inside an Office file's zip). */
-function contains(bytes: Uint8Array, needle: string): boolean {
-  const target = ascii(needle);
+/** The first `length` bytes of the parts (or all of them, if fewer), as one array. */
+function headOf(parts: readonly Uint8Array[], length: number): Uint8Array {
+  const head = new Uint8Array(
+    Math.min(
+      length,
+      parts.reduce((n, p) => n + p.byteLength, 0),
+    ),
+  );
+  let at = 0;
+  for (const part of parts) {
+    if (at >= head.length) break;
+    const take = part.subarray(0, head.length - at);
+    head.set(take, at);
+    at += take.length;
+  }
+  return head;
+}
+
+function indexIn(bytes: Uint8Array, target: readonly number[]): boolean {
   const first = target[0]!;
   for (
     let i = bytes.indexOf(first);
@@ -131,47 +147,75 @@ function contains(bytes: Uint8Array, needle: string): boolean {
   return false;
 }
 
+/** Whether `needle` occurs in the parts, across their seams too (the part names in an Office zip). */
+function contains(parts: readonly Uint8Array[], needle: string): boolean {
+  const target = ascii(needle);
+  const keep = target.length - 1;
+  // The last `keep` bytes seen so far, for a needle that starts in one part and ends in a later one.
+  let carry: Uint8Array = new Uint8Array(0);
+  const joined = (a: Uint8Array, b: Uint8Array) => {
+    const both = new Uint8Array(a.length + b.length);
+    both.set(a);
+    both.set(b, a.length);
+    return both;
+  };
+  for (const part of parts) {
+    if (indexIn(joined(carry, part.subarray(0, keep)), target) || indexIn(part, target)) return true;
+    carry = part.length >= keep ? part.subarray(part.length - keep) : joined(carry, part).subarray(-keep);
+  }
+  return false;
+}
+
 /** Markup a browser would render or run: HTML, SVG, XML, whatever the file is called. */
 const MARKUP =
   /^\s*<(?:!doctype|!--|\?xml|html|head|body|script|svg|iframe|object|embed|meta|style|a\s|div|img)/i;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 
-/** UTF-8 text without control characters other than tab, line feed, carriage return and form feed. */
-function plainText(bytes: Uint8Array): string | null {
-  let text: string;
+/**
+ * Whether the parts are UTF-8 text without control characters other than tab, line feed,
+ * carriage return and form feed, decoded part by part (a file is never copied whole to check it).
+ */
+function isPlainText(parts: readonly Uint8Array[]): boolean {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    for (const part of parts) if (CONTROL.test(decoder.decode(part, { stream: true }))) return false;
+    return !CONTROL.test(decoder.decode());
   } catch {
-    return null;
+    return false;
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point
-  return /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text) ? null : text;
 }
 
 /**
  * The type of a file from its content (D14), or null when it may not be stored: PDF, PNG, JPEG,
  * WebP, Word and Excel (the zip of a .docx or .xlsx, or an older .doc or .xls so named), and plain
  * text or CSV (so named). HTML, SVG, scripts and executables are refused whatever their name.
+ * The content may come as the parts it arrived in.
  */
-export function detectFileType(bytes: Uint8Array, name: string): string | null {
+export function detectFileType(content: Uint8Array | readonly Uint8Array[], name: string): string | null {
+  const parts = content instanceof Uint8Array ? [content] : content;
   const extension = extensionOf(name);
   if (REFUSED_EXTENSIONS.has(extension)) return null;
-  if (startsWith(bytes, ascii('%PDF-'))) return FILE_TYPES.pdf;
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return FILE_TYPES.png;
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return FILE_TYPES.jpeg;
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return FILE_TYPES.webp;
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && contains(bytes, '[Content_Types].xml')) {
-    if (contains(bytes, 'word/')) return FILE_TYPES.docx;
-    if (contains(bytes, 'xl/')) return FILE_TYPES.xlsx;
+  const head = headOf(parts, 1024);
+  if (startsWith(head, ascii('%PDF-'))) return FILE_TYPES.pdf;
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return FILE_TYPES.png;
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return FILE_TYPES.jpeg;
+  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return FILE_TYPES.webp;
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && contains(parts, '[Content_Types].xml')) {
+    if (contains(parts, 'word/')) return FILE_TYPES.docx;
+    if (contains(parts, 'xl/')) return FILE_TYPES.xlsx;
     return null;
   }
   // The compound file of Word 97-2003 and Excel 97-2003 (and of installers, hence the name check).
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     if (extension === 'doc') return FILE_TYPES.doc;
     if (extension === 'xls') return FILE_TYPES.xls;
     return null;
   }
-  const text = plainText(bytes);
-  if (text === null || text.startsWith('#!') || MARKUP.test(text)) return null;
+  if (!isPlainText(parts)) return null;
+  // The head may end inside a character: decoded leniently, only its start matters here.
+  const start = new TextDecoder('utf-8').decode(head);
+  if (start.startsWith('#!') || MARKUP.test(start)) return null;
   return extension === 'csv' ? FILE_TYPES.csv : FILE_TYPES.text;
 }
 

@@ -32,7 +32,8 @@ export function readFileUpload(c: Context, maxBytes: number, tooLarge: string): 
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 4096, parts: 25 },
+        // Busboy signals the limit on reaching it: one byte more tells a file of exactly maxBytes apart.
+        limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 4096, parts: 25 },
       });
     } catch {
       reject(badRequest(NOT_MULTIPART));

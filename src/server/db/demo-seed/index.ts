@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { seedDemoAllowances } from './allowances';
 import { seedDemoCaseWork } from './case-work';
 import { seedDemoCorporate } from './corporate';
+import { seedDemoFormsAndFiles } from './forms-files';
 import { seedDemoStories } from './impact-stories';
 import { demoOfficersFrom, seedDemoStudents } from './students';
 import { seedDemoYearbook } from './yearbook';
@@ -51,6 +52,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoYearbook(tx, now);
     await seedDemoStories(tx, now);
     await seedDemoCaseWork(tx, now);
+    await seedDemoFormsAndFiles(tx, now);
     return { seeded: true };
   });
 }

@@ -163,6 +163,11 @@ describe('uploading', () => {
     });
     expect(justOver.status).toBe(413);
     expect((await errorOf(justOver)).error).toBe(M.tooLarge);
+    const exactly = await upload('PO001', {
+      bytes: Buffer.alloc(10 * 1024 * 1024, 'a'),
+      name: 'exactly.txt',
+    });
+    expect(exactly.status).toBe(201);
     const none = await upload('PO001', null);
     expect((await errorOf(none)).fields).toEqual({ file: M.fileRequired });
     const empty = await upload('PO001', { bytes: new Uint8Array(0), name: 'empty.pdf' });

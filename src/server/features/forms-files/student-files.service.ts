@@ -103,9 +103,6 @@ export async function getFile(deps: AppDeps, user: SessionUser, id: string): Pro
   return fileDto(await visibleFile(deps.db, user, id));
 }
 
-/** The first bytes of the file, enough to tell its type (an Office file's zip needs them all). */
-const contentOf = (file: UploadedFile) => Buffer.concat(file.chunks, file.size);
-
 /** Checks the fields and the file, then keeps both; 400, 404-like 400, 413 or 415 otherwise. */
 export async function uploadFile(
   deps: AppDeps,
@@ -117,7 +114,7 @@ export async function uploadFile(
   if (!parsed.success) throw validationError(parsed.error);
   if (!file || file.name === '') throw badRequest(M.fileRequired, { file: M.fileRequired });
   if (file.size === 0) throw badRequest(M.empty, { file: M.empty });
-  const mimeType = detectFileType(contentOf(file), file.name);
+  const mimeType = detectFileType(file.chunks, file.name);
   if (mimeType === null) throw new HttpError(415, M.refused);
   const input: StudentFileUploadFields = parsed.data;
   const now = deps.clock.now();

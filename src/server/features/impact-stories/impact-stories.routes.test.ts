@@ -309,12 +309,13 @@ describe('views', () => {
 });
 
 describe('story videos', () => {
-  it('may be framed from the two privacy-minded players only', async () => {
+  it('may be framed from the two privacy-minded players only (and the page's own blob: previews)', async () => {
     const policy = (await t.request('GET', '/api/health')).headers.get('content-security-policy') ?? '';
     const frames = policy
       .split(';')
       .map((d) => d.trim())
       .find((d) => d.startsWith('frame-src'));
-    expect(frames).toBe('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
+    // blob: is a file the page itself holds (a student file's preview), never another site.
+    expect(frames).toBe('frame-src https://www.youtube-nocookie.com https://player.vimeo.com blob:');
   });
 });
