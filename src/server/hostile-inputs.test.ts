@@ -18,6 +18,9 @@ const JSON_ROUTES: Array<{ method: string; path: string; signedIn: boolean }> = 
   { method: 'PATCH', path: `/api/students/${UNKNOWN_ID}`, signedIn: true },
   { method: 'POST', path: '/api/allowances', signedIn: true },
   { method: 'POST', path: `/api/allowances/${UNKNOWN_ID}/pay`, signedIn: true },
+  { method: 'POST', path: '/api/forms', signedIn: true },
+  { method: 'PUT', path: `/api/forms/${UNKNOWN_ID}`, signedIn: true },
+  { method: 'POST', path: `/api/forms/${UNKNOWN_ID}/review`, signedIn: true },
 ];
 
 const JSON_CONTENT_TYPES = [

@@ -56,6 +56,8 @@ export function readFileUpload(c: Context, maxBytes: number, tooLarge: string): 
         received.chunks.push(chunk);
         received.size += chunk.byteLength;
       });
+      // A body cut short fails the file's stream as well as the parser; the parser's error answers.
+      stream.on('error', () => {});
       stream.on('limit', () => {
         failure = new HttpError(413, tooLarge);
         received.chunks = [];

@@ -178,6 +178,31 @@ describe('uploading', () => {
     expect(notMultipart.status).toBe(400);
   });
 
+  it('answers a broken or odd multipart body with a 400, never a 500', async () => {
+    const raw = (body: string, contentType: string) =>
+      t.app.request('/api/files', {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${tokens.PO001}`, 'content-type': contentType },
+      });
+    expect((await raw('garbage', 'multipart/form-data')).status).toBe(400);
+    expect((await raw('garbage', 'multipart/form-data; boundary=x')).status).toBe(400);
+    const cut = `--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 and then`;
+    expect((await raw(cut, 'multipart/form-data; boundary=x')).status).toBe(400);
+    const form = new FormData();
+    form.append('student_id', mine.id);
+    form.append('category', 'other');
+    form.append('file', new File([PDF], 'first.pdf'));
+    form.append('file', new File([EXE], 'second.exe'));
+    const two = await t.app.request('/api/files', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${tokens.PO001}` },
+    });
+    expect(two.status).toBe(201);
+    expect((await json<StudentFile>(two)).name).toBe('first.pdf');
+  });
+
   it('attaches a file to a form of the same student only', async () => {
     const form = await json<Form>(
       await send('PO001', 'POST', '/api/forms', {
