@@ -35,6 +35,8 @@ const StoriesAdminPage = lazy(() =>
 );
 const TasksPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.TasksPage })));
 const IssuesPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.IssuesPage })));
+const FormsPage = lazy(() => import('../features/forms-files').then((m) => ({ default: m.FormsPage })));
+const FilesPage = lazy(() => import('../features/forms-files').then((m) => ({ default: m.FilesPage })));
 const ActivityLogPage = lazy(() =>
   import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
 );
@@ -50,6 +52,8 @@ const builtRoutes: AppRoute[] = [
   { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
   { path: '/tasks', element: <TasksPage />, minRole: 'program_officer' },
   { path: '/issues', element: <IssuesPage />, minRole: 'program_officer' },
+  { path: '/forms', element: <FormsPage />, minRole: 'program_officer' },
+  { path: '/files', element: <FilesPage />, minRole: 'program_officer' },
   { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
   { path: '/yearbook', element: <YearbookPage /> },
   { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },

@@ -56,6 +56,19 @@ export const queryKeys = {
     comments: (id: string) => ['issues', 'comments', id] as const,
     history: (id: string) => ['issues', 'history', id] as const,
   },
+  forms: {
+    all: ['forms'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['forms', 'list', query] as const,
+    one: (id: string) => ['forms', 'one', id] as const,
+    history: (id: string) => ['forms', 'history', id] as const,
+  },
+  studentFiles: {
+    all: ['student-files'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['student-files', 'list', query] as const,
+    one: (id: string) => ['student-files', 'one', id] as const,
+  },
   /** Whom tasks and issues can be assigned to. */
   staff: ['staff'] as const,
   yearbook: {

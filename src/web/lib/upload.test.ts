@@ -54,6 +54,14 @@ describe('uploadFile', () => {
     ]);
   });
 
+  it('sends the fields before the file, in order', async () => {
+    const sent = fakeXhr({ status: 201, text: '{"id":"f1"}' });
+    await uploadFile('/api/files', file, () => {}, undefined, { student_id: 's1', category: 'academic' });
+    expect([...(sent[0]?.keys() ?? [])]).toEqual(['student_id', 'category', 'file']);
+    expect(sent[0]?.get('student_id')).toBe('s1');
+    expect(sent[0]?.get('category')).toBe('academic');
+  });
+
   it("rejects a refused file with ApiError carrying the server's rows and dropped rows", async () => {
     fakeXhr({
       status: 400,

@@ -9,13 +9,15 @@ export type UploadProgress = { phase: 'uploading'; percent: number } | { phase: 
 /**
  * Sends a file as multipart form data in the field `file`, reporting the percentage sent, then
  * 'processing' while the server works. Resolves the JSON answer of a 2xx; rejects with ApiError
- * otherwise, or with an AbortError when `signal` cancels it.
+ * otherwise, or with an AbortError when `signal` cancels it. `fields` go before the file, so a
+ * server reading the stream knows what the file is for before its bytes arrive.
  */
 export function uploadFile<T>(
   path: string,
   file: File,
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
+  fields: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -42,6 +44,7 @@ export function uploadFile<T>(
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     onProgress({ phase: 'uploading', percent: 0 });
     xhr.send(form);

@@ -94,6 +94,6 @@ export const auditedForm = (form: FormRow['form']) => ({
   student_id: form.studentId,
   form_date: form.formDate,
   status: form.status,
-  fields: form.fields,
+  ...form.fields,
   review_note: form.reviewNote,
 });

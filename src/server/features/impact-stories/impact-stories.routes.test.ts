@@ -309,7 +309,7 @@ describe('views', () => {
 });
 
 describe('story videos', () => {
-  it('may be framed from the two privacy-minded players only (and the page's own blob: previews)', async () => {
+  it('may be framed from the two privacy-minded players only (and blob: previews the page holds)', async () => {
     const policy = (await t.request('GET', '/api/health')).headers.get('content-security-policy') ?? '';
     const frames = policy
       .split(';')

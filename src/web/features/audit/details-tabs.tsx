@@ -8,11 +8,27 @@ const tabClass =
   'focus-visible:outline-2 focus-visible:outline-emerald-700 data-[state=active]:border-emerald-700 ' +
   'data-[state=active]:text-emerald-800';
 
+/** A tab of a record's own beside Details and History (a form's Files). */
+export interface ExtraTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
 /**
- * A record's details with a 'History' tab beside them (docs/product.md D15). The history is read
- * only once its tab is opened; arrow keys move between the tabs.
+ * A record's details with a 'History' tab beside them (docs/product.md D15), and any `extra` tabs
+ * between the two. The history is read only once its tab is opened (an extra tab's content, too,
+ * is mounted only while open); arrow keys move between the tabs.
  */
-export function DetailsTabs({ record, children }: { record: HistoryOf; children: ReactNode }) {
+export function DetailsTabs({
+  record,
+  extra = [],
+  children,
+}: {
+  record: HistoryOf;
+  extra?: readonly ExtraTab[];
+  children: ReactNode;
+}) {
   const [tab, setTab] = useState('details');
   return (
     <Tabs.Root value={tab} onValueChange={setTab}>
@@ -20,11 +36,21 @@ export function DetailsTabs({ record, children }: { record: HistoryOf; children:
         <Tabs.Trigger value="details" className={tabClass}>
           Details
         </Tabs.Trigger>
+        {extra.map((item) => (
+          <Tabs.Trigger key={item.value} value={item.value} className={tabClass}>
+            {item.label}
+          </Tabs.Trigger>
+        ))}
         <Tabs.Trigger value="history" className={tabClass}>
           History
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="details">{children}</Tabs.Content>
+      {extra.map((item) => (
+        <Tabs.Content key={item.value} value={item.value}>
+          {item.content}
+        </Tabs.Content>
+      ))}
       <Tabs.Content value="history">
         <RecordHistory record={record} active={tab === 'history'} />
       </Tabs.Content>

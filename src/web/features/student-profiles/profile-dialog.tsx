@@ -7,6 +7,7 @@ import { focusFirstField, useDiscardGuard } from '../../components/forms';
 import { Button, Dialog, toast } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { StudentCaseWork } from '../case-work';
+import { StudentFormsAndFiles } from '../forms-files';
 import {
   failureReason,
   STUDENT_UI_MESSAGES as M,
@@ -180,6 +181,7 @@ function ProfileView({ student }: { student: Student }) {
         />
       ))}
       <StudentCaseWork studentId={student.id} />
+      <StudentFormsAndFiles studentId={student.id} />
     </div>
   );
 }

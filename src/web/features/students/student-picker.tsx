@@ -51,6 +51,7 @@ export function StudentPicker({
   disabled,
   placeholder = 'Type a name or CHL number...',
   optionLabel = (student) => student.full_name,
+  showChosen = true,
 }: {
   value: StudentOption | null;
   onChange: (student: StudentOption | null) => void;
@@ -58,6 +59,8 @@ export function StudentPicker({
   placeholder?: string;
   /** How an option names its student: the name, or 'name - program' where the program matters. */
   optionLabel?: (student: StudentOption) => string;
+  /** The chosen student's CHL number and level under the box; a filter in a row of filters has no room. */
+  showChosen?: boolean;
 }) {
   const field = useFieldControl();
   const listId = useId();
@@ -207,7 +210,7 @@ export function StudentPicker({
           )}
         </div>
       )}
-      {value && (
+      {value && showChosen && (
         <p className="mt-1.5 text-xs text-slate-600">
           <span className="font-medium text-slate-800">{optionLabel(value)}</span> ·{' '}
           {value.chl_number ?? 'No CHL number'} · {PROGRAM_LEVEL_LABELS[value.program_level]}

@@ -1,0 +1,167 @@
+import { useId, useMemo, useState } from 'react';
+import { useForm as useHookForm } from 'react-hook-form';
+import type { Form } from '../../../contracts/forms';
+import { lusakaDate } from '../../../domain/dates';
+import { FORM_TYPE_LABELS, type FormType, FORM_MESSAGES as M } from '../../../domain/forms';
+import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
+import { Alert, Button, Dialog, Field, Input, toast } from '../../components/ui';
+import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { type StudentOption, StudentPicker } from '../students';
+import { FormTypeFields } from './form-fields';
+import { type FormValues, formBody, formDefaults, formFieldNames, formResolver } from './form-values';
+import { reasonOf, useCompleteForm, useSaveForm } from './forms-files.queries';
+
+type Failure = { title: string; detail?: string };
+
+/**
+ * A new form of one type, or a form being changed: the student, the date (today in Lusaka) and the
+ * type's own fields. 'Save Draft' keeps it as it is; 'Complete Form' saves it and then completes
+ * it, so a form the server will not complete yet stays saved, with each missing field saying so.
+ */
+export function FormEditDialog({
+  type,
+  form,
+  student,
+  onClose,
+  onSaved,
+}: {
+  type: FormType;
+  form?: Form;
+  /** The student a new form starts with (the list's student filter). */
+  student?: StudentOption | null;
+  onClose: () => void;
+  onSaved?: (form: Form, created: boolean) => void;
+}) {
+  const formId = useId();
+  const save = useSaveForm();
+  const complete = useCompleteForm();
+  const today = lusakaDate(new Date());
+  // The form as last saved: a failed Complete leaves a draft, which a second try must update.
+  const [saved, setSaved] = useState<Form | undefined>(form);
+  const [picked, setPicked] = useState<StudentOption | null>(form ? null : (student ?? null));
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [action, setAction] = useState<'save' | 'complete'>('save');
+  const resolver = useMemo(() => formResolver(type), [type]);
+  const hookForm = useHookForm<FormValues>({
+    resolver,
+    defaultValues: formDefaults(type, today, form, form ? undefined : student?.id),
+  });
+  const { register, setValue, setError, reset, handleSubmit } = hookForm;
+  const { errors, isDirty, isSubmitting: busy } = hookForm.formState;
+  const discard = useDiscardGuard(isDirty, true);
+  const names = formFieldNames(type);
+  const draft = !saved || saved.status === 'draft';
+  const label = FORM_TYPE_LABELS[type];
+
+  const run = (completing: boolean) =>
+    handleSubmit(async (values) => {
+      setAction(completing ? 'complete' : 'save');
+      setFailure(null);
+      const created = !saved;
+      let record: Form;
+      try {
+        record = await save.mutateAsync({ id: saved?.id, body: formBody(type, values) });
+      } catch (error) {
+        const onField = showServerFieldErrors(error, setError, names);
+        const title = failureWithReason(error, 'Failed to save form', NETWORK_MESSAGE);
+        setFailure(onField ? null : { title });
+        return;
+      }
+      setSaved(record);
+      // What was typed is saved now: closing no longer asks to discard it.
+      reset(values);
+      if (!completing) {
+        toast.success(created ? M.created : M.saved);
+        onSaved?.(record, created);
+        onClose();
+        return;
+      }
+      try {
+        const done = await complete.mutateAsync(record.id);
+        toast.success(M.completed);
+        onSaved?.(done, created);
+        onClose();
+      } catch (error) {
+        showServerFieldErrors(error, setError, names);
+        setFailure({ title: reasonOf(error), detail: created ? M.created : M.saved });
+        if (created) onSaved?.(record, created);
+      }
+    });
+
+  const close = () => !busy && discard.guard(onClose);
+
+  return (
+    <>
+      <Dialog
+        open
+        onOpenChange={(next) => !next && close()}
+        onOpenAutoFocus={(event) => {
+          if (focusFirstField(document.getElementById(formId))) event.preventDefault();
+        }}
+        title={saved ? `Edit ${label}` : `New ${label}`}
+        description="Fields marked * are needed to complete the form. A draft may be saved without them."
+        size="lg"
+        dismissible={!busy}
+        footer={
+          <>
+            <Button variant="secondary" disabled={busy} onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              variant={draft ? 'secondary' : 'primary'}
+              disabled={busy && action !== 'save'}
+              loading={busy && action === 'save'}
+              loadingText="Saving..."
+            >
+              {draft ? 'Save Draft' : 'Save Changes'}
+            </Button>
+            {draft && (
+              <Button
+                disabled={busy && action !== 'complete'}
+                loading={busy && action === 'complete'}
+                loadingText="Completing..."
+                onClick={() => void run(true)()}
+              >
+                Complete Form
+              </Button>
+            )}
+          </>
+        }
+      >
+        {/* Enter in a field saves the draft: completing is always a deliberate click. */}
+        <form id={formId} noValidate onSubmit={run(false)} className="space-y-4">
+          {failure && (
+            <Alert tone="error" title={failure.title}>
+              {failure.detail}
+            </Alert>
+          )}
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+            <Field label="Student" required error={errors.student_id?.message}>
+              <StudentPicker
+                value={picked}
+                onChange={(next) => {
+                  setPicked(next);
+                  // Clearing a new pick goes back to the student the saved form names.
+                  setValue('student_id', next?.id ?? saved?.student_id ?? '', {
+                    shouldDirty: true,
+                    shouldValidate: Boolean(errors.student_id),
+                  });
+                }}
+                disabled={busy}
+                placeholder={saved?.student_name ?? 'Select a student'}
+              />
+            </Field>
+            <Field label="Date" required error={errors.form_date?.message}>
+              <Input type="date" max={today} disabled={busy} {...register('form_date')} />
+            </Field>
+          </div>
+          <input type="hidden" {...register('student_id')} />
+          <FormTypeFields type={type} register={register} errors={errors} disabled={busy} />
+        </form>
+      </Dialog>
+      {discard.prompt}
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { CheckCircle2, ClipboardCheck, ClipboardList, Download, FilePen, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { Form } from '../../../contracts/forms';
+import {
+  FORM_STATUS_LABELS,
+  FORM_STATUSES,
+  FORM_TYPE_LABELS,
+  FORM_TYPES,
+  type FormStatus,
+  type FormType,
+  FORM_MESSAGES as M,
+} from '../../../domain/forms';
+import { choiceOptions } from '../../components/forms';
+import { QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
+import { Button, Card, ConfirmDialog, PageHeader, Select, toast } from '../../components/ui';
+import { filterParam, listStateSchema } from '../../lib/list-state';
+import { useUrlListState } from '../../lib/use-url-list-state';
+import { useStudent } from '../students';
+import { FormDetailDialog } from './form-detail-dialog';
+import { FormEditDialog } from './form-edit-dialog';
+import { FormTypeChooser } from './form-type-chooser';
+import {
+  formsExportHref,
+  listQuery,
+  reasonOf,
+  useDeleteForm,
+  useFormRecord,
+  useForms,
+} from './forms-files.queries';
+import { FormsTable } from './forms-table';
+import { StudentFilter } from './student-filter';
+
+const ParamsSchema = listStateSchema({
+  type: filterParam(FORM_TYPES),
+  status: filterParam(FORM_STATUSES),
+  student_id: z.uuid().catch('').default(''),
+  open: z.string().max(40).default(''),
+});
+
+type Editing = { kind: 'choose' } | { kind: 'new'; type: FormType } | { kind: 'edit'; form: Form } | null;
+
+/**
+ * /forms: Forms Management (docs/product.md §2): tiles by status, search, type, status and student
+ * filters, Export, New Form (choose the type, then write it), and each form's detail with its
+ * files and history. `?open=<id>` (the bell, the search, a profile) opens a form.
+ */
+export function FormsPage() {
+  const { state: params, update } = useUrlListState(ParamsSchema);
+  const filters = { q: params.q, type: params.type, status: params.status, student_id: params.student_id };
+  const forms = useForms(listQuery({ ...filters, page: params.page, pageSize: 25 }));
+  const opened = useFormRecord(params.open);
+  const filterStudent = useStudent(params.student_id || null);
+  const remove = useDeleteForm();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Form | null>(null);
+  const counts = forms.data?.counts;
+  const filtered = Boolean(params.q || params.type || params.status || params.student_id);
+  const open = (form: Form) => update({ open: form.id, page: params.page });
+  const closeDetail = () => update({ open: '', page: params.page });
+
+  const tiles: Array<StatTile<FormStatus | ''>> = [
+    { key: '', label: 'Total', icon: ClipboardList, tone: 'sky', value: counts?.total ?? 0 },
+    { key: 'draft', label: 'Drafts', icon: FilePen, tone: 'amber', value: counts?.draft ?? 0 },
+    {
+      key: 'completed',
+      label: 'Completed',
+      icon: CheckCircle2,
+      tone: 'violet',
+      value: counts?.completed ?? 0,
+    },
+    {
+      key: 'reviewed',
+      label: 'Reviewed',
+      icon: ClipboardCheck,
+      tone: 'emerald',
+      value: counts?.reviewed ?? 0,
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Forms Management"
+        description="Home visits, care calls and discharges, from draft to review"
+        actions={
+          <>
+            <Button variant="secondary" asChild>
+              <a href={formsExportHref(listQuery(filters))} download>
+                <Download aria-hidden="true" className="size-4" />
+                Export
+              </a>
+            </Button>
+            <Button onClick={() => setEditing({ kind: 'choose' })}>
+              <Plus aria-hidden="true" className="size-4" />
+              New Form
+            </Button>
+          </>
+        }
+      />
+      <StatTiles
+        label="Forms by status"
+        tiles={tiles}
+        selected={params.status}
+        onSelect={(status) => update({ status })}
+        loading={!counts}
+        className="lg:grid-cols-4"
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBox
+          label="Search forms"
+          placeholder="Search forms..."
+          value={params.q}
+          onCommit={(q) => update({ q })}
+          className="min-w-56 flex-1"
+        />
+        <Select
+          aria-label="Type"
+          value={params.type}
+          onChange={(e) => update({ type: e.target.value as FormType | '' })}
+          options={[{ value: '', label: 'All Types' }, ...choiceOptions(FORM_TYPES, FORM_TYPE_LABELS)]}
+        />
+        <Select
+          aria-label="Status"
+          value={params.status}
+          onChange={(e) => update({ status: e.target.value as FormStatus | '' })}
+          options={[{ value: '', label: 'All Status' }, ...choiceOptions(FORM_STATUSES, FORM_STATUS_LABELS)]}
+        />
+        <StudentFilter
+          studentId={params.student_id}
+          onChange={(student_id) => update({ student_id })}
+          className="w-full sm:w-72"
+        />
+      </div>
+      <Card>
+        <FormsTable
+          query={forms}
+          filtered={filtered}
+          onOpen={open}
+          onEdit={(form) => setEditing({ kind: 'edit', form })}
+        />
+        <QueryPager query={forms} onPage={(page) => update({ page })} />
+      </Card>
+
+      {opened.data && !editing && (
+        <FormDetailDialog
+          form={opened.data}
+          onClose={closeDetail}
+          onEdit={(form) => setEditing({ kind: 'edit', form })}
+          onDelete={setDeleting}
+        />
+      )}
+      {opened.isError && params.open && (
+        <p role="alert" className="text-sm text-red-700">
+          {reasonOf(opened.error)}
+        </p>
+      )}
+      {editing?.kind === 'choose' && (
+        <FormTypeChooser
+          onChoose={(type) => setEditing({ kind: 'new', type })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {(editing?.kind === 'new' || editing?.kind === 'edit') && (
+        <FormEditDialog
+          key={editing.kind === 'edit' ? editing.form.id : editing.type}
+          type={editing.kind === 'edit' ? editing.form.type : editing.type}
+          form={editing.kind === 'edit' ? editing.form : undefined}
+          student={filterStudent.data ?? null}
+          onClose={() => setEditing(null)}
+          onSaved={(form, created) => created && open(form)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => !next && !remove.isPending && setDeleting(null)}
+        title="Delete form"
+        message="Delete this form? This cannot be undone. Files attached to it stay in Student Files."
+        confirmLabel="Delete"
+        variant="danger"
+        busy={remove.isPending}
+        busyLabel="Deleting..."
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(M.deleted);
+              closeDetail();
+            },
+            onError: (error) => toast.error('Failed to delete form', { description: reasonOf(error) }),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      />
+    </div>
+  );
+}
