@@ -15,15 +15,20 @@ async function newStudent(officer: Page, prefix: string) {
   return `Chanda ${last}`;
 }
 
-test('an officer completes a home visit; the deputy manager reviews it, which locks it', async ({ browser }) => {
+test('an officer completes a home visit; the deputy manager reviews it, which locks it', async ({
+  browser,
+}) => {
   const officer = await as(browser, 'PO001');
   const name = await newStudent(officer, 'Visit');
   await officer.goto('/forms');
   await expect(officer.getByRole('heading', { name: 'Forms Management' })).toBeVisible();
 
   await officer.getByRole('button', { name: 'New Form' }).click();
-  await officer.getByRole('dialog', { name: 'New Form' }).getByRole('button', { name: /Home Visit/ }).click();
-  const form = officer.getByRole('dialog', { name: 'New Home Visit' });
+  await officer
+    .getByRole('dialog', { name: 'New Form' })
+    .getByRole('button', { name: /Home Visit/ })
+    .click();
+  const form = officer.getByRole('dialog', { name: /^(New|Edit) Home Visit$/ });
   await form.getByRole('combobox', { name: 'Student' }).fill(name);
   await form.getByRole('option').filter({ hasText: name }).first().click();
   await form.getByRole('textbox', { name: 'People present' }).fill('Chanda and her grandmother');
@@ -31,11 +36,14 @@ test('an officer completes a home visit; the deputy manager reviews it, which lo
   // Completing without the living conditions: the draft is kept and the field says what is missing.
   await form.getByRole('button', { name: 'Complete Form' }).click();
   await expect(form.getByText('Living conditions is required')).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Edit Home Visit' })).toBeVisible();
   await form.getByRole('textbox', { name: 'Living conditions' }).fill('Two rooms, dry and quiet.');
   await form.getByRole('button', { name: 'Complete Form' }).click();
   await expect(officer.getByText('Form completed.')).toBeVisible();
 
-  const { items } = (await (await officer.request.get(`/api/forms?q=${encodeURIComponent(name)}`)).json()) as {
+  const { items } = (await (
+    await officer.request.get(`/api/forms?q=${encodeURIComponent(name)}`)
+  ).json()) as {
     items: Array<{ id: string; status: string }>;
   };
   expect(items.map((f) => f.status)).toEqual(['completed']);
@@ -67,7 +75,12 @@ test('an officer completes a home visit; the deputy manager reviews it, which lo
     locked.getByRole('link', { name: 'Download PDF' }).click(),
   ]);
   expect(pdf.suggestedFilename()).toMatch(/^home-visit-chanda-.*\.pdf$/);
-  expect((await officer.request.put(`/api/forms/${id}`, { data: {} })).status()).toBe(409);
+  const stored = (await (await officer.request.get(`/api/forms/${id}`)).json()) as Record<string, unknown>;
+  const { type, student_id, form_date, fields } = stored;
+  const edit = await officer.request.put(`/api/forms/${id}`, {
+    data: { type, student_id, form_date, fields },
+  });
+  expect(edit.status()).toBe(409);
 });
 
 const PNG = Buffer.from(
@@ -89,7 +102,11 @@ test('an officer uploads files for a student, views, downloads and deletes them'
   await upload.locator('input[type="file"]').setInputFiles([
     { name: 'report card.png', mimeType: 'image/png', buffer: PNG },
     { name: 'guardian notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Call after 18:00.\n') },
-    { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><script>1</script>') },
+    {
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<!doctype html><script>1</script>'),
+    },
     { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(11 * 1024 * 1024, 'a') },
   ]);
   const chosen = upload.getByRole('list', { name: 'Chosen files' });
@@ -99,7 +116,11 @@ test('an officer uploads files for a student, views, downloads and deletes them'
   // The disguised web page is refused by the server, on its own row; the others are stored.
   await expect(chosen).toContainText('This type of file is not accepted');
   await upload.getByRole('button', { name: 'Remove scan.pdf' }).click();
-  await upload.getByRole('button', { name: 'Cancel' }).or(upload.getByRole('button', { name: 'Close' })).first().click();
+  await upload
+    .getByRole('button', { name: 'Cancel' })
+    .or(upload.getByRole('button', { name: 'Close' }))
+    .first()
+    .click();
 
   await officer.getByRole('searchbox', { name: /Search/ }).fill(name);
   const table = officer.getByRole('table', { name: 'Files' });
