@@ -134,6 +134,46 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a program officer and a deputy manager: forms, a form, the new form, files and a preview', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await signIn(page, 'PO001');
+    await page.goto('/forms');
+    await expect(page.getByRole('table', { name: /Forms/ })).toBeVisible();
+    await expectAccessible(page, 'forms');
+    await page.getByRole('button', { name: 'New Form' }).click();
+    await page
+      .getByRole('dialog', { name: 'New Form' })
+      .getByRole('button', { name: /Care Call/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'New Care Call' })).toBeVisible();
+    await expectAccessible(page, 'new care call');
+    await page.keyboard.press('Escape');
+    await page.goto('/files');
+    await expect(page.getByRole('table', { name: 'Files' })).toBeVisible();
+    await expectAccessible(page, 'files');
+    await page
+      .getByRole('button', { name: /^View .*\.png$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
+    await expectAccessible(page, 'file preview');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upload Files' })).toBeVisible();
+    await expectAccessible(page, 'upload files');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /log ?out/i }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'DPM001');
+    await page.goto('/forms?status=completed');
+    await page.getByRole('table', { name: /Forms/ }).getByRole('button').first().click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Review' })).toBeVisible();
+    await expectAccessible(page, 'a completed form');
+    expect(errors).toEqual([]);
+  });
+
   test('a program officer, a user and a student: their dashboards and Access Denied', async ({ page }) => {
     const errors = watchConsole(page);
     for (const staffId of ['PO001', 'USR001', 'STU001']) {
