@@ -2,6 +2,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-env';
 import { loadSessionUser } from './auth/middleware';
 import { allowancesRoutes } from './features/allowances/allowances.routes';
+import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { issuesRoutes, staffRoutes, tasksRoutes } from './features/case-work/case-work.routes';
 import { institutionsRoutes, landlordsRoutes } from './features/corporate/corporate.routes';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/staff', staffRoutes(deps));
   app.route('/api/forms', formsRoutes(deps));
   app.route('/api/files', filesRoutes(deps));
+  app.route('/api/announcements', announcementsRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

@@ -21,6 +21,8 @@ const JSON_ROUTES: Array<{ method: string; path: string; signedIn: boolean }> = 
   { method: 'POST', path: '/api/forms', signedIn: true },
   { method: 'PUT', path: `/api/forms/${UNKNOWN_ID}`, signedIn: true },
   { method: 'POST', path: `/api/forms/${UNKNOWN_ID}/review`, signedIn: true },
+  { method: 'POST', path: '/api/announcements', signedIn: true },
+  { method: 'PUT', path: `/api/announcements/${UNKNOWN_ID}`, signedIn: true },
 ];
 
 const JSON_CONTENT_TYPES = [

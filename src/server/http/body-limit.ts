@@ -14,7 +14,10 @@ const JSON_BODY_LIMIT = 1 * MB;
 export const DRAIN_LIMIT_BYTES = 64 * MB;
 
 /** The routes that take a file (multipart form data); every other route takes JSON. */
-export const isUploadPath = (path: string) => /\/(import|bulk)$/.test(path) || path === '/api/files';
+export const isUploadPath = (path: string) =>
+  /\/(import|bulk)$/.test(path) ||
+  path === '/api/files' ||
+  /^\/api\/announcements\/[^/]+\/attachments$/.test(path);
 
 export const tooLargeMessage = (limit: number) =>
   `The request is too large (limit ${Math.round(limit / MB)} MB).`;

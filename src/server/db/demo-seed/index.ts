@@ -4,6 +4,7 @@ import type { Database } from '../client';
 import { users } from '../schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { seedDemoAllowances } from './allowances';
+import { seedDemoAnnouncements } from './announcements';
 import { seedDemoCaseWork } from './case-work';
 import { seedDemoCorporate } from './corporate';
 import { seedDemoFormsAndFiles } from './forms-files';
@@ -53,6 +54,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoStories(tx, now);
     await seedDemoCaseWork(tx, now);
     await seedDemoFormsAndFiles(tx, now);
+    await seedDemoAnnouncements(tx, now);
     return { seeded: true };
   });
 }

@@ -1,5 +1,6 @@
 export * from './activities';
 export * from './allowances';
+export * from './announcements';
 export * from './auth';
 export * from './case-work';
 export * from './corporate';

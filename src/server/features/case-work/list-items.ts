@@ -1,8 +1,8 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { qualified } from '../../db/qualified';
 import { caseViewers, issues, tasks } from '../../db/schema';
 import { viewerOrder } from './case-viewers';
-import { qualified } from './name-lookups';
 
 /*
  * The list pages' items as the database keeps them: each task and issue as the JSON object the

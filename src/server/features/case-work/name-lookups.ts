@@ -1,4 +1,5 @@
-import { type AnyColumn, getTableName, sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
+import { qualified } from '../../db/qualified';
 import { issueComments, students, users } from '../../db/schema';
 
 /*
@@ -6,13 +7,6 @@ import { issueComments, students, users } from '../../db/schema';
  * users and one to students, PostgreSQL spent a millisecond planning each list page and a tenth of
  * that running it.
  */
-
-/**
- * The column with its table's name. Drizzle leaves the table out of a query on one table, and
- * inside a subquery a bare "id" would name the subquery's own column.
- */
-export const qualified = (column: AnyColumn) =>
-  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 export const staffName = (id: AnyColumn) =>
   sql<string | null>`(select u.name from ${users} u where u.id = ${qualified(id)})`;

@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { forms, studentFiles, students, users } from '../../db/schema';
 import { badRequest, HttpError, notFound, validationError } from '../../http/errors';
+import { fileDownloadHeaders } from '../../http/file-download';
 import type { UploadedFile } from '../../http/file-upload';
 import { pageOf, pageWindow } from '../../http/paging';
 import { fileStore } from '../../storage/file-store';
@@ -173,29 +174,12 @@ const auditedFile = (file: FileRow['file']) => ({
   form_id: file.formId,
 });
 
-/** The name in Content-Disposition: ASCII for old clients, the real name as RFC 5987 UTF-8. */
-export function attachmentHeader(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /** The file's bytes as a stream and the headers to send them with. */
 export async function downloadFile(deps: AppDeps, user: SessionUser, id: string) {
   const { file } = await visibleFile(deps.db, user, id);
   const body = await fileStore().open(deps.db, file.storageKey);
   if (!body) throw notFound(M.notFound);
-  return {
-    body,
-    headers: {
-      'content-type': file.mimeType,
-      'content-length': String(file.size),
-      'content-disposition': attachmentHeader(file.name),
-      'x-content-type-options': 'nosniff',
-      // Opened by itself, a file can run nothing and reach nothing.
-      'content-security-policy': "default-src 'none'; sandbox",
-      'cache-control': 'private, no-store',
-    },
-  };
+  return { body, headers: fileDownloadHeaders(file) };
 }
 
 export async function deleteFile(deps: AppDeps, user: SessionUser, id: string): Promise<void> {

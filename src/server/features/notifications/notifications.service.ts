@@ -4,6 +4,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, Recipient } from '../../area-sources';
 import { users } from '../../db/schema';
 import { allowanceNotifications } from '../allowances/allowances.service';
+import { announcementNotifications } from '../announcements/announcements.service';
 import { recordAudit } from '../audit/audit.service';
 import { issueNotifications } from '../case-work/issues.service';
 import { taskNotifications } from '../case-work/tasks.service';
@@ -22,6 +23,7 @@ const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   taskNotifications,
   issueNotifications,
   formNotifications,
+  announcementNotifications,
 ];
 
 /**

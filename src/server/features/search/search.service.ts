@@ -3,6 +3,7 @@ import { SEARCH_RESULTS_PER_AREA, searchMode } from '../../../domain/search';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import { allowanceSearch } from '../allowances/allowances.service';
+import { announcementSearchSource } from '../announcements/announcements.service';
 import { issueSearchSource } from '../case-work/issues.service';
 import { taskSearchSource } from '../case-work/tasks.service';
 import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
@@ -27,6 +28,7 @@ const SEARCH_SOURCES: readonly SearchSource[] = [
   institutionSearch,
   storySearchSource,
   yearbookEntrySearch,
+  announcementSearchSource,
 ];
 
 /** The top bar's search: each area the user may read, its records in the user's scope (D9, D11, D17). */

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANNOUNCEMENT_TYPES, isExpiringSoon } from '../../../domain/announcements';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { announcementReads, announcements } from '../schema';
+import { seedDemoData } from './index';
+
+const NOW = new Date('2026-03-02T07:30:00Z');
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, NOW);
+});
+afterAll(() => database.close());
+
+describe('demo announcements', () => {
+  it('are ten of every type, one expiring soon, one expired, one inactive, one for officers only', async () => {
+    const rows = await database.db.select().from(announcements);
+    expect(rows).toHaveLength(10);
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(ANNOUNCEMENT_TYPES));
+    expect(rows.some((r) => isExpiringSoon(r.expiryDate, '2026-03-02'))).toBe(true);
+    expect(rows.some((r) => r.expiryDate !== null && r.expiryDate < '2026-03-02')).toBe(true);
+    expect(rows.some((r) => !r.isActive)).toBe(true);
+    expect(rows.some((r) => r.targetAudience === 'officers' && r.isActive)).toBe(true);
+    for (const row of rows) expect(row.createdDate <= '2026-03-02').toBe(true);
+    expect((await database.db.select().from(announcementReads)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/*
+ * Announcements (docs/product.md §3): who wrote it is kept by account (its author may edit it) and
+ * by name (as it was signed). Reads are one row per reader, so 'Read by N people' counts people.
+ * Attachments' bytes live in the file store (file-storage.ts) under `storage_key`.
+ */
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('general'),
+    priority: text('priority').notNull().default('medium'),
+    targetAudience: text('target_audience').notNull().default('all'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    /** The Lusaka day it was published. */
+    createdDate: date('created_date').notNull(),
+    expiryDate: date('expiry_date'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_shown_idx').on(t.targetAudience, t.isActive, t.createdAt)],
+);
+
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);
+
+export const announcementAttachments = pgTable(
+  'announcement_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: uuid('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcement_attachments_announcement_idx').on(t.announcementId)],
+);

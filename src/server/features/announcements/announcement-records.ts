@@ -1,0 +1,109 @@
+import { and, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Announcement, AnnouncementAttachment } from '../../../contracts/announcements';
+import {
+  type AnnouncementPriority,
+  type AnnouncementType,
+  type Audience,
+  audiencesOf,
+  canChangeAnnouncement,
+  ANNOUNCEMENT_MESSAGES as M,
+} from '../../../domain/announcements';
+import type { SessionUser } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
+import { wordSearch } from '../../db/like-pattern';
+import { qualified } from '../../db/qualified';
+import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/*
+ * Announcements as read: each with its readers counted, whether the caller is one of them, and
+ * its attachments, for the caller's audience (docs/product.md D11).
+ */
+
+export function selectAnnouncements(db: DbOrTx, viewerId: string) {
+  return db
+    .select({
+      announcement: announcements,
+      readCount: sql<number>`(select count(*)::int from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)})`,
+      readByMe: sql<boolean>`exists (select 1 from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)} and r.user_id = ${viewerId})`,
+      attachments: sql<
+        AnnouncementAttachment[]
+      >`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'mime_type', a.mime_type, 'size', a.size) order by a.created_at, a.id) from ${announcementAttachments} a where a.announcement_id = ${qualified(announcements.id)}), '[]')`,
+    })
+    .from(announcements);
+}
+
+export type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof selectAnnouncements>['where']>>[number];
+
+export function announcementDto(row: AnnouncementRow): Announcement {
+  const { announcement: a } = row;
+  return {
+    id: a.id,
+    title: a.title,
+    content: a.content,
+    type: a.type as AnnouncementType,
+    priority: a.priority as AnnouncementPriority,
+    target_audience: a.targetAudience as Audience,
+    author_id: a.authorId,
+    author_name: a.authorName,
+    created_date: a.createdDate,
+    expiry_date: a.expiryDate,
+    is_active: a.isActive,
+    attachments: row.attachments.map((f) => ({ ...f, size: Number(f.size) })),
+    read_count: Number(row.readCount),
+    read_by_me: Boolean(row.readByMe),
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+
+/** What the user's audience sees today: for their audiences, active, not past its expiry. */
+export function shownTo(user: Pick<SessionUser, 'role'>, today: string): SQL {
+  return and(
+    inArray(announcements.targetAudience, audiencesOf(user.role)),
+    eq(announcements.isActive, true),
+    or(isNull(announcements.expiryDate), gte(announcements.expiryDate, today)),
+  )!;
+}
+
+/** Those its author (by account) or an admin may change, shown or not. */
+const changeableBy = (user: SessionUser): SQL | undefined =>
+  user.role === 'admin' ? undefined : eq(announcements.authorId, user.id);
+
+/**
+ * The announcement, if the user sees it (its audience, shown today) or may change it; else 404
+ * 'Announcement not found', as for a missing one: a student learns nothing of an officers' notice.
+ */
+export async function visibleAnnouncement(
+  db: DbOrTx,
+  user: SessionUser,
+  id: string,
+  today: string,
+): Promise<AnnouncementRow> {
+  const [row] = await selectAnnouncements(db, user.id).where(
+    and(eq(announcements.id, id), or(shownTo(user, today), changeableBy(user) ?? sql`true`)),
+  );
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+/** The announcement, if the user may change it: 404 when they do not see it, 403 when they only read it. */
+export async function changeableAnnouncement(db: DbOrTx, user: SessionUser, id: string, today: string) {
+  const row = await visibleAnnouncement(db, user, id, today);
+  if (!canChangeAnnouncement(user, { author_id: row.announcement.authorId })) return { row, allowed: false };
+  return { row, allowed: true };
+}
+
+export const announcementSearch = (q: string | undefined) =>
+  wordSearch([announcements.title, announcements.content, announcements.authorName], q);
+
+/** What the audit trail keeps of an announcement (D15). */
+export const auditedAnnouncement = (a: AnnouncementRow['announcement']) => ({
+  title: a.title,
+  content: a.content,
+  type: a.type,
+  priority: a.priority,
+  target_audience: a.targetAudience,
+  expiry_date: a.expiryDate,
+  is_active: a.isActive,
+});
