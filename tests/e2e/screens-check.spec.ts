@@ -174,6 +174,31 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a student and an officer: announcements, one read in full, the new announcement form', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await signIn(page, 'STU001');
+    await page.goto('/announcements');
+    await expect(page.getByRole('list', { name: 'Announcement list' })).toBeVisible();
+    await expectAccessible(page, 'announcements');
+    await page
+      .getByRole('button', { name: /^Read More/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'an announcement read in full');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /log ?out/i }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'PO001');
+    await page.goto('/announcements');
+    await page.getByRole('button', { name: 'New Announcement' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Announcement' })).toBeVisible();
+    await expectAccessible(page, 'new announcement');
+    expect(errors).toEqual([]);
+  });
+
   test('a program officer, a user and a student: their dashboards and Access Denied', async ({ page }) => {
     const errors = watchConsole(page);
     for (const staffId of ['PO001', 'USR001', 'STU001']) {

@@ -33,6 +33,9 @@ const StoriesPage = lazy(() =>
 const StoriesAdminPage = lazy(() =>
   import('../features/impact-stories').then((m) => ({ default: m.StoriesAdminPage })),
 );
+const AnnouncementsPage = lazy(() =>
+  import('../features/announcements').then((m) => ({ default: m.AnnouncementsPage })),
+);
 const TasksPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.TasksPage })));
 const IssuesPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.IssuesPage })));
 const FormsPage = lazy(() => import('../features/forms-files').then((m) => ({ default: m.FormsPage })));
@@ -55,6 +58,7 @@ const builtRoutes: AppRoute[] = [
   { path: '/forms', element: <FormsPage />, minRole: 'program_officer' },
   { path: '/files', element: <FilesPage />, minRole: 'program_officer' },
   { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
+  { path: '/announcements', element: <AnnouncementsPage /> },
   { path: '/yearbook', element: <YearbookPage /> },
   { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },
   { path: '/impact-stories', element: <StoriesPage /> },

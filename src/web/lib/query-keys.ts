@@ -71,6 +71,12 @@ export const queryKeys = {
   },
   /** Whom tasks and issues can be assigned to. */
   staff: ['staff'] as const,
+  announcements: {
+    all: ['announcements'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['announcements', 'list', query] as const,
+    one: (id: string) => ['announcements', 'one', id] as const,
+  },
   yearbook: {
     all: ['yearbook'] as const,
     list: ['yearbook', 'list'] as const,

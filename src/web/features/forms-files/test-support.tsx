@@ -1,10 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
 import type { Form } from '../../../contracts/forms';
 import type { StudentFile } from '../../../contracts/student-files';
+import { json, stubApi as stubApiWith } from '../../testing/api-stub';
 
 /** Test helpers of this feature's component tests (not shipped: only the tests import it). */
 
@@ -61,37 +57,13 @@ export function makeFile(overrides: Partial<StudentFile> = {}): StudentFile {
   };
 }
 
-export const json = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(body === null ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-
-export function renderWithClient(ui: ReactNode, path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+export { json, renderWithClient } from '../../testing/api-stub';
 
 /**
  * Stands in for fetch: `answer` gets each call but the student picker's searches (an empty list:
- * a dialog opens with its focus in the picker). Returns the mock and the calls it answered.
+ * a dialog opens with its focus in the picker). Returns the calls it answered.
  */
-export function stubApi(answer: (method: string, url: string, body: unknown) => Promise<Response>) {
-  const seen: Array<{ method: string; url: string; body: unknown }> = [];
-  const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => {
-    const url = String(input);
-    if (url.startsWith('/api/students?')) return json({ items: [], total: 0, page: 1, pageSize: 20 });
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    seen.push({ method, url, body });
-    return answer(method, url, body);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return seen;
-}
+export const stubApi = (answer: (method: string, url: string, body: unknown) => Promise<Response>) =>
+  stubApiWith(answer, (url) =>
+    url.startsWith('/api/students?') ? json({ items: [], total: 0, page: 1, pageSize: 20 }) : undefined,
+  );
