@@ -7,6 +7,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { issuesRoutes, staffRoutes, tasksRoutes } from './features/case-work/case-work.routes';
 import { institutionsRoutes, landlordsRoutes } from './features/corporate/corporate.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { eventsRoutes } from './features/events/events.routes';
 import { filesRoutes, formsRoutes } from './features/forms-files/forms-files.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/forms', formsRoutes(deps));
   app.route('/api/files', filesRoutes(deps));
   app.route('/api/announcements', announcementsRoutes(deps));
+  app.route('/api/events', eventsRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

@@ -23,6 +23,8 @@ const JSON_ROUTES: Array<{ method: string; path: string; signedIn: boolean }> = 
   { method: 'POST', path: `/api/forms/${UNKNOWN_ID}/review`, signedIn: true },
   { method: 'POST', path: '/api/announcements', signedIn: true },
   { method: 'PUT', path: `/api/announcements/${UNKNOWN_ID}`, signedIn: true },
+  { method: 'POST', path: '/api/events', signedIn: true },
+  { method: 'PUT', path: `/api/events/${UNKNOWN_ID}`, signedIn: true },
 ];
 
 const JSON_CONTENT_TYPES = [

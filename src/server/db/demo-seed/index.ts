@@ -7,6 +7,7 @@ import { seedDemoAllowances } from './allowances';
 import { seedDemoAnnouncements } from './announcements';
 import { seedDemoCaseWork } from './case-work';
 import { seedDemoCorporate } from './corporate';
+import { seedDemoEvents } from './events';
 import { seedDemoFormsAndFiles } from './forms-files';
 import { seedDemoStories } from './impact-stories';
 import { demoOfficersFrom, seedDemoStudents } from './students';
@@ -55,6 +56,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoCaseWork(tx, now);
     await seedDemoFormsAndFiles(tx, now);
     await seedDemoAnnouncements(tx, now);
+    await seedDemoEvents(tx, now);
     return { seeded: true };
   });
 }

@@ -8,6 +8,7 @@ import { announcementNotifications } from '../announcements/announcements.servic
 import { recordAudit } from '../audit/audit.service';
 import { issueNotifications } from '../case-work/issues.service';
 import { taskNotifications } from '../case-work/tasks.service';
+import { eventNotifications } from '../events/events.service';
 import { formNotifications } from '../forms-files/forms.service';
 import { storyNotifications } from '../impact-stories/impact-stories.service';
 import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
@@ -24,6 +25,7 @@ const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   issueNotifications,
   formNotifications,
   announcementNotifications,
+  eventNotifications,
 ];
 
 /**

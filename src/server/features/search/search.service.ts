@@ -7,6 +7,7 @@ import { announcementSearchSource } from '../announcements/announcements.service
 import { issueSearchSource } from '../case-work/issues.service';
 import { taskSearchSource } from '../case-work/tasks.service';
 import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
+import { eventSearchSource } from '../events/events.service';
 import { formSearchSource } from '../forms-files/forms.service';
 import { fileSearchSource } from '../forms-files/student-files.service';
 import { storySearchSource } from '../impact-stories/impact-stories.service';
@@ -29,6 +30,7 @@ const SEARCH_SOURCES: readonly SearchSource[] = [
   storySearchSource,
   yearbookEntrySearch,
   announcementSearchSource,
+  eventSearchSource,
 ];
 
 /** The top bar's search: each area the user may read, its records in the user's scope (D9, D11, D17). */

@@ -1,0 +1,326 @@
+import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
+import type {
+  Attendee,
+  Event,
+  EventInput,
+  EventListQuery,
+  EventListResponse,
+} from '../../../contracts/events';
+import {
+  canManageEvent,
+  EVENT_TYPE_LABELS,
+  type EventType,
+  isRegistrationOpen,
+  EVENT_MESSAGES as M,
+} from '../../../domain/events';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { NotificationSource, SearchSource } from '../../area-sources';
+import type { Tx } from '../../db/client';
+import { eventRegistrations, events, users } from '../../db/schema';
+import { conflict, forbidden } from '../../http/errors';
+import { pageOf, pageWindow } from '../../http/paging';
+import { recordAudit } from '../audit/audit.service';
+import {
+  auditedEvent,
+  type EventRow,
+  eventDto,
+  eventSearch,
+  eventValues,
+  findEvent,
+  lockedEvent,
+  selectEvents,
+} from './event-records';
+
+/*
+ * Excel Beyond Events (docs/product.md §2, §4, D16, D17): staff organise; the organizer (by
+ * account) or an admin edits, deletes and reads the attendee list; anyone signed in registers while
+ * it is upcoming and before its deadline, and cancels before the deadline. A registration and the
+ * count change together while the event's row is locked, so the last place goes to one person.
+ */
+
+const soonest = [asc(events.startsAt), asc(events.id)];
+
+export async function listEvents(
+  deps: AppDeps,
+  user: SessionUser,
+  query: EventListQuery,
+): Promise<EventListResponse> {
+  const where = and(
+    query.type ? eq(events.type, query.type) : undefined,
+    query.status ? eq(events.status, query.status) : undefined,
+    eventSearch(query.q),
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [matching], byType] = await Promise.all([
+    selectEvents(deps.db, user.id)
+      .where(where)
+      .orderBy(...soonest)
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(events).where(where),
+    deps.db
+      .select({ type: events.type, n: count().as('n') })
+      .from(events)
+      .groupBy(events.type),
+  ]);
+  const of = (type: EventType) => byType.find((row) => row.type === type)?.n ?? 0;
+  return {
+    ...pageOf(rows.map(eventDto), matching?.n ?? 0, query),
+    counts: {
+      workshop: of('workshop'),
+      seminar: of('seminar'),
+      networking: of('networking'),
+      graduation: of('graduation'),
+      total: byType.reduce((sum, row) => sum + row.n, 0),
+    },
+  };
+}
+
+export async function getEvent(deps: AppDeps, user: SessionUser, id: string): Promise<Event> {
+  return eventDto(await findEvent(deps.db, user.id, id));
+}
+
+function audit(
+  tx: Tx,
+  user: SessionUser,
+  at: Date,
+  id: string,
+  action: string,
+  summary: string,
+  before: unknown,
+  after: unknown,
+) {
+  return recordAudit(tx, {
+    actor: { id: user.id, name: user.name },
+    officerId: null,
+    entityType: 'event',
+    entityId: id,
+    action: `event.${action}`,
+    summary,
+    at,
+    before: before as Record<string, unknown> | null,
+    after: after as Record<string, unknown> | null,
+  });
+}
+
+export async function createEvent(deps: AppDeps, user: SessionUser, input: EventInput): Promise<Event> {
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(events)
+      .values({
+        ...eventValues(input),
+        organizerId: user.id,
+        organizerName: user.name,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(
+      tx,
+      user,
+      now,
+      added!.id,
+      'created',
+      `${user.name} created the event "${added!.title}"`,
+      null,
+      auditedEvent(added!),
+    );
+    return added!.id;
+  });
+  return getEvent(deps, user, id);
+}
+
+async function managed(tx: Tx, user: SessionUser, id: string) {
+  const event = await lockedEvent(tx, id);
+  if (!canManageEvent(user, { organizer_id: event.organizerId })) throw forbidden(M.notYours);
+  return event;
+}
+
+export async function updateEvent(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: EventInput,
+): Promise<Event> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await managed(tx, user, id);
+    const values = eventValues(input);
+    if (values.maxAttendees !== null && values.maxAttendees < before.currentAttendees)
+      throw conflict(M.capacityBelowAttendees(before.currentAttendees));
+    const [after] = await tx
+      .update(events)
+      .set({ ...values, updatedAt: now })
+      .where(eq(events.id, id))
+      .returning();
+    await audit(
+      tx,
+      user,
+      now,
+      id,
+      'updated',
+      `${user.name} edited the event "${after!.title}"`,
+      auditedEvent(before),
+      auditedEvent(after!),
+    );
+  });
+  return getEvent(deps, user, id);
+}
+
+export async function deleteEvent(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await managed(tx, user, id);
+    await tx.delete(events).where(eq(events.id, id));
+    await audit(
+      tx,
+      user,
+      now,
+      id,
+      'deleted',
+      `${user.name} deleted the event "${before.title}"`,
+      auditedEvent(before),
+      null,
+    );
+  });
+}
+
+const openNow = (event: EventRow['event'], now: Date) =>
+  isRegistrationOpen(
+    { status: event.status, registration_deadline: event.registrationDeadline.toISOString() },
+    now,
+  );
+
+/** Register: 409 when full, closed or already registered; otherwise the place is the caller's. */
+export async function register(deps: AppDeps, user: SessionUser, id: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const event = await lockedEvent(tx, id);
+    if (!openNow(event, now)) throw conflict(M.closed);
+    const [mine] = await tx
+      .select({ at: eventRegistrations.registeredAt })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, user.id)));
+    if (mine) throw conflict(M.alreadyRegistered);
+    if (event.maxAttendees !== null && event.currentAttendees >= event.maxAttendees) throw conflict(M.full);
+    await tx.insert(eventRegistrations).values({ eventId: id, userId: user.id, registeredAt: now });
+    const [after] = await tx
+      .update(events)
+      .set({ currentAttendees: event.currentAttendees + 1 })
+      .where(eq(events.id, id))
+      .returning({ n: events.currentAttendees });
+    return { registered: true, current_attendees: after!.n };
+  });
+}
+
+/** Cancel a registration, before the deadline. */
+export async function cancelRegistration(deps: AppDeps, user: SessionUser, id: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const event = await lockedEvent(tx, id);
+    if (event.registrationDeadline.getTime() <= now.getTime()) throw conflict(M.closed);
+    const removed = await tx
+      .delete(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, user.id)))
+      .returning({ id: eventRegistrations.userId });
+    if (removed.length === 0) throw conflict(M.notRegistered);
+    const [after] = await tx
+      .update(events)
+      .set({ currentAttendees: event.currentAttendees - 1 })
+      .where(eq(events.id, id))
+      .returning({ n: events.currentAttendees });
+    return { registered: false, current_attendees: after!.n };
+  });
+}
+
+/** Who registered, first come first: for the organizer or an admin. */
+export async function attendees(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+): Promise<{ event: EventRow['event']; items: Attendee[] }> {
+  const { event } = await findEvent(deps.db, user.id, id);
+  if (!canManageEvent(user, { organizer_id: event.organizerId })) throw forbidden(M.notYours);
+  const rows = await deps.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      at: eventRegistrations.registeredAt,
+    })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(eq(eventRegistrations.eventId, id))
+    .orderBy(asc(eventRegistrations.registeredAt), asc(users.name));
+  return {
+    event,
+    items: rows.map((r) => ({
+      user_id: r.id,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      registered_at: r.at.toISOString(),
+    })),
+  };
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** The bell (D16): events the user registered for that start within the next 7 days. */
+export const eventNotifications: NotificationSource = {
+  area: 'events',
+  label: 'Your events this week',
+  async waitingFor(deps, user) {
+    const now = deps.clock.now();
+    const soon = and(
+      eq(eventRegistrations.userId, user.id),
+      gt(events.startsAt, now),
+      lte(events.startsAt, new Date(now.getTime() + WEEK_MS)),
+      eq(events.status, 'upcoming'),
+    );
+    const rows = await deps.db
+      .select({
+        id: events.id,
+        title: events.title,
+        date: events.date,
+        time: events.time,
+        location: events.location,
+        isVirtual: events.isVirtual,
+      })
+      .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+      .where(soon)
+      .orderBy(...soonest)
+      .limit(20);
+    return {
+      count: rows.length,
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        detail: `${r.date} ${r.time} · ${r.isVirtual ? 'Virtual' : (r.location ?? '')}`,
+        href: `/events?${new URLSearchParams({ open: r.id })}`,
+      })),
+    };
+  },
+};
+
+/** Events in the top bar's search: every signed-in user reads them. */
+export const eventSearchSource: SearchSource = {
+  area: 'events',
+  label: 'Events',
+  readableBy: () => true,
+  async search(deps, user, term, limit) {
+    const rows = await selectEvents(deps.db, user.id)
+      .where(eventSearch(term.text))
+      .orderBy(desc(events.startsAt))
+      .limit(limit);
+    return rows.map(({ event: e }) => ({
+      id: e.id,
+      title: e.title,
+      detail: `${EVENT_TYPE_LABELS[e.type as EventType] ?? e.type} · ${e.date} ${e.time}`,
+      href: `/events?${new URLSearchParams({ open: e.id })}`,
+    }));
+  },
+};
