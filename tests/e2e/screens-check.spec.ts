@@ -174,7 +174,7 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a student and an officer: announcements, one read in full, the new announcement form', async ({
+  test('a student and an officer: announcements, one read in full, the new announcement form, events', async ({
     page,
   }) => {
     const errors = watchConsole(page);
@@ -196,6 +196,16 @@ test.describe('every screen is accessible and logs no errors', () => {
     await page.getByRole('button', { name: 'New Announcement' }).click();
     await expect(page.getByRole('dialog', { name: 'New Announcement' })).toBeVisible();
     await expectAccessible(page, 'new announcement');
+    await page.keyboard.press('Escape');
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { name: 'Excel Beyond Events' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^(Register|Cancel Registration): / }).first(),
+    ).toBeVisible();
+    await expectAccessible(page, 'events grid');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Event' })).toBeVisible();
+    await expectAccessible(page, 'create event');
     expect(errors).toEqual([]);
   });
 

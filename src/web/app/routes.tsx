@@ -36,6 +36,7 @@ const StoriesAdminPage = lazy(() =>
 const AnnouncementsPage = lazy(() =>
   import('../features/announcements').then((m) => ({ default: m.AnnouncementsPage })),
 );
+const EventsPage = lazy(() => import('../features/events').then((m) => ({ default: m.EventsPage })));
 const TasksPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.TasksPage })));
 const IssuesPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.IssuesPage })));
 const FormsPage = lazy(() => import('../features/forms-files').then((m) => ({ default: m.FormsPage })));
@@ -59,6 +60,7 @@ const builtRoutes: AppRoute[] = [
   { path: '/files', element: <FilesPage />, minRole: 'program_officer' },
   { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
   { path: '/announcements', element: <AnnouncementsPage /> },
+  { path: '/events', element: <EventsPage /> },
   { path: '/yearbook', element: <YearbookPage /> },
   { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },
   { path: '/impact-stories', element: <StoriesPage /> },

@@ -77,6 +77,13 @@ export const queryKeys = {
     list: (query: string) => ['announcements', 'list', query] as const,
     one: (id: string) => ['announcements', 'one', id] as const,
   },
+  events: {
+    all: ['events'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['events', 'list', query] as const,
+    one: (id: string) => ['events', 'one', id] as const,
+    attendees: (id: string) => ['events', 'attendees', id] as const,
+  },
   yearbook: {
     all: ['yearbook'] as const,
     list: ['yearbook', 'list'] as const,

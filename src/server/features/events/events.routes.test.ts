@@ -174,6 +174,16 @@ describe('lists and files', () => {
       title: 'Study skills, part 1; notes',
       tags: ['study'],
     });
+    // What has begun comes after what is still to come.
+    const past = await create('DPM001', {
+      title: 'Last week',
+      date: '2026-03-10',
+      registration_deadline: '2026-03-09T10:00:00+02:00',
+    });
+    const order = (await json<EventListResponse>(await send('USR001', 'GET', '/api/events?pageSize=200')))
+      .items;
+    expect(order.at(-1)?.id).toBe(past.id);
+    expect(order[0]!.starts_at >= '2026-03-16').toBe(true);
     const list = await json<EventListResponse>(
       await send('USR001', 'GET', '/api/events?type=seminar&q=study'),
     );

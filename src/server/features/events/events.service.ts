@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type {
   Attendee,
   Event,
@@ -32,13 +32,21 @@ import {
 } from './event-records';
 
 /*
- * Excel Beyond Events (docs/product.md §2, §4, D16, D17): staff organise; the organizer (by
+ * Excel Beyond Events (docs/product.md §2, §4, D16, D17), listed with what is to come first: staff organise; the organizer (by
  * account) or an admin edits, deletes and reads the attendee list; anyone signed in registers while
  * it is upcoming and before its deadline, and cancels before the deadline. A registration and the
  * count change together while the event's row is locked, so the last place goes to one person.
  */
 
 const soonest = [asc(events.startsAt), asc(events.id)];
+
+/** The list's order: what is still to come, soonest first; then what has begun, latest first. */
+const comingFirst = (now: Date) => [
+  sql`${events.startsAt} < ${now}`,
+  sql`case when ${events.startsAt} >= ${now} then ${events.startsAt} end asc`,
+  desc(events.startsAt),
+  asc(events.id),
+];
 
 export async function listEvents(
   deps: AppDeps,
@@ -54,7 +62,7 @@ export async function listEvents(
   const [rows, [matching], byType] = await Promise.all([
     selectEvents(deps.db, user.id)
       .where(where)
-      .orderBy(...soonest)
+      .orderBy(...comingFirst(deps.clock.now()))
       .limit(limit)
       .offset(offset),
     deps.db.select({ n: count() }).from(events).where(where),

@@ -1,0 +1,95 @@
+import { CalendarDays, Eye, Pencil, Trash2 } from 'lucide-react';
+import type { Event } from '../../../contracts/events';
+import { EVENT_MESSAGES as M } from '../../../domain/events';
+import { DataTable, type PagedQuery, tableStateOf } from '../../components/list';
+import { Button } from '../../components/ui';
+import type { EventActions } from './event-card';
+import {
+  AttendeesLine,
+  EventImage,
+  LocationLine,
+  RegisterButton,
+  StatusBadge,
+  TypeBadge,
+  WhenLine,
+} from './event-ui';
+import { reasonOf } from './events.queries';
+
+/** The List view: Event, Date & Time, Location, Status, Attendees, Actions (cards on phones). */
+export function EventTable({ query, actions }: { query: PagedQuery<Event>; actions: EventActions }) {
+  const title = (e: Event) => (
+    <button
+      type="button"
+      onClick={() => actions.onOpen(e)}
+      className="text-left font-medium break-words text-slate-900 hover:text-primary-active hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      {e.title}
+    </button>
+  );
+  const buttons = (e: Event) => (
+    <div className="flex flex-wrap items-center justify-end gap-1">
+      <RegisterButton event={e} />
+      <Button size="sm" variant="ghost" aria-label={`View ${e.title}`} onClick={() => actions.onOpen(e)}>
+        <Eye aria-hidden="true" className="size-4" />
+      </Button>
+      {actions.canManage(e) && (
+        <>
+          <Button size="sm" variant="ghost" aria-label={`Edit ${e.title}`} onClick={() => actions.onEdit(e)}>
+            <Pencil aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Delete ${e.title}`}
+            onClick={() => actions.onDelete(e)}
+          >
+            <Trash2 aria-hidden="true" className="size-4 text-red-700" />
+          </Button>
+        </>
+      )}
+    </div>
+  );
+  return (
+    <DataTable
+      label="Events"
+      {...tableStateOf(query, { title: "Couldn't load the events", message: reasonOf })}
+      rowKey={(e) => e.id}
+      emptyIcon={CalendarDays}
+      emptyTitle={M.noneFound}
+      columns={[
+        {
+          header: 'Event',
+          cell: (e) => (
+            <div className="flex items-center gap-3">
+              <EventImage event={e} className="size-12 shrink-0 rounded-lg [&_svg]:size-6" />
+              <div className="min-w-0 space-y-1">
+                {title(e)}
+                <TypeBadge type={e.type} />
+              </div>
+            </div>
+          ),
+          skeletonWidth: 'w-40',
+        },
+        { header: 'Date & Time', cell: (e) => <WhenLine event={e} /> },
+        { header: 'Location', cell: (e) => <LocationLine event={e} /> },
+        { header: 'Status', cell: (e) => <StatusBadge status={e.status} /> },
+        { header: 'Attendees', cell: (e) => <AttendeesLine event={e} /> },
+        { header: 'Actions', cell: buttons, className: 'text-right' },
+      ]}
+      card={(e) => (
+        <div className="space-y-2 text-sm text-slate-700">
+          <div className="flex flex-wrap items-center gap-2">
+            {title(e)}
+            <StatusBadge status={e.status} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <WhenLine event={e} />
+            <LocationLine event={e} />
+            <AttendeesLine event={e} />
+          </div>
+          {buttons(e)}
+        </div>
+      )}
+    />
+  );
+}
