@@ -12,6 +12,7 @@ import { filesRoutes, formsRoutes } from './features/forms-files/forms-files.rou
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { impactStoriesRoutes, storyCategoriesRoutes } from './features/impact-stories/impact-stories.routes';
+import { libraryRoutesOf } from './features/library/library.routes';
 import { meRoutes } from './features/me/me.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/files', filesRoutes(deps));
   app.route('/api/announcements', announcementsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
+  app.route('/api/library', libraryRoutesOf(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

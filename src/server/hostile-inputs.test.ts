@@ -25,6 +25,8 @@ const JSON_ROUTES: Array<{ method: string; path: string; signedIn: boolean }> = 
   { method: 'PUT', path: `/api/announcements/${UNKNOWN_ID}`, signedIn: true },
   { method: 'POST', path: '/api/events', signedIn: true },
   { method: 'PUT', path: `/api/events/${UNKNOWN_ID}`, signedIn: true },
+  { method: 'POST', path: '/api/library', signedIn: true },
+  { method: 'PUT', path: `/api/library/${UNKNOWN_ID}/rating`, signedIn: true },
 ];
 
 const JSON_CONTENT_TYPES = [

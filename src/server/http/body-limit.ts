@@ -17,7 +17,8 @@ export const DRAIN_LIMIT_BYTES = 64 * MB;
 export const isUploadPath = (path: string) =>
   /\/(import|bulk)$/.test(path) ||
   path === '/api/files' ||
-  /^\/api\/announcements\/[^/]+\/attachments$/.test(path);
+  /^\/api\/announcements\/[^/]+\/attachments$/.test(path) ||
+  /^\/api\/library\/[^/]+\/file$/.test(path);
 
 export const tooLargeMessage = (limit: number) =>
   `The request is too large (limit ${Math.round(limit / MB)} MB).`;

@@ -10,6 +10,7 @@ import { seedDemoCorporate } from './corporate';
 import { seedDemoEvents } from './events';
 import { seedDemoFormsAndFiles } from './forms-files';
 import { seedDemoStories } from './impact-stories';
+import { seedDemoLibrary } from './library';
 import { demoOfficersFrom, seedDemoStudents } from './students';
 import { seedDemoYearbook } from './yearbook';
 
@@ -57,6 +58,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoFormsAndFiles(tx, now);
     await seedDemoAnnouncements(tx, now);
     await seedDemoEvents(tx, now);
+    await seedDemoLibrary(tx, now);
     return { seeded: true };
   });
 }

@@ -11,6 +11,7 @@ import { eventSearchSource } from '../events/events.service';
 import { formSearchSource } from '../forms-files/forms.service';
 import { fileSearchSource } from '../forms-files/student-files.service';
 import { storySearchSource } from '../impact-stories/impact-stories.service';
+import { librarySearchSource } from '../library/library.service';
 import { studentSearch } from '../students/students.service';
 import { yearbookEntrySearch } from '../yearbook/yearbook-entries.service';
 
@@ -31,6 +32,7 @@ const SEARCH_SOURCES: readonly SearchSource[] = [
   yearbookEntrySearch,
   announcementSearchSource,
   eventSearchSource,
+  librarySearchSource,
 ];
 
 /** The top bar's search: each area the user may read, its records in the user's scope (D9, D11, D17). */

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../../../domain/library';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { libraryRatings, libraryResources } from '../schema';
+import { seedDemoData } from './index';
+
+const NOW = new Date('2026-03-02T07:30:00Z');
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, NOW);
+});
+afterAll(() => database.close());
+
+describe('the demo library', () => {
+  it('holds twenty resources of every type and category, each with a link or a file; the ratings add up', async () => {
+    const rows = await database.db.select().from(libraryResources);
+    const ratings = await database.db.select().from(libraryRatings);
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(RESOURCE_TYPES));
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(RESOURCE_CATEGORIES));
+    for (const row of rows) {
+      expect(row.url !== null || row.storageKey !== null).toBe(true);
+      const mine = ratings.filter((r) => r.resourceId === row.id);
+      expect(row.ratingCount).toBe(mine.length);
+      if (mine.length > 0)
+        expect(Number(row.ratingAverage)).toBeCloseTo(mine.reduce((s, r) => s + r.stars, 0) / mine.length, 2);
+    }
+  });
+});

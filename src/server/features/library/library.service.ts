@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type {
+  Resource,
+  ResourceInput,
+  ResourceListQuery,
+  ResourceListResponse,
+} from '../../../contracts/library';
+import { lusakaDate } from '../../../domain/dates';
+import {
+  detectMediaType,
+  LIBRARY_MESSAGES as M,
+  RESOURCE_TYPE_LABELS,
+  type ResourceCategory,
+  type ResourceType,
+} from '../../../domain/library';
+import { detectFileType, FILE_MESSAGES, FILE_TYPES, safeFileName } from '../../../domain/student-files';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { SearchSource } from '../../area-sources';
+import type { DbOrTx, Tx } from '../../db/client';
+import { wordSearch } from '../../db/like-pattern';
+import { qualified } from '../../db/qualified';
+import { libraryOpens, libraryRatings, libraryResources } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import type { UploadedFile } from '../../http/file-upload';
+import { pageOf, pageWindow } from '../../http/paging';
+import { fileStore } from '../../storage/file-store';
+import { recordAudit } from '../audit/audit.service';
+
+/*
+ * The Students Library (docs/product.md §2, §3, D11, D14): staff add, edit and delete resources;
+ * every signed-in user browses, opens (counted once per user per Lusaka day) and rates them (one
+ * rating each, changeable; the average is recomputed in the same transaction).
+ */
+
+const newest = [desc(libraryResources.createdAt), desc(libraryResources.id)];
+
+function selectResources(db: DbOrTx, viewerId: string) {
+  return db
+    .select({
+      resource: libraryResources,
+      myRating: sql<
+        number | null
+      >`(select r.stars from ${libraryRatings} r where r.resource_id = ${qualified(libraryResources.id)} and r.user_id = ${viewerId})`,
+    })
+    .from(libraryResources);
+}
+type Row = Awaited<ReturnType<ReturnType<typeof selectResources>['where']>>[number];
+
+function resourceDto({ resource: r, myRating }: Row): Resource {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    author: r.author,
+    tags: r.tags,
+    type: r.type as ResourceType,
+    category: r.category as ResourceCategory,
+    thumbnail_url: r.thumbnailUrl,
+    duration: r.duration,
+    url: r.url,
+    has_file: r.storageKey !== null,
+    file_name: r.fileName,
+    mime_type: r.mimeType,
+    downloads: r.downloads,
+    rating_average: Number(r.ratingAverage),
+    rating_count: r.ratingCount,
+    my_rating: myRating === null ? null : Number(myRating),
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+async function found(db: DbOrTx, user: SessionUser, id: string): Promise<Row> {
+  const [row] = await selectResources(db, user.id).where(eq(libraryResources.id, id));
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+const resourceSearch = (q: string | undefined) =>
+  wordSearch(
+    [
+      libraryResources.title,
+      libraryResources.description,
+      libraryResources.author,
+      sql`array_to_string(${libraryResources.tags}, ' ')`,
+    ],
+    q,
+  );
+
+export async function listResources(
+  deps: AppDeps,
+  user: SessionUser,
+  query: ResourceListQuery,
+): Promise<ResourceListResponse> {
+  const where = and(
+    query.type ? eq(libraryResources.type, query.type) : undefined,
+    query.category ? eq(libraryResources.category, query.category) : undefined,
+    resourceSearch(query.q),
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [matching], byType] = await Promise.all([
+    selectResources(deps.db, user.id)
+      .where(where)
+      .orderBy(...newest)
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(libraryResources).where(where),
+    deps.db
+      .select({ type: libraryResources.type, n: count().as('n') })
+      .from(libraryResources)
+      .groupBy(libraryResources.type),
+  ]);
+  const of = (type: ResourceType) => byType.find((row) => row.type === type)?.n ?? 0;
+  return {
+    ...pageOf(rows.map(resourceDto), matching?.n ?? 0, query),
+    counts: { book: of('book'), audiobook: of('audiobook'), video: of('video'), podcast: of('podcast') },
+  };
+}
+
+export async function getResource(deps: AppDeps, user: SessionUser, id: string): Promise<Resource> {
+  return resourceDto(await found(deps.db, user, id));
+}
+
+const audited = (r: Row['resource']) => ({
+  title: r.title,
+  author: r.author,
+  type: r.type,
+  category: r.category,
+  url: r.url,
+  file_name: r.fileName,
+});
+
+function audit(
+  tx: Tx,
+  user: SessionUser,
+  at: Date,
+  id: string,
+  action: string,
+  summary: string,
+  before: unknown,
+  after: unknown,
+) {
+  return recordAudit(tx, {
+    actor: { id: user.id, name: user.name },
+    officerId: null,
+    entityType: 'library_resource',
+    entityId: id,
+    action: `library.${action}`,
+    summary,
+    at,
+    before: before as Record<string, unknown> | null,
+    after: after as Record<string, unknown> | null,
+  });
+}
+
+const values = (input: ResourceInput) => ({
+  title: input.title,
+  description: input.description ?? null,
+  author: input.author ?? null,
+  tags: [...new Set(input.tags)],
+  type: input.type,
+  category: input.category,
+  thumbnailUrl: input.thumbnail_url ?? null,
+  duration: input.duration ?? null,
+  url: input.url ?? null,
+});
+
+export async function createResource(
+  deps: AppDeps,
+  user: SessionUser,
+  input: ResourceInput,
+): Promise<Resource> {
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(libraryResources)
+      .values({ ...values(input), createdById: user.id, createdAt: now, updatedAt: now })
+      .returning();
+    await audit(
+      tx,
+      user,
+      now,
+      added!.id,
+      'created',
+      `${user.name} added "${added!.title}" to the library`,
+      null,
+      audited(added!),
+    );
+    return added!.id;
+  });
+  return getResource(deps, user, id);
+}
+
+async function locked(tx: Tx, id: string) {
+  const [row] = await tx.select().from(libraryResources).where(eq(libraryResources.id, id)).for('update');
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+export async function updateResource(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: ResourceInput,
+): Promise<Resource> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await locked(tx, id);
+    const [after] = await tx
+      .update(libraryResources)
+      .set({ ...values(input), updatedAt: now })
+      .where(eq(libraryResources.id, id))
+      .returning();
+    await audit(
+      tx,
+      user,
+      now,
+      id,
+      'updated',
+      `${user.name} edited "${after!.title}"`,
+      audited(before),
+      audited(after!),
+    );
+  });
+  return getResource(deps, user, id);
+}
+
+export async function deleteResource(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await locked(tx, id);
+    if (before.storageKey) await fileStore().remove(tx, before.storageKey);
+    await tx.delete(libraryResources).where(eq(libraryResources.id, id));
+    await audit(
+      tx,
+      user,
+      now,
+      id,
+      'deleted',
+      `${user.name} deleted "${before.title}" from the library`,
+      audited(before),
+      null,
+    );
+  });
+}
+
+/** A book is a PDF (or a text file); audio and video are the media a browser plays. */
+function libraryFileType(type: string, file: UploadedFile): string | null {
+  if (type === 'book') {
+    const found = detectFileType(file.chunks, file.name);
+    return found === FILE_TYPES.pdf || found === FILE_TYPES.text ? found : null;
+  }
+  const media = detectMediaType(Buffer.concat(file.chunks.slice(0, 4)).subarray(0, 64));
+  if (!media) return null;
+  return type === 'video'
+    ? media.startsWith('video/')
+      ? media
+      : null
+    : media.startsWith('audio/') || media === 'video/mp4'
+      ? media
+      : null;
+}
+
+/** Uploads (or replaces) the resource's file. */
+export async function putResourceFile(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  file: UploadedFile | null,
+): Promise<Resource> {
+  if (!file || file.name === '')
+    throw badRequest(FILE_MESSAGES.fileRequired, { file: FILE_MESSAGES.fileRequired });
+  if (file.size === 0) throw badRequest(FILE_MESSAGES.empty, { file: FILE_MESSAGES.empty });
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await locked(tx, id);
+    const mimeType = libraryFileType(before.type, file);
+    if (!mimeType)
+      throw new HttpError(
+        415,
+        before.type === 'book'
+          ? 'A book must be a PDF or a plain text file.'
+          : 'Upload an audio or video file: MP3, M4A, OGG, MP4 or WebM.',
+      );
+    if (before.storageKey) await fileStore().remove(tx, before.storageKey);
+    const storageKey = randomUUID();
+    await fileStore().save(tx, storageKey, file.chunks);
+    const name = safeFileName(file.name);
+    await tx
+      .update(libraryResources)
+      .set({ storageKey, fileName: name, mimeType, fileSize: file.size, updatedAt: now })
+      .where(eq(libraryResources.id, id));
+    await audit(
+      tx,
+      user,
+      now,
+      id,
+      'file',
+      `${user.name} uploaded ${name} for "${before.title}"`,
+      { file_name: before.fileName },
+      { file_name: name },
+    );
+  });
+  return getResource(deps, user, id);
+}
+
+export async function resourceFile(deps: AppDeps, user: SessionUser, id: string) {
+  const { resource } = await found(deps.db, user, id);
+  if (!resource.storageKey || !resource.mimeType || !resource.fileName) throw notFound(M.noSource);
+  const body = await fileStore().open(deps.db, resource.storageKey);
+  if (!body) throw notFound(M.noSource);
+  return {
+    body,
+    file: { name: resource.fileName, mimeType: resource.mimeType, size: resource.fileSize ?? 0 },
+  };
+}
+
+/** Read Now / Play Now: counted once per user per Lusaka day. */
+export async function openResource(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+): Promise<{ downloads: number }> {
+  return deps.db.transaction(async (tx) => {
+    await locked(tx, id);
+    const first = await tx
+      .insert(libraryOpens)
+      .values({ resourceId: id, userId: user.id, day: lusakaDate(deps.clock.now()) })
+      .onConflictDoNothing()
+      .returning({ day: libraryOpens.day });
+    const [after] = await tx
+      .update(libraryResources)
+      .set({ downloads: sql`${libraryResources.downloads} + ${first.length}` })
+      .where(eq(libraryResources.id, id))
+      .returning({ downloads: libraryResources.downloads });
+    return { downloads: after!.downloads };
+  });
+}
+
+/** One rating per user, changeable; the figures follow in the same transaction. */
+export async function rateResource(deps: AppDeps, user: SessionUser, id: string, stars: number) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await locked(tx, id);
+    await tx
+      .insert(libraryRatings)
+      .values({ resourceId: id, userId: user.id, stars, ratedAt: now })
+      .onConflictDoUpdate({
+        target: [libraryRatings.resourceId, libraryRatings.userId],
+        set: { stars, ratedAt: now },
+      });
+    const [figures] = await tx
+      .select({ average: sql<string>`coalesce(round(avg(${libraryRatings.stars}), 2), 0)`, n: count() })
+      .from(libraryRatings)
+      .where(eq(libraryRatings.resourceId, id));
+    await tx
+      .update(libraryResources)
+      .set({ ratingAverage: String(figures!.average), ratingCount: figures!.n })
+      .where(eq(libraryResources.id, id));
+    return { rating_average: Number(figures!.average), rating_count: figures!.n, my_rating: stars };
+  });
+}
+
+/** Library resources in the top bar's search, for every signed-in user. */
+export const librarySearchSource: SearchSource = {
+  area: 'library',
+  label: 'Library',
+  readableBy: () => true,
+  async search(deps, user, term, limit) {
+    const rows = await selectResources(deps.db, user.id)
+      .where(resourceSearch(term.text))
+      .orderBy(...newest)
+      .limit(limit);
+    return rows.map(({ resource: r }) => ({
+      id: r.id,
+      title: r.title,
+      detail: `${RESOURCE_TYPE_LABELS[r.type as ResourceType] ?? r.type}${r.author ? ` · ${r.author}` : ''}`,
+      href: `/library?${new URLSearchParams({ open: r.id })}`,
+    }));
+  },
+};
