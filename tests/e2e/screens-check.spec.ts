@@ -174,7 +174,7 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a student and an officer: announcements, one read in full, the new announcement form, events', async ({
+  test('a student and an officer: announcements, one read in full, the new announcement form, events, the library', async ({
     page,
   }) => {
     const errors = watchConsole(page);
@@ -206,6 +206,17 @@ test.describe('every screen is accessible and logs no errors', () => {
     await page.getByRole('button', { name: 'Create Event' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Event' })).toBeVisible();
     await expectAccessible(page, 'create event');
+    await page.keyboard.press('Escape');
+    await page.goto('/library');
+    await expect(page.getByRole('heading', { name: 'Students Library' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page, 'library');
+    await page
+      .getByRole('button', { name: /^Read Now: / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'a book open');
     expect(errors).toEqual([]);
   });
 

@@ -37,6 +37,7 @@ const AnnouncementsPage = lazy(() =>
   import('../features/announcements').then((m) => ({ default: m.AnnouncementsPage })),
 );
 const EventsPage = lazy(() => import('../features/events').then((m) => ({ default: m.EventsPage })));
+const LibraryPage = lazy(() => import('../features/library').then((m) => ({ default: m.LibraryPage })));
 const TasksPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.TasksPage })));
 const IssuesPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.IssuesPage })));
 const FormsPage = lazy(() => import('../features/forms-files').then((m) => ({ default: m.FormsPage })));
@@ -61,6 +62,7 @@ const builtRoutes: AppRoute[] = [
   { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
   { path: '/announcements', element: <AnnouncementsPage /> },
   { path: '/events', element: <EventsPage /> },
+  { path: '/library', element: <LibraryPage /> },
   { path: '/yearbook', element: <YearbookPage /> },
   { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },
   { path: '/impact-stories', element: <StoriesPage /> },

@@ -84,6 +84,12 @@ export const queryKeys = {
     one: (id: string) => ['events', 'one', id] as const,
     attendees: (id: string) => ['events', 'attendees', id] as const,
   },
+  library: {
+    all: ['library'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['library', 'list', query] as const,
+    one: (id: string) => ['library', 'one', id] as const,
+  },
   yearbook: {
     all: ['yearbook'] as const,
     list: ['yearbook', 'list'] as const,

@@ -1,0 +1,149 @@
+import { BookOpen, Download, Headphones, type LucideIcon, Mic, Play, Star, Video } from 'lucide-react';
+import type { Resource } from '../../../contracts/library';
+import {
+  openLabel,
+  RESOURCE_CATEGORY_LABELS,
+  RESOURCE_TYPE_LABELS,
+  type ResourceCategory,
+  type ResourceType,
+  wholeStars,
+} from '../../../domain/library';
+import { Badge, Button, type ButtonSize, type StatTone, toast } from '../../components/ui';
+import { cn } from '../../lib/cn';
+import { reasonOf, useOpenResource } from './library.queries';
+
+/** Each type's icon and colour, shared by the count cards, the cards and the placeholders. */
+export const TYPE_ICONS: Record<ResourceType, LucideIcon> = {
+  book: BookOpen,
+  audiobook: Headphones,
+  video: Video,
+  podcast: Mic,
+};
+
+export const TYPE_TONES: Record<ResourceType, StatTone> = {
+  book: 'sky',
+  audiobook: 'violet',
+  video: 'rose',
+  podcast: 'amber',
+};
+
+const TINTS: Record<StatTone, string> = {
+  sky: 'bg-sky-50 text-sky-700',
+  rose: 'bg-red-50 text-red-700',
+  violet: 'bg-violet-50 text-violet-700',
+  emerald: 'bg-emerald-50 text-emerald-700',
+  amber: 'bg-amber-50 text-amber-700',
+  slate: 'bg-slate-100 text-slate-700',
+};
+
+export function TypeBadge({ type }: { type: ResourceType }) {
+  return (
+    <Badge tone="primary">
+      <span className="sr-only">Type: </span>
+      {RESOURCE_TYPE_LABELS[type]}
+    </Badge>
+  );
+}
+
+export function CategoryBadge({ category }: { category: ResourceCategory }) {
+  return (
+    <Badge tone="neutral">
+      <span className="sr-only">Category: </span>
+      {RESOURCE_CATEGORY_LABELS[category]}
+    </Badge>
+  );
+}
+
+/** The thumbnail, or a tint of its type's colour with its icon (decorative: the title says what it is). */
+export function Thumbnail({ resource, className }: { resource: Resource; className?: string }) {
+  if (resource.thumbnail_url)
+    return (
+      <img
+        src={resource.thumbnail_url}
+        alt=""
+        loading="lazy"
+        className={cn('w-full bg-slate-100 object-cover', className)}
+      />
+    );
+  const Icon = TYPE_ICONS[resource.type];
+  return (
+    <div
+      className={cn('flex w-full items-center justify-center', TINTS[TYPE_TONES[resource.type]], className)}
+    >
+      <Icon aria-hidden="true" className="size-10" />
+    </div>
+  );
+}
+
+/** '4 of 5 stars, 12 ratings' (the average floored to whole stars). */
+export function starsText(resource: Pick<Resource, 'rating_average' | 'rating_count'>) {
+  const stars = wholeStars(resource.rating_average);
+  const count = resource.rating_count;
+  return `${stars} of 5 stars, ${count} ${count === 1 ? 'rating' : 'ratings'}`;
+}
+
+/** Five stars, the whole ones filled, and the number of ratings; read as one phrase. */
+export function Stars({ resource }: { resource: Resource }) {
+  const filled = wholeStars(resource.rating_average);
+  return (
+    <span role="img" aria-label={starsText(resource)} className="inline-flex items-center gap-1">
+      <span className="inline-flex" aria-hidden="true">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star
+            key={n}
+            className={cn('size-4', n <= filled ? 'fill-amber-400 text-amber-500' : 'text-slate-300')}
+          />
+        ))}
+      </span>
+      <span aria-hidden="true" className="text-xs text-slate-600">
+        ({resource.rating_count})
+      </span>
+    </span>
+  );
+}
+
+export function DownloadsLine({ resource }: { resource: Resource }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Download aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      {resource.downloads} {resource.downloads === 1 ? 'download' : 'downloads'}
+    </span>
+  );
+}
+
+/**
+ * 'Read Now' (a book) or 'Play Now' (the rest): counts the open (POST /open; the server counts
+ * each user once a day), then `onOpened` shows the resource.
+ */
+export function OpenButton({
+  resource,
+  onOpened,
+  size = 'sm',
+  className,
+}: {
+  resource: Resource;
+  onOpened: (resource: Resource) => void;
+  size?: ButtonSize;
+  className?: string;
+}) {
+  const open = useOpenResource();
+  const label = openLabel(resource.type);
+  const Icon = resource.type === 'book' ? BookOpen : Play;
+  return (
+    <Button
+      size={size}
+      className={className}
+      loading={open.isPending}
+      aria-label={`${label}: ${resource.title}`}
+      onClick={() =>
+        open.mutate(resource.id, {
+          onSuccess: () => onOpened(resource),
+          onError: (error) => toast.error(reasonOf(error)),
+        })
+      }
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </Button>
+  );
+}
