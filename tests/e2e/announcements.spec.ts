@@ -27,7 +27,8 @@ test('an officer publishes for students; a student reads it and is counted once;
   await form.getByRole('combobox', { name: 'Audience' }).selectOption('students');
   await form.getByRole('combobox', { name: 'Priority' }).selectOption('urgent');
   await form.getByRole('button', { name: 'Publish' }).click();
-  await expect(officer.getByText('Announcement published.')).toBeVisible();
+  // The toast (exact); the dialog, reopened for attachments, says it too, with more words.
+  await expect(officer.getByText('Announcement published.', { exact: true })).toBeVisible();
 
   const hidden = unique('Staff only ');
   const staffOnly = await officer.request.post('/api/announcements', {

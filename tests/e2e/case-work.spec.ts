@@ -123,6 +123,8 @@ test('an officer reports an issue, discusses it, resolves it with a note, closes
   await expect(detail.getByText('A resolution note is required to resolve an issue')).toBeVisible();
   await detail.getByRole('textbox', { name: 'Resolution Note' }).fill('The bursary paid the exam fees.');
   await detail.getByRole('button', { name: 'Resolve Issue' }).click();
+  // Once resolved, the note's box gives way to the note itself.
+  await expect(detail.getByRole('textbox', { name: 'Resolution Note' })).toHaveCount(0);
   await expect(detail.getByText('The bursary paid the exam fees.')).toBeVisible();
   await detail.getByRole('button', { name: 'Close Issue' }).click();
   await expect(detail.getByText('Closed', { exact: true })).toBeVisible();

@@ -51,11 +51,11 @@ test('a student registers for an event and cancels; the organizer sees the atten
     .first();
   await expect(card).toContainText('0 / 5');
   await card.getByRole('button', { name: `Register: ${title}` }).click();
-  await expect(student.getByText('You are registered.')).toBeVisible();
+  await expect(student.getByText('You are registered.', { exact: true })).toBeVisible();
   await expect(card).toContainText('1 / 5');
   await waitForToastsToGo(student);
   await card.getByRole('button', { name: `Cancel Registration: ${title}` }).click();
-  await expect(student.getByText('Your registration is cancelled.')).toBeVisible();
+  await expect(student.getByText('Your registration is cancelled.', { exact: true })).toBeVisible();
   await expect(card).toContainText('0 / 5');
   await waitForToastsToGo(student);
   await card.getByRole('button', { name: `Register: ${title}` }).click();

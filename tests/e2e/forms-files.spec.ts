@@ -39,7 +39,7 @@ test('an officer completes a home visit; the deputy manager reviews it, which lo
   await expect(form.getByRole('heading', { name: 'Edit Home Visit' })).toBeVisible();
   await form.getByRole('textbox', { name: 'Living conditions' }).fill('Two rooms, dry and quiet.');
   await form.getByRole('button', { name: 'Complete Form' }).click();
-  await expect(officer.getByText('Form completed.')).toBeVisible();
+  await expect(officer.getByText('Form completed.', { exact: true })).toBeVisible();
 
   const { items } = (await (
     await officer.request.get(`/api/forms?q=${encodeURIComponent(name)}`)
@@ -59,7 +59,7 @@ test('an officer completes a home visit; the deputy manager reviews it, which lo
   await expect(review.getByText('Please write a review note')).toBeVisible();
   await review.getByRole('textbox', { name: 'Review note' }).fill('Thorough. Follow up on the lamp.');
   await review.getByRole('button', { name: 'Mark as Reviewed' }).click();
-  await expect(manager.getByText('Form reviewed.')).toBeVisible();
+  await expect(manager.getByText('Form reviewed.', { exact: true })).toBeVisible();
   await expect(opened).toContainText('Thorough. Follow up on the lamp.');
   await expect(opened.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(opened.getByRole('button', { name: 'Review' })).toHaveCount(0);
@@ -146,7 +146,7 @@ test('an officer uploads files for a student, views, downloads and deletes them'
   await waitForToastsToGo(officer);
   await officer.getByRole('button', { name: 'Delete guardian notes.txt' }).click();
   await officer.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(officer.getByText('File deleted.')).toBeVisible();
+  await expect(officer.getByText('File deleted.', { exact: true })).toBeVisible();
   await expect(table).not.toContainText('guardian notes.txt');
 
   // Another officer finds none of it.

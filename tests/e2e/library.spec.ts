@@ -37,9 +37,10 @@ test('a student reads a book in the app and rates it; the download counts once a
   // The star a user clicks is the radio's label (the radio itself is visually hidden).
   await reader.locator('label').filter({ hasText: '4 stars' }).click();
   await expect(reader.getByRole('radio', { name: '4 stars' })).toBeChecked();
-  await expect(student.getByText('Thank you for rating.')).toBeVisible();
+  await expect(student.getByText('Thank you for rating.', { exact: true })).toBeVisible();
   await expect(reader).toContainText('You gave 4 of 5');
   await student.keyboard.press('Escape');
+  await expect(reader).toBeHidden();
   // Opening it again the same day counts nobody new.
   expect(await (await student.request.post(`/api/library/${id}/open`)).json()).toEqual({ downloads: 1 });
 
