@@ -10,6 +10,7 @@ import { storedBytes } from '../../storage/postgres-file-store';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
 import { json } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
+import { sendNotificationDigests } from '../notifications/notification-digest';
 
 const { t, tokens } = fileTestContext({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'STU001', 'USR001'],
@@ -173,6 +174,9 @@ describe('writing and reading', () => {
         ?.items.map((i) => i.id) ?? [];
     expect(await bell('STU001')).toContain(urgent.id);
     expect(await bell('USR001')).not.toContain(urgent.id);
+    // The daily email (D16) carries what the bell holds, to those whose email switch is on.
+    await sendNotificationDigests(t.deps);
+    expect(t.mailer.lastTo('natasha.banda@students.chl.org.zm')?.text).toContain('Exam venue moved');
     await send('STU001', 'POST', `/api/announcements/${urgent.id}/read`);
     expect(await bell('STU001')).not.toContain(urgent.id);
   });
