@@ -28,8 +28,8 @@ test.describe('navigation', () => {
     for (const link of ['Students', 'Tasks', 'Issues', 'Library', 'Events', 'Corporate', 'User Management'])
       await expect(sidebar.getByRole('link', { name: link, exact: true })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
-    await sidebar.getByRole('link', { name: 'Library', exact: true }).click();
-    await expect(page).toHaveURL(/\/library$/);
+    await sidebar.getByRole('link', { name: 'User Management', exact: true }).click();
+    await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByText('is not available yet.', { exact: false })).toBeVisible();
     await page.goto('/no-such-page');
     await expect(page).toHaveURL(/\/dashboard$/);
