@@ -24,7 +24,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { pageOf, pageWindow } from '../../http/paging';
 import { fileStore } from '../../storage/file-store';
-import { recordAudit } from '../audit/audit.service';
+import { areaAudit } from '../audit/audit.service';
 import {
   announcementDto,
   announcementSearch,
@@ -86,28 +86,7 @@ export async function getAnnouncement(deps: AppDeps, user: SessionUser, id: stri
   return announcementDto(await visibleAnnouncement(deps.db, user, id, todayOf(deps)));
 }
 
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  id: string,
-  action: string,
-  summary: string,
-  before: unknown,
-  after: unknown,
-) {
-  return recordAudit(tx, {
-    actor: { id: user.id, name: user.name },
-    officerId: null,
-    entityType: 'announcement',
-    entityId: id,
-    action: `announcement.${action}`,
-    summary,
-    at,
-    before: before as Record<string, unknown> | null,
-    after: after as Record<string, unknown> | null,
-  });
-}
+const audit = areaAudit('announcement', 'announcement');
 
 function checkExpiry(deps: AppDeps, input: AnnouncementInput, current: string | null = null) {
   // An expiry kept as it was may have passed; a new one may not.

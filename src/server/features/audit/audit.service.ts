@@ -96,6 +96,34 @@ export async function recordStudentRecordChange(
   });
 }
 
+/**
+ * The audit of an area whose records belong to no officer (announcements, events, the library):
+ * `audit(tx, user, at, id, 'updated', summary, before, after)` records `<prefix>.updated`.
+ */
+export function areaAudit(entityType: ActivityEntityType, prefix: string) {
+  return (
+    tx: DbOrTx,
+    user: { id: string; name: string },
+    at: Date,
+    id: string,
+    action: string,
+    summary: string,
+    before: unknown,
+    after: unknown,
+  ) =>
+    recordAudit(tx, {
+      actor: { id: user.id, name: user.name },
+      officerId: null,
+      entityType,
+      entityId: id,
+      action: `${prefix}.${action}`,
+      summary,
+      at,
+      before: before as Record<string, unknown> | null,
+      after: after as Record<string, unknown> | null,
+    });
+}
+
 /** Past this many entries (a whole import's students), one array statement per batch beats a VALUES list. */
 const ARRAY_INSERT_FROM = 200;
 

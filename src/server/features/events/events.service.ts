@@ -19,7 +19,7 @@ import type { Tx } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
-import { recordAudit } from '../audit/audit.service';
+import { areaAudit } from '../audit/audit.service';
 import {
   auditedEvent,
   type EventRow,
@@ -88,28 +88,7 @@ export async function getEvent(deps: AppDeps, user: SessionUser, id: string): Pr
   return eventDto(await findEvent(deps.db, user.id, id));
 }
 
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  id: string,
-  action: string,
-  summary: string,
-  before: unknown,
-  after: unknown,
-) {
-  return recordAudit(tx, {
-    actor: { id: user.id, name: user.name },
-    officerId: null,
-    entityType: 'event',
-    entityId: id,
-    action: `event.${action}`,
-    summary,
-    at,
-    before: before as Record<string, unknown> | null,
-    after: after as Record<string, unknown> | null,
-  });
-}
+const audit = areaAudit('event', 'event');
 
 export async function createEvent(deps: AppDeps, user: SessionUser, input: EventInput): Promise<Event> {
   const now = deps.clock.now();

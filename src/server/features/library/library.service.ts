@@ -25,7 +25,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { pageOf, pageWindow } from '../../http/paging';
 import { fileStore } from '../../storage/file-store';
-import { recordAudit } from '../audit/audit.service';
+import { areaAudit } from '../audit/audit.service';
 
 /*
  * The Students Library (docs/product.md §2, §3, D11, D14): staff add, edit and delete resources;
@@ -131,28 +131,7 @@ const audited = (r: Row['resource']) => ({
   file_name: r.fileName,
 });
 
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  id: string,
-  action: string,
-  summary: string,
-  before: unknown,
-  after: unknown,
-) {
-  return recordAudit(tx, {
-    actor: { id: user.id, name: user.name },
-    officerId: null,
-    entityType: 'library_resource',
-    entityId: id,
-    action: `library.${action}`,
-    summary,
-    at,
-    before: before as Record<string, unknown> | null,
-    after: after as Record<string, unknown> | null,
-  });
-}
+const audit = areaAudit('library_resource', 'library');
 
 const values = (input: ResourceInput) => ({
   title: input.title,
