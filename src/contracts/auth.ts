@@ -31,7 +31,6 @@ export const UserSchema = z
     department: z.string().nullable(),
     staff_id: z.string().nullable(),
     photo_url: z.string().nullable(),
-    requested_role: z.enum(ROLES).nullable(),
     last_login: z.string().nullable(),
   })
   .meta({ id: 'User' });

@@ -4,6 +4,8 @@ export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** An invitation to set a first password: long enough to reach someone back from leave. */
+export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session without remember me also ends after this long, however active it is. */
@@ -12,10 +14,16 @@ export const BROWSER_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 
-export type TokenPurpose = 'verify_email' | 'reset_password';
+export type TokenPurpose = 'verify_email' | 'reset_password' | 'invitation';
+
+const TOKEN_LIFETIMES_MS: Record<TokenPurpose, number> = {
+  verify_email: VERIFY_TOKEN_TTL_MS,
+  reset_password: RESET_TOKEN_TTL_MS,
+  invitation: INVITATION_TOKEN_TTL_MS,
+};
 
 export function tokenLifetimeMs(purpose: TokenPurpose): number {
-  return purpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_TOKEN_TTL_MS;
+  return TOKEN_LIFETIMES_MS[purpose];
 }
 
 export interface StoredToken {

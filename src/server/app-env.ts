@@ -23,7 +23,6 @@ export interface SessionUser {
   department: string | null;
   staffId: string | null;
   photoUrl: string | null;
-  requestedRole: Role | null;
   lastLogin: Date | null;
   sessionId: string;
 }

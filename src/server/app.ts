@@ -18,6 +18,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { searchRoutes } from './features/search/search.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
+import { myProfileRoutesOf, roleRequestsRoutes, usersRoutes } from './features/users/users.routes';
 import { yearbookEntriesRoutes, yearbooksRoutes } from './features/yearbook/yearbook.routes';
 import { mountApiDocs } from './http/api-docs';
 import { bodyLimit } from './http/body-limit';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.route('/api', healthRoutes(deps));
   app.route('/api', meRoutes());
+  app.route('/api/me', myProfileRoutesOf(deps));
   app.route('/api/staff-auth', staffAuthRoutes(deps));
   app.route('/api/auth', googleAuthRoutes(deps));
   app.route('/api/allowances', allowancesRoutes(deps));
@@ -68,6 +70,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/announcements', announcementsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/library', libraryRoutesOf(deps));
+  app.route('/api/users', usersRoutes(deps));
+  app.route('/api/role-requests', roleRequestsRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

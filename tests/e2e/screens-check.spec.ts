@@ -220,6 +220,37 @@ test.describe('every screen is accessible and logs no errors', () => {
     expect(errors).toEqual([]);
   });
 
+  test("an admin: User Management, a user's details, Manage Roles, Add User; a user: My Profile", async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await signIn(page, 'ADM001');
+    await page.goto('/users');
+    await expect(page.getByRole('list', { name: 'User list' })).toBeVisible();
+    await expectAccessible(page, 'User Management');
+    await page.getByRole('button', { name: 'View details of Bupe Tembo' }).click();
+    await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();
+    await expectAccessible(page, 'User Details');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Manage Roles/ }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Manage Roles' }).getByRole('list', { name: 'Roles' }),
+    ).toBeVisible();
+    await expectAccessible(page, 'Manage Roles');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible();
+    await expectAccessible(page, 'Add User');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /log ?out/i }).click();
+    await signIn(page, 'USR001');
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByLabel('Address')).toBeVisible();
+    await expectAccessible(page, 'My Profile');
+    expect(errors).toEqual([]);
+  });
+
   test('a program officer, a user and a student: their dashboards and Access Denied', async ({ page }) => {
     const errors = watchConsole(page);
     for (const staffId of ['PO001', 'USR001', 'STU001']) {

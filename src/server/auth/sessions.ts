@@ -18,7 +18,6 @@ const SESSION_USER_FIELDS = {
   department: users.department,
   staffId: users.staffId,
   photoUrl: users.photoUrl,
-  requestedRole: users.requestedRole,
   lastLogin: users.lastLogin,
   isActive: users.isActive,
 };

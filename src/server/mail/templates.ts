@@ -57,6 +57,48 @@ export function accountExistsEmail(to: string, name: string, appUrl: string): Ma
   );
 }
 
+/** Add User: the account exists; its owner chooses their own password from this link. */
+export function invitationEmail(
+  to: string,
+  name: string,
+  staffId: string,
+  appUrl: string,
+  token: string,
+): MailMessage {
+  return linkEmail(
+    to,
+    'You have been invited to the CHL back-office',
+    `Hello ${name},`,
+    `An administrator has made you a staff account. Your staff ID is ${staffId}. Choose your password to start.`,
+    'Set your password',
+    `${appUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
+    'This link expires in 7 days and works once. If you did not expect it, ignore this email.',
+  );
+}
+
+/** The outcome of a role request, with the admin's note. */
+export function roleRequestDecidedEmail(
+  to: string,
+  name: string,
+  appUrl: string,
+  request: { role: string; status: string; note: string | null; decidedByName: string | null },
+): MailMessage {
+  const role = request.role.replaceAll('_', ' ');
+  const granted = request.status === 'granted';
+  const lead = granted
+    ? `Your request to be ${role} has been granted${request.decidedByName ? ` by ${request.decidedByName}` : ''}. It applies from your next page.`
+    : `Your request to be ${role} has been declined${request.decidedByName ? ` by ${request.decidedByName}` : ''}.`;
+  return linkEmail(
+    to,
+    granted ? 'Your role request was granted' : 'Your role request was declined',
+    `Hello ${name},`,
+    request.note ? `${lead} Note: ${request.note}` : lead,
+    'Open your profile',
+    `${appUrl}/account`,
+    'You can ask for another role from your profile at any time.',
+  );
+}
+
 export interface DigestGroup {
   label: string;
   count: number;

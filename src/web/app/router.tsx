@@ -1,6 +1,7 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/ui';
 import {
+  AcceptInvitationPage,
   ForgotPasswordPage,
   LoginPage,
   ResetPasswordPage,
@@ -33,6 +34,7 @@ function SessionRoutes() {
         <Route path="/staff-login" element={<StaffLoginPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="*" element={<Navigate to="/login" replace />} />
       </Routes>

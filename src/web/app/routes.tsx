@@ -42,6 +42,8 @@ const TasksPage = lazy(() => import('../features/case-work').then((m) => ({ defa
 const IssuesPage = lazy(() => import('../features/case-work').then((m) => ({ default: m.IssuesPage })));
 const FormsPage = lazy(() => import('../features/forms-files').then((m) => ({ default: m.FormsPage })));
 const FilesPage = lazy(() => import('../features/forms-files').then((m) => ({ default: m.FilesPage })));
+const UsersPage = lazy(() => import('../features/users').then((m) => ({ default: m.UsersPage })));
+const MyProfilePage = lazy(() => import('../features/account').then((m) => ({ default: m.MyProfilePage })));
 const ActivityLogPage = lazy(() =>
   import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
 );
@@ -67,7 +69,10 @@ const builtRoutes: AppRoute[] = [
   { path: '/yearbook-admin', element: <YearbookAdminPage />, minRole: 'deputy_manager' },
   { path: '/impact-stories', element: <StoriesPage /> },
   { path: '/impact-stories-admin', element: <StoriesAdminPage />, minRole: 'deputy_manager' },
+  { path: '/users', element: <UsersPage />, minRole: 'deputy_manager' },
   { path: '/activity-log', element: <ActivityLogPage />, minRole: 'admin' },
+  // Reached from the name in the top bar, not the sidebar: every account's own page.
+  { path: '/account', element: <MyProfilePage /> },
 ];
 
 /**

@@ -98,4 +98,18 @@ export const queryKeys = {
     myEntry: (id: string) => ['yearbook', 'my-entry', id] as const,
     graduates: ['yearbook', 'graduates'] as const,
   },
+  users: {
+    all: ['users'] as const,
+    /** `query` is the list's API query string. */
+    list: (query: string) => ['users', 'list', query] as const,
+    one: (id: string) => ['users', 'one', id] as const,
+  },
+  /** Manage Roles: each role, its permissions and how many hold it. */
+  userRoles: ['user-roles'] as const,
+  roleRequests: {
+    all: ['role-requests'] as const,
+    list: (query: string) => ['role-requests', query] as const,
+  },
+  /** The signed-in user's own profile (/account). */
+  myProfile: ['my-profile'] as const,
 };

@@ -8,6 +8,12 @@ export interface DemoAccount {
   name: string;
   email: string;
   department: string | null;
+  phoneNumber: string | null;
+  address: string | null;
+  dateOfBirth: string | null;
+  emergencyContactName: string | null;
+  emergencyContactPhone: string | null;
+  emergencyContactRelationship: string | null;
 }
 
 /** One account per role (docs/product.md D10). STU001's email matches a graduated demo student. */
@@ -18,6 +24,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Mutale Bwalya',
     email: 'adm001@demo.chl.org.zm',
     department: 'Administration',
+    phoneNumber: '+260971100201',
+    address: 'Plot 14, Kabulonga Road, Lusaka',
+    dateOfBirth: '1984-05-12',
+    emergencyContactName: 'Chanda Bwalya',
+    emergencyContactPhone: '+260966301145',
+    emergencyContactRelationship: 'Spouse',
   },
   {
     staffId: 'DPM001',
@@ -25,6 +37,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Chipo Mwale',
     email: 'dpm001@demo.chl.org.zm',
     department: 'Programme Management',
+    phoneNumber: '+260977200318',
+    address: 'House 7, Woodlands Extension, Lusaka',
+    dateOfBirth: '1988-09-23',
+    emergencyContactName: 'Joseph Mwale',
+    emergencyContactPhone: '+260955418220',
+    emergencyContactRelationship: 'Brother',
   },
   {
     staffId: 'PO001',
@@ -32,6 +50,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Bupe Tembo',
     email: 'po001@demo.chl.org.zm',
     department: 'Student Support',
+    phoneNumber: '+260968330442',
+    address: 'Flat 3B, Chelstone, Lusaka',
+    dateOfBirth: '1992-02-07',
+    emergencyContactName: 'Grace Tembo',
+    emergencyContactPhone: '+260977520913',
+    emergencyContactRelationship: 'Mother',
   },
   {
     staffId: 'PO002',
@@ -39,6 +63,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Mwansa Zulu',
     email: 'po002@demo.chl.org.zm',
     department: 'Student Support',
+    phoneNumber: '+260955441276',
+    address: '12 Independence Avenue, Kitwe',
+    dateOfBirth: '1990-11-30',
+    emergencyContactName: 'Peter Zulu',
+    emergencyContactPhone: '+260966714508',
+    emergencyContactRelationship: 'Spouse',
   },
   {
     staffId: 'USR001',
@@ -46,6 +76,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Kondwani Phiri',
     email: 'usr001@demo.chl.org.zm',
     department: null,
+    phoneNumber: '+260979552187',
+    address: 'Kalingalinga, Lusaka',
+    dateOfBirth: null,
+    emergencyContactName: null,
+    emergencyContactPhone: null,
+    emergencyContactRelationship: null,
   },
   {
     staffId: 'STU001',
@@ -53,5 +89,11 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Natasha Banda',
     email: 'natasha.banda@students.chl.org.zm',
     department: null,
+    phoneNumber: '+260964663098',
+    address: 'University of Zambia Great East Road Campus, Lusaka',
+    dateOfBirth: '2001-06-18',
+    emergencyContactName: 'Ruth Banda',
+    emergencyContactPhone: '+260976221034',
+    emergencyContactRelationship: 'Aunt',
   },
 ];

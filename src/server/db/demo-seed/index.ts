@@ -12,6 +12,7 @@ import { seedDemoFormsAndFiles } from './forms-files';
 import { seedDemoStories } from './impact-stories';
 import { seedDemoLibrary } from './library';
 import { demoOfficersFrom, seedDemoStudents } from './students';
+import { seedDemoDirectory } from './users';
 import { seedDemoYearbook } from './yearbook';
 
 export interface SeedResult {
@@ -36,11 +37,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
       .insert(users)
       .values(
         DEMO_ACCOUNTS.map((a) => ({
-          staffId: a.staffId,
-          email: a.email,
-          name: a.name,
-          role: a.role,
-          department: a.department,
+          ...a,
           passwordHash,
           demoPassword: true,
           emailVerifiedAt: now,
@@ -59,6 +56,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
     await seedDemoAnnouncements(tx, now);
     await seedDemoEvents(tx, now);
     await seedDemoLibrary(tx, now);
+    await seedDemoDirectory(tx, passwordHash, now);
     return { seeded: true };
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -28,9 +29,16 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
     role: text('role', { enum: ROLES }).notNull().default('user'),
-    /** The role asked for at registration, until an admin grants or declines it (docs/product.md D3). */
-    requestedRole: text('requested_role', { enum: ROLES }),
     department: text('department'),
+    /** The profile of docs/product.md §3's user record, which the user and admins edit. */
+    phoneNumber: text('phone_number'),
+    address: text('address'),
+    dateOfBirth: date('date_of_birth'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    emergencyContactRelationship: text('emergency_contact_relationship'),
+    /** The admin who added (invited) the account; null for registrations, Google and the seed. */
+    createdById: uuid('created_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     photoUrl: text('photo_url'),
     /** OpenID Connect subject of a Google account linked to this user. */
     authId: text('auth_id'),
@@ -51,6 +59,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_auth_id_key').on(t.authId),
     index('users_role_idx').on(t.role),
+    index('users_name_idx').on(t.name, t.id),
     index('users_demo_password_idx').on(t.id).where(sql`${t.demoPassword}`),
   ],
 );
@@ -80,7 +89,7 @@ export const authTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'invitation'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,8 +124,12 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['verify_email', 'reset_password', 'account_exists'] }).notNull(),
+    kind: text('kind', {
+      enum: ['verify_email', 'reset_password', 'account_exists', 'invitation', 'role_request_decided'],
+    }).notNull(),
     email: text('email').notNull(),
+    /** The record the email is about (a role request's outcome); null for the sign-in emails. */
+    aboutId: uuid('about_id'),
     attempts: integer('attempts').notNull().default(0),
     /** A process sending this row holds it until then; after that another may try again. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MyDashboardResponseSchema } from '../../../contracts/dashboard';
-import { students, users } from '../../db/schema';
+import { roleRequests, students } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
 let t: TestContext;
@@ -80,11 +80,9 @@ describe('GET /api/dashboard/mine', () => {
   });
 
   it('shows a user account its role request and no student data', async () => {
-    const { eq } = await import('drizzle-orm');
     await t.deps.db
-      .update(users)
-      .set({ requestedRole: 'program_officer' })
-      .where(eq(users.staffId, 'USR001'));
+      .insert(roleRequests)
+      .values({ userId: await t.userId('USR001'), role: 'program_officer' });
     const body = await mine('USR001');
     expect(body).toEqual({ role: 'user', requested_role: 'program_officer', student: null, allowances: [] });
   });

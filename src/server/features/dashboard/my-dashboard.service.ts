@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { MyDashboardResponse } from '../../../contracts/dashboard';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { allowances, students, users } from '../../db/schema';
+import { pendingRoleOf } from '../users/role-requests.service';
 
 /** Enough periods for two years of monthly allowances. */
 const ALLOWANCE_LIMIT = 24;
@@ -12,7 +13,7 @@ const ALLOWANCE_LIMIT = 24;
  * that email would make "own" ambiguous, so then none is shown rather than someone else's.
  */
 export async function getMyDashboard(deps: AppDeps, user: SessionUser): Promise<MyDashboardResponse> {
-  const base = { role: user.role, requested_role: user.requestedRole };
+  const base = { role: user.role, requested_role: await pendingRoleOf(deps.db, user.id) };
   if (user.role !== 'student') return { ...base, student: null, allowances: [] };
 
   const matches = await deps.db

@@ -11,6 +11,7 @@ import { taskNotifications } from '../case-work/tasks.service';
 import { eventNotifications } from '../events/events.service';
 import { formNotifications } from '../forms-files/forms.service';
 import { storyNotifications } from '../impact-stories/impact-stories.service';
+import { roleRequestNotifications } from '../users/role-requests.service';
 import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
 
 /**
@@ -26,6 +27,7 @@ const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   formNotifications,
   announcementNotifications,
   eventNotifications,
+  roleRequestNotifications,
 ];
 
 /**

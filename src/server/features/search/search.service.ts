@@ -13,6 +13,7 @@ import { fileSearchSource } from '../forms-files/student-files.service';
 import { storySearchSource } from '../impact-stories/impact-stories.service';
 import { librarySearchSource } from '../library/library.service';
 import { studentSearch } from '../students/students.service';
+import { userSearchSource } from '../users/directory.service';
 import { yearbookEntrySearch } from '../yearbook/yearbook-entries.service';
 
 /**
@@ -33,6 +34,7 @@ const SEARCH_SOURCES: readonly SearchSource[] = [
   announcementSearchSource,
   eventSearchSource,
   librarySearchSource,
+  userSearchSource,
 ];
 
 /** The top bar's search: each area the user may read, its records in the user's scope (D9, D11, D17). */

@@ -4,8 +4,14 @@ import { tokenLifetimeMs } from '../../../domain/auth-rules';
 import type { AppDeps } from '../../app-env';
 import { hashToken, newSecretToken } from '../../auth/tokens';
 import type { DbOrTx } from '../../db/client';
-import { authTokens, mailOutbox, users } from '../../db/schema';
-import { accountExistsEmail, passwordResetEmail, verificationEmail } from '../../mail/templates';
+import { authTokens, mailOutbox, roleRequests, users } from '../../db/schema';
+import {
+  accountExistsEmail,
+  invitationEmail,
+  passwordResetEmail,
+  roleRequestDecidedEmail,
+  verificationEmail,
+} from '../../mail/templates';
 
 export type AuthMailKind = (typeof mailOutbox.$inferInsert)['kind'];
 
@@ -22,8 +28,14 @@ const MAX_ATTEMPTS = 5;
  * registration must not tell anyone who has an account). Any app process sends the rows after
  * answering; rows outlive a crash and are retried.
  */
-export async function queueAuthMail(db: DbOrTx, kind: AuthMailKind, email: string, now: Date): Promise<void> {
-  await db.insert(mailOutbox).values({ kind, email: email.toLowerCase(), createdAt: now });
+export async function queueAuthMail(
+  db: DbOrTx,
+  kind: AuthMailKind,
+  email: string,
+  now: Date,
+  aboutId: string | null = null,
+): Promise<void> {
+  await db.insert(mailOutbox).values({ kind, email: email.toLowerCase(), aboutId, createdAt: now });
 }
 
 /** Sends the outbox after the answer has gone; failures wait for the next pass. */
@@ -57,7 +69,7 @@ export async function sendQueuedAuthMail(deps: AppDeps): Promise<number> {
   let sent = 0;
   for (const job of claimed) {
     try {
-      await sendOne(deps, job.kind, job.email);
+      await sendOne(deps, job);
       await deps.db.delete(mailOutbox).where(eq(mailOutbox.id, job.id));
       sent++;
     } catch (error) {
@@ -76,7 +88,8 @@ export async function sendQueuedAuthMail(deps: AppDeps): Promise<number> {
   return sent;
 }
 
-async function sendOne(deps: AppDeps, kind: AuthMailKind, email: string): Promise<void> {
+async function sendOne(deps: AppDeps, job: typeof mailOutbox.$inferSelect): Promise<void> {
+  const { kind, email } = job;
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   const appUrl = deps.config.appUrl;
   if (kind === 'reset_password') {
@@ -88,6 +101,17 @@ async function sendOne(deps: AppDeps, kind: AuthMailKind, email: string): Promis
     if (!user || user.emailVerifiedAt) return;
     const token = await issueToken(deps.db, user.id, 'verify_email', deps.clock.now());
     await deps.mailer.send(verificationEmail(user.email, user.name, appUrl, token));
+  } else if (kind === 'invitation') {
+    // Sent while the account still has no password (an accepted invitation is not sent again).
+    if (!user?.isActive || user.passwordHash) return;
+    const token = await issueToken(deps.db, user.id, 'invitation', deps.clock.now());
+    await deps.mailer.send(invitationEmail(user.email, user.name, user.staffId ?? '', appUrl, token));
+  } else if (kind === 'role_request_decided') {
+    const [request] = job.aboutId
+      ? await deps.db.select().from(roleRequests).where(eq(roleRequests.id, job.aboutId))
+      : [];
+    if (!user || !request || request.userId !== user.id) return;
+    await deps.mailer.send(roleRequestDecidedEmail(user.email, user.name, appUrl, request));
   } else {
     if (!user) return;
     await deps.mailer.send(accountExistsEmail(user.email, user.name, appUrl));

@@ -13,6 +13,8 @@ import {
   VerifySessionResponseSchema,
 } from '../../../contracts/auth';
 import { MessageResponseSchema } from '../../../contracts/common';
+import { AcceptInvitationSchema } from '../../../contracts/users';
+import { USER_MESSAGES } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
 import { clearSessionCookie, sessionTokenFrom, setSessionCookie } from '../../auth/cookies';
 import { deleteSession, resolveSession } from '../../auth/sessions';
@@ -128,6 +130,19 @@ export function staffAuthRoutes(deps: AppDeps) {
       const { token, newPassword } = c.req.valid('json');
       await staffAuth.resetPassword(deps, token, newPassword);
       return c.json({ message: AUTH_MESSAGES.passwordReset }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      ...post('/accept-invitation', 'Set the first password of an invited account with the emailed token'),
+      request: jsonBody(AcceptInvitationSchema),
+      responses: { 200: jsonResponse(MessageResponseSchema, 'Password set'), ...errorResponses(400) },
+    }),
+    async (c) => {
+      const { token, newPassword } = c.req.valid('json');
+      await staffAuth.acceptInvitation(deps, token, newPassword);
+      return c.json({ message: USER_MESSAGES.invitationAccepted }, 200);
     },
   );
 

@@ -9,21 +9,25 @@ import {
   type TokenPurpose,
   tokenState,
 } from '../../../domain/auth-rules';
+import { USER_MESSAGES } from '../../../domain/users';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, deleteUserSessions, type NewSession } from '../../auth/sessions';
 import { hashToken } from '../../auth/tokens';
 import type { DbOrTx, Tx } from '../../db/client';
-import { authTokens, loginThrottles, users } from '../../db/schema';
+import { authTokens, loginThrottles, roleRequests, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { recordAudit, signInEntry } from '../audit/audit.service';
 import { registrationEntry } from './account-audit';
 import { endResetTokens, queueAuthMail } from './auth-mail';
 
+// Other features queue account emails (invitations, role request outcomes) through this service.
+export { queueAuthMail, sendAuthMailSoon } from './auth-mail';
+
 type UserRow = typeof users.$inferSelect;
 type UserFields = Pick<
   UserRow | SessionUser,
-  'id' | 'name' | 'email' | 'role' | 'department' | 'staffId' | 'photoUrl' | 'requestedRole' | 'lastLogin'
+  'id' | 'name' | 'email' | 'role' | 'department' | 'staffId' | 'photoUrl' | 'lastLogin'
 >;
 
 export function toUserDto(u: UserFields): User {
@@ -35,7 +39,6 @@ export function toUserDto(u: UserFields): User {
     department: u.department,
     staff_id: u.staffId,
     photo_url: u.photoUrl,
-    requested_role: u.requestedRole,
     last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
   };
 }
@@ -141,7 +144,7 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
   const requestedRole = input.role === 'user' ? null : input.role;
-  // The same four statements whether or not the email has an account, so the time tells nothing.
+  // The same five statements whether or not the email has an account, so the time tells nothing.
   await deps.db.transaction(async (tx) => {
     const created = await tx
       .insert(users)
@@ -151,7 +154,6 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
         name: input.name,
         passwordHash,
         role: 'user',
-        requestedRole,
         department: input.department,
         createdAt: now,
         updatedAt: now,
@@ -163,6 +165,10 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
     if (created.length === 0 && holder) throw conflict(AUTH_MESSAGES.staffIdTaken);
     await queueAuthMail(tx, created.length > 0 ? 'verify_email' : 'account_exists', input.email, now);
     const account = created[0];
+    // One statement whether or not an account was made (it inserts nothing when none was).
+    await tx.execute(sql`insert into ${roleRequests} (user_id, role, created_at)
+      select id, ${requestedRole}, ${now} from ${users}
+      where id = ${account?.id ?? null}::uuid and ${requestedRole}::text is not null`);
     await recordAudit(tx, registrationEntry(input, requestedRole, account?.id ?? null, now));
   });
   return {
@@ -232,6 +238,44 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
   });
   // A new password signs out every device that knew the old one.
   await deleteUserSessions(deps, userId);
+}
+
+/**
+ * An invited account sets its first password (docs/product.md D11, User Management's Add User):
+ * following the emailed link also proves the address. Every invitation link of the account ends.
+ */
+export async function acceptInvitation(deps: AppDeps, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    const id = await consumeToken(tx, deps, token, 'invitation', USER_MESSAGES.badInvitation);
+    const now = deps.clock.now();
+    const [user] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        demoPassword: false,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, id), eq(users.isActive, true)))
+      .returning({ name: users.name });
+    if (!user) throw badRequest(USER_MESSAGES.badInvitation);
+    await tx
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.userId, id), eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt)));
+    await recordAudit(tx, {
+      actor: { id, name: user.name },
+      officerId: null,
+      entityType: 'account',
+      entityId: id,
+      action: 'account.invitation_accepted',
+      summary: `${user.name} accepted their invitation and set a password`,
+      at: now,
+      before: { password: 'none' },
+      after: { password: 'new' },
+    });
+  });
 }
 
 export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { roleLabel } from '../../../domain/roles';
 import { DemoDataNotice } from '../../features/auth';
 import { NotificationBell } from '../../features/notifications';
@@ -48,8 +49,13 @@ export function TopBar({
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <DemoDataNotice variant="badge" />
         <NotificationBell />
-        {/* On a phone the initial gives way to the search box (the name is hidden there too). */}
-        <div className="hidden items-center gap-3 border-l border-slate-200 pl-3 sm:flex">
+        {/* The way to the user's own profile: the initial, and from md up the name and role. */}
+        <Link
+          to="/account"
+          aria-label={`My Profile (${name})`}
+          title="My Profile"
+          className="flex items-center gap-3 rounded-lg border-l border-slate-200 pl-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-primary sm:pr-2"
+        >
           <span
             aria-hidden="true"
             className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"
@@ -60,7 +66,7 @@ export function TopBar({
             <p className="max-w-[12rem] truncate text-sm font-medium text-slate-900">{name}</p>
             <p className="text-xs text-slate-500 capitalize">{roleLabel(user?.role ?? '')}</p>
           </div>
-        </div>
+        </Link>
         <button
           type="button"
           onClick={onLogout}

@@ -19,6 +19,11 @@ export interface DialogProps {
   dismissible?: boolean;
   /** Where focus goes on opening (call event.preventDefault() to place it yourself). */
   onOpenAutoFocus?: (event: Event) => void;
+  /**
+   * The body holds only text (a record's details): it takes a place in the tab order itself, so a
+   * keyboard user can scroll a long one (WCAG 2.1.1; axe's scrollable-region-focusable).
+   */
+  textOnly?: boolean;
   children?: ReactNode;
 }
 
@@ -35,6 +40,7 @@ export function Dialog({
   footer,
   dismissible = true,
   onOpenAutoFocus,
+  textOnly = false,
   children,
 }: DialogProps) {
   const returnFocus = useReturnFocus(open);
@@ -69,7 +75,12 @@ export function Dialog({
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <div
+            className="overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:outline-primary"
+            {...(textOnly ? { tabIndex: 0 } : {})}
+          >
+            {children}
+          </div>
           {footer && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">
               {footer}

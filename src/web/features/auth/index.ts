@@ -1,5 +1,6 @@
 /** Signed-out pages (docs/product.md §2); the router mounts them. */
 
+export { AcceptInvitationPage } from './accept-invitation-page';
 export { DemoDataNotice } from './demo-data-notice';
 export { ForgotPasswordPage } from './forgot-password-page';
 export { LoginPage } from './login-page';

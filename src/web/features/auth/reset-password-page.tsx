@@ -4,19 +4,17 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ResetPasswordRequestSchema } from '../../../contracts/auth';
-import { Alert, Button, Field, PasswordInput } from '../../components/ui';
+import { Alert, Button, Field } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
 import { RESET_PASSWORD_FALLBACKS } from './auth-errors';
 import { AuthShell, BackToStaffLogin, TokenAccepted, TokenInput } from './auth-shell';
 import { applyServerFieldErrors } from './form-errors';
+import { NewPasswordFields, passwordsMatch } from './new-password-fields';
 
 /** The server's reset request plus a confirmation that must match (docs/product.md §5). */
 export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
   confirmPassword: z.string(),
-}).refine((values) => values.newPassword === values.confirmPassword, {
-  message: 'Passwords do not match',
-  path: ['confirmPassword'],
-});
+}).refine(passwordsMatch.check, passwordsMatch.message);
 
 /** /reset-password?token=...: choose a new password with the token from the email. */
 export function ResetPasswordPage() {
@@ -60,17 +58,7 @@ export function ResetPasswordPage() {
         <Field label="Reset Token" error={errors.token?.message} required>
           <TokenInput {...register('token')} />
         </Field>
-        <Field
-          label="New Password"
-          error={errors.newPassword?.message}
-          hint="At least 6 characters."
-          required
-        >
-          <PasswordInput autoComplete="new-password" {...register('newPassword')} />
-        </Field>
-        <Field label="Confirm Password" error={errors.confirmPassword?.message} required>
-          <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-        </Field>
+        <NewPasswordFields register={register} errors={errors} />
         <Button
           type="submit"
           size="lg"

@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isUuid } from '../../../contracts/common';
+import type { SearchItem } from '../../../contracts/search';
+import type {
+  DirectoryUser,
+  ProfileInput,
+  RoleRequestSummary,
+  RoleSummaryResponse,
+  UserListQuery,
+  UserListResponse,
+} from '../../../contracts/users';
+import { permissionsOf } from '../../../domain/role-permissions';
+import { ROLES, roleTitle } from '../../../domain/roles';
+import { canReadUsers, USER_MESSAGES as M } from '../../../domain/users';
+import type { AppDeps } from '../../app-env';
+import type { SearchSource } from '../../area-sources';
+import type { DbOrTx } from '../../db/client';
+import { wordSearch } from '../../db/like-pattern';
+import { roleRequests, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { pageOf, pageWindow } from '../../http/paging';
+
+/*
+ * The user directory of User Management (docs/product.md §2, §3 user record, D11): every account,
+ * staff and Google, with its profile, who added it and its pending role request.
+ */
+
+const creator = alias(users, 'creator');
+const pending = alias(roleRequests, 'pending_request');
+
+function selectDirectory(db: DbOrTx) {
+  return db
+    .select({ user: users, creatorName: creator.name, request: pending })
+    .from(users)
+    .leftJoin(creator, eq(creator.id, users.createdById))
+    .leftJoin(pending, and(eq(pending.userId, users.id), eq(pending.status, 'pending')));
+}
+type DirectoryRow = Awaited<ReturnType<ReturnType<typeof selectDirectory>['where']>>[number];
+export type RoleRequestRow = typeof roleRequests.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function roleRequestSummary(r: RoleRequestRow): RoleRequestSummary {
+  return {
+    id: r.id,
+    role: r.role,
+    status: r.status,
+    note: r.note,
+    decided_by_name: r.decidedByName,
+    decided_at: iso(r.decidedAt),
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export function directoryUserDto({ user: u, creatorName, request }: DirectoryRow): DirectoryUser {
+  return {
+    id: u.id,
+    name: u.name,
+    staff_id: u.staffId,
+    email: u.email,
+    role: u.role,
+    department: u.department,
+    phone_number: u.phoneNumber,
+    address: u.address,
+    date_of_birth: u.dateOfBirth,
+    emergency_contact_name: u.emergencyContactName,
+    emergency_contact_phone: u.emergencyContactPhone,
+    emergency_contact_relationship: u.emergencyContactRelationship,
+    is_active: u.isActive,
+    sign_in: u.staffId ? 'staff' : 'google',
+    invitation_pending: u.staffId !== null && u.passwordHash === null && u.authId === null,
+    email_verified: u.emailVerifiedAt !== null,
+    last_login: iso(u.lastLogin),
+    created_at: u.createdAt.toISOString(),
+    updated_at: u.updatedAt.toISOString(),
+    created_by_name: creatorName,
+    permissions: permissionsOf(u.role),
+    pending_role_request: request ? roleRequestSummary(request) : null,
+  };
+}
+
+/** The profile's columns from its input: a field left out is cleared (PUT sends the whole profile). */
+export function profileColumns(input: ProfileInput) {
+  return {
+    phoneNumber: input.phone_number ?? null,
+    address: input.address ?? null,
+    dateOfBirth: input.date_of_birth ?? null,
+    department: input.department ?? null,
+    emergencyContactName: input.emergency_contact_name ?? null,
+    emergencyContactPhone: input.emergency_contact_phone ?? null,
+    emergencyContactRelationship: input.emergency_contact_relationship ?? null,
+  };
+}
+
+/** One account as the directory shows it; 404 for an id of nothing. */
+export async function findDirectoryUser(db: DbOrTx, id: string): Promise<DirectoryUser> {
+  if (!isUuid(id)) throw notFound(M.notFound);
+  const [row] = await selectDirectory(db).where(eq(users.id, id));
+  if (!row) throw notFound(M.notFound);
+  return directoryUserDto(row);
+}
+
+const userSearch = (q: string | undefined) =>
+  wordSearch([users.name, users.staffId, users.email, users.department], q);
+
+/** The six tiles count every account, whatever the filters. */
+async function tileCounts(db: DbOrTx) {
+  const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
+  const [row] = await db
+    .select({
+      admins: n(sql`${users.role} = 'admin'`),
+      officers: n(sql`${users.role} = 'program_officer'`),
+      managers: n(sql`${users.role} = 'deputy_manager'`),
+      students: n(sql`${users.role} = 'student'`),
+      active: n(sql`${users.isActive}`),
+      inactive: n(sql`not ${users.isActive}`),
+    })
+    .from(users);
+  return row!;
+}
+
+export async function listUsers(deps: AppDeps, query: UserListQuery): Promise<UserListResponse> {
+  const where = and(
+    query.role ? eq(users.role, query.role) : undefined,
+    query.status ? eq(users.isActive, query.status === 'active') : undefined,
+    userSearch(query.q),
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [matching], counts] = await Promise.all([
+    selectDirectory(deps.db).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
+    deps.db.select({ n: count() }).from(users).where(where),
+    tileCounts(deps.db),
+  ]);
+  return { ...pageOf(rows.map(directoryUserDto), matching?.n ?? 0, query), counts };
+}
+
+/** Manage Roles: each role, what it may do (the rules the server enforces) and who holds it. */
+export async function roleSummaries(deps: AppDeps): Promise<RoleSummaryResponse> {
+  const held = await deps.db
+    .select({
+      role: users.role,
+      accounts: count(),
+      active: sql<number>`count(*) filter (where ${users.isActive})::int`,
+    })
+    .from(users)
+    .groupBy(users.role);
+  return {
+    roles: [...ROLES].reverse().map((role) => {
+      const row = held.find((h) => h.role === role);
+      return {
+        role,
+        permissions: permissionsOf(role),
+        accounts: row?.accounts ?? 0,
+        active_accounts: row?.active ?? 0,
+      };
+    }),
+  };
+}
+
+/** Accounts in the top bar's search, for those who read the directory. */
+export const userSearchSource: SearchSource = {
+  area: 'users',
+  label: 'Users',
+  readableBy: (user) => canReadUsers(user.role),
+  async search(deps, _user, term, limit) {
+    const rows = await deps.db
+      .select({
+        id: users.id,
+        name: users.name,
+        staffId: users.staffId,
+        role: users.role,
+        email: users.email,
+      })
+      .from(users)
+      .where(userSearch(term.text))
+      .orderBy(asc(users.name), desc(users.id))
+      .limit(limit);
+    return rows.map(
+      (r): SearchItem => ({
+        id: r.id,
+        title: r.name,
+        detail: `${roleTitle(r.role)} · ${r.staffId ?? r.email}`,
+        href: `/users?${new URLSearchParams({ open: r.id })}`,
+      }),
+    );
+  },
+};

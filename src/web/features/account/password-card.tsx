@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { z } from 'zod';
+import { ChangePasswordSchema } from '../../../contracts/users';
+import { USER_MESSAGES } from '../../../domain/users';
+import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
+import { Button, Card, CardBody, CardHeader, Field, PasswordInput, toast } from '../../components/ui';
+import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { useChangePassword } from './account.queries';
+
+/** The server's body plus a confirmation that must match, checked before anything is sent. */
+export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
+  confirm_password: z.string(),
+}).refine((values) => values.new_password === values.confirm_password, {
+  message: 'Passwords do not match',
+  path: ['confirm_password'],
+});
+
+interface PasswordFormValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+const BLANK: PasswordFormValues = { current_password: '', new_password: '', confirm_password: '' };
+const SERVER_FIELDS = ['current_password', 'new_password'];
+
+/** Change Password: for accounts that sign in with a staff ID (a Google-only one has none). */
+export function PasswordCard() {
+  const titleId = useId();
+  const change = useChangePassword();
+  const form = useSchemaForm<PasswordFormValues>(ChangePasswordFormSchema, BLANK);
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ current_password, new_password }) => {
+    try {
+      await change.mutateAsync({ current_password, new_password });
+      form.reset(BLANK);
+      toast.success(USER_MESSAGES.passwordChanged);
+    } catch (error) {
+      if (!showServerFieldErrors(error, form.setError, SERVER_FIELDS))
+        toast.error(failureWithReason(error, 'Failed to change password', NETWORK_MESSAGE));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader
+        title={<span id={titleId}>Change Password</span>}
+        description="Changing it signs you out on your other devices; you stay signed in here."
+      />
+      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
+        <CardBody>
+          <fieldset disabled={isSubmitting} className="min-w-0 space-y-4">
+            <Field label="Current Password" error={errors.current_password?.message} required>
+              <PasswordInput autoComplete="current-password" {...register('current_password')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="New Password"
+                hint="At least 6 characters."
+                error={errors.new_password?.message}
+                required
+              >
+                <PasswordInput autoComplete="new-password" {...register('new_password')} />
+              </Field>
+              <Field label="Confirm New Password" error={errors.confirm_password?.message} required>
+                <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+              </Field>
+            </div>
+          </fieldset>
+          <div className="mt-6 flex justify-end">
+            <Button
+              type="submit"
+              loading={isSubmitting}
+              loadingText="Changing..."
+              className="w-full sm:w-auto"
+            >
+              Change Password
+            </Button>
+          </div>
+        </CardBody>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USER_MESSAGES } from '../../../domain/users';
+import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { AcceptInvitationPage } from './accept-invitation-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Answers the sign-in pages' config, and the invitation with `accept`. */
+const serve = (accept: () => Promise<Response>) =>
+  stubApi((method) => (method === 'GET' ? json({ googleEnabled: false, devMode: false }) : accept()));
+
+const posts = (seen: ReturnType<typeof stubApi>) => seen.filter((c) => c.method === 'POST');
+
+async function choosePassword(password: string, confirm = password) {
+  await userEvent.type(screen.getByLabelText('New Password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm Password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+}
+
+describe('AcceptInvitationPage', () => {
+  it('posts the token and the password, then offers the staff login', async () => {
+    const seen = serve(() => json({ message: USER_MESSAGES.invitationAccepted }));
+    renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=inv-token-123');
+    expect(screen.getByRole('heading', { name: 'Set Your Password' })).toBeTruthy();
+    expect(screen.getByText('Welcome! Choose a password to finish setting up your account.')).toBeTruthy();
+    await choosePassword('new-secret');
+    expect(await screen.findByText(USER_MESSAGES.invitationAccepted)).toBeTruthy();
+    expect(posts(seen)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/staff-auth/accept-invitation',
+        body: { token: 'inv-token-123', newPassword: 'new-secret' },
+      },
+    ]);
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/staff-login');
+  });
+
+  it("shows the server's message when the invitation is refused", async () => {
+    serve(() => json({ error: USER_MESSAGES.badInvitation }, 400));
+    renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=expired');
+    await choosePassword('new-secret');
+    expect((await screen.findByRole('alert')).textContent).toBe(USER_MESSAGES.badInvitation);
+    expect(screen.getByRole('button', { name: 'Set Password' })).toBeTruthy();
+  });
+
+  it('blocks passwords that do not match, or are too short, without calling the server', async () => {
+    const seen = serve(() => json({ message: 'ok' }));
+    renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=inv-token-123');
+    await choosePassword('new-secret', 'new-secrex');
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('New Password'));
+    await userEvent.type(screen.getByLabelText('New Password'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Password must be at least 6 characters long')).toBeTruthy();
+    expect(posts(seen)).toEqual([]);
+  });
+
+  it('says the link is invalid when it carries no token', async () => {
+    serve(() => json({ message: 'ok' }));
+    renderWithClient(<AcceptInvitationPage />, '/accept-invitation');
+    expect(screen.getByRole('alert').textContent).toBe(USER_MESSAGES.badInvitation);
+    expect(screen.queryByRole('button', { name: 'Set Password' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Staff Login' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { AcceptInvitationSchema } from '../../../contracts/users';
+import { USER_MESSAGES } from '../../../domain/users';
+import { Alert, Button } from '../../components/ui';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { AuthShell, BackToStaffLogin, TokenAccepted } from './auth-shell';
+import { applyServerFieldErrors } from './form-errors';
+import { NewPasswordFields, passwordsMatch } from './new-password-fields';
+
+/** The invitation's new password plus a confirmation that must match; the token comes from the link. */
+export const AcceptInvitationFormSchema = z
+  .object({
+    newPassword: AcceptInvitationSchema.shape.newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine(passwordsMatch.check, passwordsMatch.message);
+
+/** The server's reason; a refused token without one is the invitation's own message. */
+const failureOf = (error: unknown) =>
+  errorMessage(error, {
+    failed:
+      error instanceof ApiError && error.status === 400
+        ? USER_MESSAGES.badInvitation
+        : 'Failed to set your password',
+    network: 'Failed to set your password. Please try again.',
+  });
+
+const TITLE = 'Set Your Password';
+const SUBTITLE = 'Welcome! Choose a password to finish setting up your account.';
+
+/** /accept-invitation?token=...: an invited account chooses its first password. */
+export function AcceptInvitationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(AcceptInvitationFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setFailure(null);
+    try {
+      await api.post<{ message: string }>('/api/staff-auth/accept-invitation', { token, newPassword });
+      setDone(true);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['newPassword']);
+      setFailure(failureOf(error));
+    }
+  });
+
+  if (done) return <TokenAccepted title="Password Set" message={USER_MESSAGES.invitationAccepted} />;
+
+  if (!token) {
+    return (
+      <AuthShell title={TITLE} footer={<BackToStaffLogin />}>
+        <Alert tone="error">{USER_MESSAGES.badInvitation}</Alert>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title={TITLE} subtitle={SUBTITLE} footer={<BackToStaffLogin />}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <NewPasswordFields register={register} errors={errors} />
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Saving...">
+          Set Password
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,122 @@
+import { ArrowRight, Check, X } from 'lucide-react';
+import { useState } from 'react';
+import type { RoleRequest } from '../../../contracts/users';
+import { roleTitle } from '../../../domain/roles';
+import { ListError, QueryPager } from '../../components/list';
+import { Button, Field, Skeleton, Textarea, toast } from '../../components/ui';
+import { formatDate } from '../../lib/format';
+import { reasonOf, useDecideRoleRequest, useRoleRequests } from './users.queries';
+
+/** 'Pending role requests' (admins): each request with an optional note, Grant and Decline. */
+export function PendingRoleRequests() {
+  const [page, setPage] = useState(1);
+  const requests = useRoleRequests(page, true);
+  const data = requests.data;
+  return (
+    <section aria-labelledby="pending-role-requests" className="space-y-3">
+      <h3 id="pending-role-requests" className="text-base font-semibold text-slate-900">
+        Pending role requests
+        {data && data.total > 0 && <span className="ml-1 text-slate-500">({data.total})</span>}
+      </h3>
+      {requests.isError && !data ? (
+        <ListError
+          title="Couldn't load the role requests"
+          message={reasonOf(requests.error)}
+          onRetry={() => void requests.refetch()}
+          retrying={requests.isFetching}
+        />
+      ) : !data ? (
+        <Skeleton className="h-32 w-full" />
+      ) : data.items.length === 0 ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">No pending role requests.</p>
+      ) : (
+        <ul aria-label="Pending role requests" className="space-y-3">
+          {data.items.map((request) => (
+            <li key={request.id}>
+              <RequestItem request={request} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.total > data.pageSize && <QueryPager query={requests} onPage={setPage} />}
+    </section>
+  );
+}
+
+function RequestItem({ request: r }: { request: RoleRequest }) {
+  const decide = useDecideRoleRequest();
+  const [note, setNote] = useState('');
+  const [deciding, setDeciding] = useState<'grant' | 'decline' | null>(null);
+  const run = (decision: 'grant' | 'decline') => {
+    setDeciding(decision);
+    decide.mutate(
+      { id: r.id, decision, note },
+      {
+        onSuccess: ({ linked_student }) => {
+          if (decision === 'decline') toast.success(`Declined the request of ${r.user_name}.`);
+          else
+            toast.success(
+              `Granted: ${r.user_name} is now ${roleTitle(r.role)}.`,
+              linked_student ? { description: `Linked to student record ${linked_student.full_name}` } : {},
+            );
+        },
+        onError: (error) => toast.error(reasonOf(error)),
+        onSettled: () => setDeciding(null),
+      },
+    );
+  };
+  return (
+    <article aria-labelledby={`request-${r.id}`} className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h4 id={`request-${r.id}`} className="font-medium break-words text-slate-900">
+            {r.user_name}
+          </h4>
+          <p className="text-xs break-all text-slate-600">
+            {r.user_staff_id && <span>ID: {r.user_staff_id} · </span>}
+            {r.user_email}
+          </p>
+        </div>
+        <p className="text-xs text-slate-600">Asked on {formatDate(r.created_at)}</p>
+      </div>
+      <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-800">
+        <span>{roleTitle(r.current_role)}</span>
+        <ArrowRight aria-hidden="true" className="size-4 text-slate-500" />
+        <span className="sr-only">requests</span>
+        <span className="font-semibold">{roleTitle(r.role)}</span>
+      </p>
+      <Field label="Note (optional)">
+        <Textarea
+          rows={2}
+          maxLength={500}
+          value={note}
+          disabled={decide.isPending}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={deciding === 'decline'}
+          loadingText="Declining..."
+          disabled={decide.isPending}
+          onClick={() => run('decline')}
+        >
+          <X aria-hidden="true" className="size-4" />
+          Decline
+        </Button>
+        <Button
+          size="sm"
+          loading={deciding === 'grant'}
+          loadingText="Granting..."
+          disabled={decide.isPending}
+          onClick={() => run('grant')}
+        >
+          <Check aria-hidden="true" className="size-4" />
+          Grant
+        </Button>
+      </div>
+    </article>
+  );
+}
