@@ -1,4 +1,4 @@
-import { GraduationCap, X } from 'lucide-react';
+import { CircleUser, GraduationCap, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -95,6 +95,18 @@ export function Sidebar({ open, isWide, onClose }: { open: boolean; isWide: bool
             ))}
           </ul>
         </nav>
+        {/* On a narrow screen the top bar has no room for the name: the profile is reached here. */}
+        {!isWide && (
+          <div className="border-t border-slate-200 p-3">
+            <NavLink
+              to="/account"
+              className="flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <CircleUser aria-hidden="true" className="size-5 shrink-0" />
+              <span className="truncate">My Profile</span>
+            </NavLink>
+          </div>
+        )}
       </aside>
     </>
   );

@@ -49,12 +49,12 @@ export function TopBar({
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <DemoDataNotice variant="badge" />
         <NotificationBell />
-        {/* The way to the user's own profile: the initial, and from md up the name and role. */}
+        {/* The way to the user's own profile (on a phone it gives way to the search box; the sidebar has it). */}
         <Link
           to="/account"
           aria-label={`My Profile (${name})`}
           title="My Profile"
-          className="flex items-center gap-3 rounded-lg border-l border-slate-200 pl-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-primary sm:pr-2"
+          className="hidden items-center gap-3 rounded-lg border-l border-slate-200 pl-3 pr-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-primary sm:flex"
         >
           <span
             aria-hidden="true"
