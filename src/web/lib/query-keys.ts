@@ -103,6 +103,7 @@ export const queryKeys = {
     /** `query` is the list's API query string. */
     list: (query: string) => ['users', 'list', query] as const,
     one: (id: string) => ['users', 'one', id] as const,
+    history: (id: string) => ['users', 'history', id] as const,
   },
   /** Manage Roles: each role, its permissions and how many hold it. */
   userRoles: ['user-roles'] as const,

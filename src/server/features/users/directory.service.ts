@@ -20,6 +20,7 @@ import { wordSearch } from '../../db/like-pattern';
 import { roleRequests, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
+import { recordHistory } from '../audit/audit.service';
 
 /*
  * The user directory of User Management (docs/product.md §2, §3 user record, D11): every account,
@@ -99,6 +100,12 @@ export async function findDirectoryUser(db: DbOrTx, id: string): Promise<Directo
   const [row] = await selectDirectory(db).where(eq(users.id, id));
   if (!row) throw notFound(M.notFound);
   return directoryUserDto(row);
+}
+
+/** The account's history (D15), for the User Details of an admin; 404 for an id of nothing. */
+export async function accountHistory(deps: AppDeps, id: string) {
+  await findDirectoryUser(deps.db, id);
+  return recordHistory(deps.db, 'account', id);
 }
 
 const userSearch = (q: string | undefined) =>

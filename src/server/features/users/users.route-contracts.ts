@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { IdParamSchema, MessageResponseSchema } from '../../../contracts/common';
 import {
   ChangePasswordSchema,
@@ -67,6 +68,18 @@ export const userRoutes = {
     summary: 'One account',
     request: one,
     responses: { 200: userAnswer('The account'), ...errorResponses(401, 403, 404) },
+  }),
+  history: createRoute({
+    method: 'get',
+    path: '/{id}/history',
+    tags,
+    summary: "The account's audit trail, oldest first: sign-ins, changes, role requests (admin)",
+    middleware: admin,
+    request: one,
+    responses: {
+      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
+      ...errorResponses(401, 403, 404),
+    },
   }),
   update: createRoute({
     method: 'put',

@@ -38,6 +38,8 @@ describe('who reaches User Management', () => {
         { route: `GET /api/users/${id}`, statuses: fromRole('deputy_manager', 200) },
         { route: `GET /api/users/${UNKNOWN}`, statuses: fromRole('deputy_manager', 404) },
         { route: 'POST /api/users', body: {}, statuses: fromRole('admin', 400) },
+        { route: `GET /api/users/${id}/history`, statuses: fromRole('admin', 200) },
+        { route: `GET /api/users/${UNKNOWN}/history`, statuses: fromRole('admin', 404) },
         {
           route: `PUT /api/users/${UNKNOWN}`,
           body: { name: 'X', email: 'x@example.org' },
@@ -244,8 +246,11 @@ describe('admin actions', () => {
     expect((await errorOf(taken)).error).toBe(M.emailTaken);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, po.id));
     expect(row).toMatchObject({ name: 'Renamed Officer', phoneNumber: '+260977123456' });
-    const history = await send('ADM001', 'GET', `/api/audit?entity_type=account&entity_id=${po.id}`);
-    expect(JSON.stringify(await json(history))).toContain('Renamed Officer');
+    const history = await json<{ items: Array<{ action: string; changes: unknown }> }>(
+      await send('ADM001', 'GET', `/api/users/${po.id}/history`),
+    );
+    const edit = history.items.find((e) => e.action === 'account.updated');
+    expect(JSON.stringify(edit?.changes)).toContain('Renamed Officer');
   });
 
   it('sends a password reset email whose link sets a new password', async () => {

@@ -1,7 +1,7 @@
 import { USER_DIRECTORY_ROLE, USER_MANAGER_ROLE } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
 import { createRoleRouter, createSignedInRouter } from '../../http/staff-router';
-import { findDirectoryUser, listUsers, roleSummaries } from './directory.service';
+import { accountHistory, findDirectoryUser, listUsers, roleSummaries } from './directory.service';
 import { changeMyPassword, getMyProfile, updateMyProfile } from './my-profile.service';
 import { decideRoleRequest, listRoleRequests, requestRole } from './role-requests.service';
 import * as admin from './user-admin.service';
@@ -19,6 +19,7 @@ export function usersRoutes(deps: AppDeps) {
     c.json(await admin.inviteUser(deps, c.var.staff, c.req.valid('json')), 201),
   );
   router.openapi(r.get, async (c) => c.json(await findDirectoryUser(deps.db, id(c)), 200));
+  router.openapi(r.history, async (c) => c.json(await accountHistory(deps, id(c)), 200));
   router.openapi(r.update, async (c) =>
     c.json(await admin.updateUser(deps, c.var.staff, id(c), c.req.valid('json')), 200),
   );

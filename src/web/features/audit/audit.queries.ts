@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The records that have a History tab, and where their history is read. */
-export type HistoryOf = { kind: 'student' | 'allowance' | 'task' | 'issue' | 'form'; id: string };
+export type HistoryOf = { kind: 'student' | 'allowance' | 'task' | 'issue' | 'form' | 'account'; id: string };
 
 /** Each kind's history lives under its area's root key, so a change there refreshes it. */
 const HISTORY = {
@@ -13,6 +13,7 @@ const HISTORY = {
   task: { path: 'tasks', key: queryKeys.tasks.history },
   issue: { path: 'issues', key: queryKeys.issues.history },
   form: { path: 'forms', key: queryKeys.forms.history },
+  account: { path: 'users', key: queryKeys.users.history },
 } as const;
 
 function historyKey(record: HistoryOf) {

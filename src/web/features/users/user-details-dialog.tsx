@@ -4,6 +4,7 @@ import { roleLabel } from '../../../domain/roles';
 import { Avatar, Dialog } from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { DetailsTabs } from '../audit';
 import { AdminButtonActions, type UserActions } from './user-actions';
 import { initialsOf, RoleBadge, StatusBadges, signInLabel } from './user-ui';
 
@@ -47,8 +48,6 @@ export function UserDetailsDialog({
   actions: UserActions;
   onClose: () => void;
 }) {
-  const hasEmergency =
-    user.emergency_contact_name || user.emergency_contact_phone || user.emergency_contact_relationship;
   const footer = actions.canManage ? <AdminButtonActions user={user} actions={actions} /> : undefined;
   return (
     <Dialog
@@ -76,51 +75,68 @@ export function UserDetailsDialog({
             )}
           </div>
         </div>
-        <Section title="Personal Information">
-          <Facts
-            rows={[
-              ['Phone', user.phone_number],
-              ['Address', user.address],
-              ['Date of Birth', user.date_of_birth && formatDate(user.date_of_birth)],
-              ['Department', user.department],
-            ]}
-          />
-        </Section>
-        <Section title="Emergency Contact">
-          {hasEmergency ? (
-            <Facts
-              rows={[
-                ['Name', user.emergency_contact_name],
-                ['Phone', user.emergency_contact_phone],
-                ['Relationship', user.emergency_contact_relationship],
-              ]}
-            />
-          ) : (
-            <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">No emergency contact provided</p>
-          )}
-        </Section>
-        <Section title="System Information">
-          <Facts
-            rows={[
-              ['User ID', user.id, 'font-mono text-xs break-all'],
-              ['Staff ID', user.staff_id ?? (user.sign_in === 'google' ? 'None (Google sign-in)' : null)],
-              ['Email', user.email, 'break-all'],
-              ['Signs in with', signInLabel(user)],
-              ['Created', formatDateTime(user.created_at)],
-              ['Created by', user.created_by_name ?? 'Not recorded'],
-              ['Last updated', formatDateTime(user.updated_at)],
-              ['Last login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
-            ]}
-          />
-        </Section>
-        <Section title={`Permissions (${user.permissions.length})`}>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-            {user.permissions.map((permission) => (
-              <li key={permission}>{permission}</li>
-            ))}
-          </ul>
-        </Section>
+        {actions.canManage ? (
+          <DetailsTabs record={{ kind: 'account', id: user.id }}>
+            <AccountFacts user={user} />
+          </DetailsTabs>
+        ) : (
+          <AccountFacts user={user} />
+        )}
       </div>
     </Dialog>
+  );
+}
+
+/** The account's sections: personal, emergency contact, system information, permissions. */
+function AccountFacts({ user }: { user: DirectoryUser }) {
+  const hasEmergency =
+    user.emergency_contact_name || user.emergency_contact_phone || user.emergency_contact_relationship;
+  return (
+    <div className="space-y-5">
+      <Section title="Personal Information">
+        <Facts
+          rows={[
+            ['Phone', user.phone_number],
+            ['Address', user.address],
+            ['Date of Birth', user.date_of_birth && formatDate(user.date_of_birth)],
+            ['Department', user.department],
+          ]}
+        />
+      </Section>
+      <Section title="Emergency Contact">
+        {hasEmergency ? (
+          <Facts
+            rows={[
+              ['Name', user.emergency_contact_name],
+              ['Phone', user.emergency_contact_phone],
+              ['Relationship', user.emergency_contact_relationship],
+            ]}
+          />
+        ) : (
+          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">No emergency contact provided</p>
+        )}
+      </Section>
+      <Section title="System Information">
+        <Facts
+          rows={[
+            ['User ID', user.id, 'font-mono text-xs break-all'],
+            ['Staff ID', user.staff_id ?? (user.sign_in === 'google' ? 'None (Google sign-in)' : null)],
+            ['Email', user.email, 'break-all'],
+            ['Signs in with', signInLabel(user)],
+            ['Created', formatDateTime(user.created_at)],
+            ['Created by', user.created_by_name ?? 'Not recorded'],
+            ['Last updated', formatDateTime(user.updated_at)],
+            ['Last login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
+          ]}
+        />
+      </Section>
+      <Section title={`Permissions (${user.permissions.length})`}>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+          {user.permissions.map((permission) => (
+            <li key={permission}>{permission}</li>
+          ))}
+        </ul>
+      </Section>
+    </div>
   );
 }

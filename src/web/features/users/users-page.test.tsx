@@ -140,6 +140,8 @@ describe('UsersPage', () => {
     await userEvent.click(within(card).getByRole('button', { name: `View details of ${MARY.name}` }));
     const details = await screen.findByRole('dialog', { name: 'User Details' });
     expect(within(details).queryByRole('button', { name: 'Edit' })).toBeNull();
+    // The account's history (sign-ins included) is the admins'.
+    expect(within(details).queryByRole('tab', { name: 'History' })).toBeNull();
   });
 
   it("gives an admin every action, the pending count on Manage Roles, and hides role and deactivation on the admin's own card", async () => {
@@ -222,6 +224,7 @@ describe('UsersPage', () => {
     expect(within(system).getByText('Never')).toBeTruthy();
     const permissions = within(dialog).getByRole('region', { name: 'Permissions (2)' });
     expect(within(permissions).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(dialog).getByRole('tab', { name: 'History' })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
     const role = await screen.findByRole('dialog', { name: 'Change Role' });
     expect(screen.queryByRole('dialog', { name: 'User Details' })).toBeNull();
