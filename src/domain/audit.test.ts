@@ -45,9 +45,24 @@ describe('auditChanges', () => {
   });
 
   it('recognises secret field names in either case style', () => {
-    for (const field of ['password_hash', 'passwordHash', 'session_token', 'totp_secret', 'recovery_codes'])
+    for (const field of [
+      'password_hash',
+      'passwordHash',
+      'password',
+      'new_password',
+      'session_token',
+      'totp_secret',
+      'recovery_codes',
+    ])
       expect(isSecretField(field)).toBe(true);
-    for (const field of ['stipend', 'first_name', 'approval_stage', 'email'])
+    // The settings' password policy says how long a password must be, not what it is.
+    for (const field of [
+      'stipend',
+      'first_name',
+      'approval_stage',
+      'email',
+      'security.passwordPolicy.minLength',
+    ])
       expect(isSecretField(field)).toBe(false);
   });
 });

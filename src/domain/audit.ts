@@ -8,9 +8,10 @@ export type AuditChanges = Record<string, { before: AuditValue; after: AuditValu
 
 /**
  * Fields whose values never enter the trail, whatever record they are on: that they changed is
- * recorded, with both sides hidden. Matched on the whole name, snake_case or camelCase.
+ * recorded, with both sides hidden. Matched on the whole name, snake_case or camelCase. The
+ * settings' password policy (its length and rules, `security.passwordPolicy.*`) is no secret.
  */
-const SECRET_FIELD = /(password|secret|token|hash|totp|otp_?key|recovery_?codes?)/i;
+const SECRET_FIELD = /(password(?!_?policy)|secret|token|hash|totp|otp_?key|recovery_?codes?)/i;
 export const HIDDEN_VALUE = '(hidden)';
 
 export function isSecretField(field: string): boolean {

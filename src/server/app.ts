@@ -16,6 +16,7 @@ import { libraryRoutesOf } from './features/library/library.routes';
 import { meRoutes } from './features/me/me.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { myProfileRoutesOf, roleRequestsRoutes, usersRoutes } from './features/users/users.routes';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/library', libraryRoutesOf(deps));
   app.route('/api/users', usersRoutes(deps));
   app.route('/api/role-requests', roleRequestsRoutes(deps));
+  app.route('/api/settings', settingsRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

@@ -92,12 +92,12 @@ test.describe('registration and passwords', () => {
     await page.getByLabel('Role').selectOption('admin');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('chanda-pass');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Chanda#Pass1');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Registration successful! Please verify your email to login.')).toBeVisible();
     await expect(page.getByLabel('Staff ID')).toHaveValue(staffId);
 
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('chanda-pass');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Chanda#Pass1');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Please verify your email before logging in.')).toBeVisible();
 
@@ -105,7 +105,7 @@ test.describe('registration and passwords', () => {
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await page.getByRole('link', { name: 'Go to Login' }).click();
     await expect(page).toHaveURL(/\/staff-login$/);
-    await signIn(page, staffId, 'chanda-pass');
+    await signIn(page, staffId, 'Chanda#Pass1');
     await expect(page.getByText('Your Academic Progress')).toBeVisible();
     await expect(page.getByText(/waiting for an administrator/)).toBeVisible();
   });
@@ -118,7 +118,7 @@ test.describe('registration and passwords', () => {
     await page.getByLabel('Staff ID').fill(staffId);
     await page.getByLabel('Full Name').fill('Careful Person');
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('careful-pass');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Careful#Pass1');
     const answer = page.waitForResponse('**/api/staff-auth/register');
     await page.getByRole('button', { name: 'Register' }).click();
     expect(await (await answer).text()).not.toMatch(/token/i);
@@ -132,7 +132,7 @@ test.describe('registration and passwords', () => {
     const staffId = unique('FGT');
     const email = `${staffId.toLowerCase()}@example.org`;
     await page.request.post('/api/staff-auth/register', {
-      data: { staffId, email, password: 'first-pass', name: 'Forgetful Person', role: 'user' },
+      data: { staffId, email, password: 'First#Pass1', name: 'Forgetful Person', role: 'user' },
     });
     await page.goto(linkIn(await latestEmailTo(email), '/verify-email'));
     await page.getByRole('button', { name: 'Verify Email' }).click();
@@ -150,14 +150,14 @@ test.describe('registration and passwords', () => {
     await page.goto(
       linkIn(await latestEmailTo(email, (mail) => mail.includes('/reset-password')), '/reset-password'),
     );
-    await page.getByLabel('New Password').fill('second-pass');
+    await page.getByLabel('New Password').fill('Second#Pass3');
     await page.getByLabel('Confirm Password').fill('second-pazz');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
-    await page.getByLabel('Confirm Password').fill('second-pass');
+    await page.getByLabel('Confirm Password').fill('Second#Pass3');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('link', { name: 'Go to Login' }).click();
-    await signIn(page, staffId, 'second-pass');
+    await signIn(page, staffId, 'Second#Pass3');
   });
 
   test('forgot password for an unknown email shows the same confirmation', async ({ page }) => {

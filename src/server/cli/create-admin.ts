@@ -8,11 +8,13 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { RegisterRequestSchema } from '../../contracts/auth';
+import { passwordProblems } from '../../domain/settings';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../database';
 import { DEMO_PASSWORD } from '../db/demo-seed/accounts';
 import { users } from '../db/schema';
+import { currentSettings } from '../features/settings/settings.service';
 
 async function askPassword(): Promise<string> {
   if (!process.stdin.isTTY)
@@ -60,6 +62,13 @@ async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {
+    // The password policy in force (System Settings, D13) applies to the first admin too.
+    const problems = passwordProblems(
+      input.password,
+      (await currentSettings(database.db)).security.passwordPolicy,
+    );
+    if (problems.length > 0)
+      throw new Error(`Cannot create the admin:\n  password: ${problems.join('\n  password: ')}`);
     const [clash] = await database.db
       .select({ staffId: users.staffId, email: users.email })
       .from(users)

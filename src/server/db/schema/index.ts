@@ -10,6 +10,7 @@ export * from './forms-files';
 export * from './impact-stories';
 export * from './library';
 export * from './role-requests';
+export * from './settings';
 export * from './students';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
 export {

@@ -21,7 +21,7 @@ async function json(res: Response): Promise<Body> {
   return (await res.json()) as Body;
 }
 
-async function registerAndVerify(staffId: string, password = 'secret-pass') {
+async function registerAndVerify(staffId: string, password = 'Secret#Pass1') {
   const email = `${staffId.toLowerCase()}@example.org`;
   const res = await t.request('POST', '/api/staff-auth/register', {
     body: {
@@ -124,7 +124,7 @@ describe('POST /api/staff-auth/login', () => {
       body: {
         staffId,
         email: `${staffId}@example.org`,
-        password: 'secret-pass',
+        password: 'Secret#Pass1',
         name: 'New Person',
         role: 'user',
       },
@@ -132,7 +132,7 @@ describe('POST /api/staff-auth/login', () => {
     const wrong = await t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'not-it' } });
     expect(wrong.status).toBe(401);
     const right = await t.request('POST', '/api/staff-auth/login', {
-      body: { staffId, password: 'secret-pass' },
+      body: { staffId, password: 'Secret#Pass1' },
     });
     expect(right.status).toBe(403);
     expect(await json(right)).toMatchObject({ error: AUTH_MESSAGES.unverified, code: 'email_unverified' });
@@ -141,10 +141,10 @@ describe('POST /api/staff-auth/login', () => {
   it('refuses an inactive account with the spec message, and ends its open sessions', async () => {
     const staffId = freshStaffId();
     await registerAndVerify(staffId);
-    const token = await t.signIn(staffId, 'secret-pass');
+    const token = await t.signIn(staffId, 'Secret#Pass1');
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.staffId, staffId));
     const res = await t.request('POST', '/api/staff-auth/login', {
-      body: { staffId, password: 'secret-pass' },
+      body: { staffId, password: 'Secret#Pass1' },
     });
     expect(res.status).toBe(403);
     expect(await json(res)).toMatchObject({ error: AUTH_MESSAGES.inactive, code: 'account_inactive' });
@@ -191,7 +191,7 @@ describe('POST /api/staff-auth/register', () => {
       body: {
         staffId: staffId.toLowerCase(),
         email,
-        password: 'secret-pass',
+        password: 'Secret#Pass1',
         name: 'Eager Person',
         role: 'admin',
       },
@@ -220,7 +220,7 @@ describe('POST /api/staff-auth/register', () => {
       body: {
         staffId,
         email: `${staffId}@example.org`,
-        password: 'secret-pass',
+        password: 'Secret#Pass1',
         name: 'Sneaky',
         role: 'user',
         isActive: true,
@@ -230,7 +230,7 @@ describe('POST /api/staff-auth/register', () => {
     });
     expect(res.status).toBe(201);
     const login = await t.request('POST', '/api/staff-auth/login', {
-      body: { staffId, password: 'secret-pass' },
+      body: { staffId, password: 'Secret#Pass1' },
     });
     expect(login.status).toBe(403);
   });
@@ -269,7 +269,7 @@ describe('POST /api/staff-auth/register', () => {
       body: {
         staffId: 'adm001',
         email: 'someone-new@example.org',
-        password: 'secret-pass',
+        password: 'Secret#Pass1',
         name: 'X',
         role: 'user',
       },
@@ -280,7 +280,7 @@ describe('POST /api/staff-auth/register', () => {
       body: {
         staffId: freshStaffId(),
         email: 'ADM001@demo.chl.org.zm',
-        password: 'secret-pass',
+        password: 'Secret#Pass1',
         name: 'X',
         role: 'user',
       },
@@ -294,7 +294,7 @@ describe('POST /api/staff-auth/verify-email', () => {
   async function registerForToken(staffId: string) {
     const email = `${staffId.toLowerCase()}@example.org`;
     await t.request('POST', '/api/staff-auth/register', {
-      body: { staffId, email, password: 'secret-pass', name: 'V', role: 'user' },
+      body: { staffId, email, password: 'Secret#Pass1', name: 'V', role: 'user' },
     });
     return tokenInMail(await t.mailTo(email), '/verify-email');
   }
@@ -308,7 +308,7 @@ describe('POST /api/staff-auth/verify-email', () => {
     expect(again.status).toBe(400);
     expect((await json(again)).error).toBe(AUTH_MESSAGES.badVerifyToken);
     expect(
-      (await t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'secret-pass' } }))
+      (await t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'Secret#Pass1' } }))
         .status,
     ).toBe(200);
   });
@@ -327,27 +327,27 @@ describe('forgot and reset password', () => {
   it('resets once with the emailed token, signs out other sessions, and the new password works', async () => {
     const staffId = freshStaffId();
     const { email } = await registerAndVerify(staffId);
-    const oldSession = await t.signIn(staffId, 'secret-pass');
+    const oldSession = await t.signIn(staffId, 'Secret#Pass1');
     const forgot = await json(
       await t.request('POST', '/api/staff-auth/forgot-password', { body: { email } }),
     );
     expect(forgot).toEqual({ message: AUTH_MESSAGES.forgotPassword });
     const token = tokenInMail(await t.mailTo(email, 2), '/reset-password');
     const reset = await t.request('POST', '/api/staff-auth/reset-password', {
-      body: { token, newPassword: 'brand-new-pass' },
+      body: { token, newPassword: 'Brand#New1' },
     });
     expect(reset.status).toBe(200);
     expect((await t.request('GET', '/api/me', { token: oldSession })).status).toBe(401);
     expect(
-      (await t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'secret-pass' } }))
+      (await t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'Secret#Pass1' } }))
         .status,
     ).toBe(401);
     expect(
-      (await t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'brand-new-pass' } }))
+      (await t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'Brand#New1' } }))
         .status,
     ).toBe(200);
     const reuse = await t.request('POST', '/api/staff-auth/reset-password', {
-      body: { token, newPassword: 'another-pass' },
+      body: { token, newPassword: 'Another#Pass1' },
     });
     expect(reuse.status).toBe(400);
     expect((await json(reuse)).error).toBe(AUTH_MESSAGES.badResetToken);
@@ -367,7 +367,7 @@ describe('forgot and reset password', () => {
     expect(
       (
         await t.request('POST', '/api/staff-auth/reset-password', {
-          body: { token, newPassword: 'long-enough' },
+          body: { token, newPassword: 'Long#Enough1' },
         })
       ).status,
     ).toBe(400);

@@ -92,7 +92,7 @@ describe('nothing reveals who has an account', () => {
     const users0 = await rowCount(users);
     const attempt = (staffId: string, email: string) =>
       t.request('POST', '/api/staff-auth/register', {
-        body: { staffId, email, password: 'secret-pass', name: 'Someone', role: 'user' },
+        body: { staffId, email, password: 'Secret#Pass1', name: 'Someone', role: 'user' },
       });
     const fresh = freshStaffId();
     const taken = freshStaffId();
@@ -116,7 +116,7 @@ describe('nothing reveals who has an account', () => {
       body: {
         staffId: 'po002',
         email: 'another@example.org',
-        password: 'secret-pass',
+        password: 'Secret#Pass1',
         name: 'X',
         role: 'user',
       },
@@ -130,7 +130,7 @@ describe('nothing reveals who has an account', () => {
     const email = `${staffId.toLowerCase()}@example.org`;
     const answers = [
       await t.request('POST', '/api/staff-auth/register', {
-        body: { staffId, email, password: 'secret-pass', name: 'Y', role: 'user' },
+        body: { staffId, email, password: 'Secret#Pass1', name: 'Y', role: 'user' },
       }),
       await t.request('POST', '/api/staff-auth/forgot-password', { body: { email } }),
     ];
@@ -158,11 +158,11 @@ describe('reset links and sessions', () => {
     const second = tokenInMail(await t.mailTo(email, 2), '/reset-password');
     const reset = (token: string, newPassword: string) =>
       t.request('POST', '/api/staff-auth/reset-password', { body: { token, newPassword } });
-    expect((await reset(second, 'second-pass')).status).toBe(200);
-    const old = await reset(first, 'attacker-pass');
+    expect((await reset(second, 'Second#Pass3')).status).toBe(200);
+    const old = await reset(first, 'Attacker#Pass1');
     expect(old.status).toBe(400);
     expect((await old.json()).error).toBe(AUTH_MESSAGES.badResetToken);
-    expect((await login(staffId, 'second-pass')).status).toBe(200);
+    expect((await login(staffId, 'Second#Pass3')).status).toBe(200);
   });
 
   it('an active user is not signed out by a one-minute idle timeout', async () => {
@@ -242,7 +242,7 @@ describe('demo passwords', () => {
       await demo.request('POST', '/api/staff-auth/forgot-password', { body: { email } });
       const token = tokenInMail(await demo.mailTo(email), '/reset-password');
       await demo.request('POST', '/api/staff-auth/reset-password', {
-        body: { token, newPassword: 'own-pass-1' },
+        body: { token, newPassword: 'Own#Pass1' },
       });
       expect(await config()).toBe(false);
     } finally {

@@ -18,6 +18,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { authTokens, loginThrottles, roleRequests, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { recordAudit, signInEntry } from '../audit/audit.service';
+import { assertPasswordAllowed } from '../settings/settings.service';
 import { registrationEntry } from './account-audit';
 import { endResetTokens, queueAuthMail } from './auth-mail';
 
@@ -142,6 +143,7 @@ export interface Registration {
  */
 export async function register(deps: AppDeps, input: Registration): Promise<RegisterResponse> {
   const now = deps.clock.now();
+  await assertPasswordAllowed(deps.db, input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const requestedRole = input.role === 'user' ? null : input.role;
   // The same five statements whether or not the email has an account, so the time tells nothing.
@@ -203,6 +205,7 @@ export async function forgotPassword(deps: AppDeps, email: string): Promise<Forg
 }
 
 export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<void> {
+  await assertPasswordAllowed(deps.db, newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   const userId = await deps.db.transaction(async (tx) => {
     const id = await consumeToken(tx, deps, token, 'reset_password', AUTH_MESSAGES.badResetToken);
@@ -245,6 +248,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
  * following the emailed link also proves the address. Every invitation link of the account ends.
  */
 export async function acceptInvitation(deps: AppDeps, token: string, newPassword: string): Promise<void> {
+  await assertPasswordAllowed(deps.db, newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
     const id = await consumeToken(tx, deps, token, 'invitation', USER_MESSAGES.badInvitation);

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { sessions, users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
+import { assertPasswordAllowed } from '../settings/settings.service';
 import { findDirectoryUser, profileColumns } from './directory.service';
 import { latestRoleRequest } from './role-requests.service';
 
@@ -79,6 +80,7 @@ export async function changeMyPassword(
     throw badRequest(M.wrongPassword, { current_password: M.wrongPassword });
   if (input.current_password === input.new_password)
     throw badRequest(M.samePassword, { new_password: M.samePassword });
+  await assertPasswordAllowed(deps.db, input.new_password, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();

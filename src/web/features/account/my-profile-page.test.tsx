@@ -151,8 +151,8 @@ describe('Change Password', () => {
     const seen = serve(makeProfile());
     await showPage();
     const form = passwordForm();
-    await userEvent.type(within(form).getByLabelText('Current Password'), 'old-secret');
-    await userEvent.type(within(form).getByLabelText('New Password'), 'new-secret');
+    await userEvent.type(within(form).getByLabelText('Current Password'), 'Old#Secret1');
+    await userEvent.type(within(form).getByLabelText('New Password'), 'New#Secret1');
     await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new-secrex');
     await userEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await within(form).findByText('Passwords do not match')).toBeTruthy();
@@ -165,16 +165,16 @@ describe('Change Password', () => {
     });
     await showPage();
     const form = passwordForm();
-    await userEvent.type(within(form).getByLabelText('Current Password'), 'old-secret');
-    await userEvent.type(within(form).getByLabelText('New Password'), 'new-secret');
-    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new-secret');
+    await userEvent.type(within(form).getByLabelText('Current Password'), 'Old#Secret1');
+    await userEvent.type(within(form).getByLabelText('New Password'), 'New#Secret1');
+    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'New#Secret1');
     await userEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(USER_MESSAGES.passwordChanged)).toBeTruthy();
     expect(seen.filter((c) => c.method === 'POST')).toEqual([
       {
         method: 'POST',
         url: '/api/me/password',
-        body: { current_password: 'old-secret', new_password: 'new-secret' },
+        body: { current_password: 'Old#Secret1', new_password: 'New#Secret1' },
       },
     ]);
     await waitFor(() => expect(typedIn(form, 'Current Password')).toBe(''));
@@ -190,8 +190,8 @@ describe('Change Password', () => {
     await showPage();
     const form = passwordForm();
     await userEvent.type(within(form).getByLabelText('Current Password'), 'guess');
-    await userEvent.type(within(form).getByLabelText('New Password'), 'new-secret');
-    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new-secret');
+    await userEvent.type(within(form).getByLabelText('New Password'), 'New#Secret1');
+    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'New#Secret1');
     await userEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await within(form).findByText(USER_MESSAGES.wrongPassword)).toBeTruthy();
   });

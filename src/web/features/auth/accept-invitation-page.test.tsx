@@ -29,13 +29,13 @@ describe('AcceptInvitationPage', () => {
     renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=inv-token-123');
     expect(screen.getByRole('heading', { name: 'Set Your Password' })).toBeTruthy();
     expect(screen.getByText('Welcome! Choose a password to finish setting up your account.')).toBeTruthy();
-    await choosePassword('new-secret');
+    await choosePassword('New#Secret1');
     expect(await screen.findByText(USER_MESSAGES.invitationAccepted)).toBeTruthy();
     expect(posts(seen)).toEqual([
       {
         method: 'POST',
         url: '/api/staff-auth/accept-invitation',
-        body: { token: 'inv-token-123', newPassword: 'new-secret' },
+        body: { token: 'inv-token-123', newPassword: 'New#Secret1' },
       },
     ]);
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/staff-login');
@@ -44,7 +44,7 @@ describe('AcceptInvitationPage', () => {
   it("shows the server's message when the invitation is refused", async () => {
     serve(() => json({ error: USER_MESSAGES.badInvitation }, 400));
     renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=expired');
-    await choosePassword('new-secret');
+    await choosePassword('New#Secret1');
     expect((await screen.findByRole('alert')).textContent).toBe(USER_MESSAGES.badInvitation);
     expect(screen.getByRole('button', { name: 'Set Password' })).toBeTruthy();
   });
@@ -52,7 +52,7 @@ describe('AcceptInvitationPage', () => {
   it('blocks passwords that do not match, or are too short, without calling the server', async () => {
     const seen = serve(() => json({ message: 'ok' }));
     renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=inv-token-123');
-    await choosePassword('new-secret', 'new-secrex');
+    await choosePassword('New#Secret1', 'new-secrex');
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('New Password'));
     await userEvent.type(screen.getByLabelText('New Password'), 'abc');

@@ -1,0 +1,151 @@
+/**
+ * System Settings (docs/product.md §2 System Settings, §3, §9, D13): the document's choices, its
+ * defaults, and the password policy's check. Pure: the server and the screens share it.
+ */
+
+export const TIME_ZONES = ['Africa/Lusaka', 'Africa/Harare', 'UTC'] as const;
+export const LANGUAGES = ['English'] as const;
+export const CURRENCIES = ['ZMW', 'USD', 'EUR'] as const;
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+
+export const SETTINGS_LIMITS = {
+  minPasswordLength: { min: 6, max: 64 },
+  expiryDays: { min: 0, max: 365 },
+  sessionTimeoutMinutes: { min: 5, max: 720 },
+  loginAttempts: { min: 3, max: 10 },
+  retentionDays: { min: 1, max: 365 },
+} as const;
+
+export interface PasswordPolicy {
+  minLength: number;
+  requireUppercase: boolean;
+  requireLowercase: boolean;
+  requireNumbers: boolean;
+  requireSpecialChars: boolean;
+  /** Days a password lasts; 0 means it never expires. */
+  expiryDays: number;
+}
+
+export interface SystemSettings {
+  general: {
+    systemName: string;
+    organizationName: string;
+    timezone: (typeof TIME_ZONES)[number];
+    language: (typeof LANGUAGES)[number];
+    currency: (typeof CURRENCIES)[number];
+    dateFormat: (typeof DATE_FORMATS)[number];
+  };
+  security: {
+    passwordPolicy: PasswordPolicy;
+    /** Minutes of inactivity before a session ends. */
+    sessionTimeout: number;
+    twoFactorAuth: boolean;
+    /** Failed sign-ins before the 15-minute lockout. */
+    loginAttempts: number;
+  };
+  notifications: {
+    emailNotifications: boolean;
+    /** Always false: the product has no SMS gateway (D13). */
+    smsNotifications: false;
+    pushNotifications: boolean;
+    allowanceReminders: boolean;
+    taskDeadlines: boolean;
+    systemUpdates: boolean;
+  };
+  appearance: {
+    theme: (typeof THEMES)[number];
+    primaryColor: string;
+    sidebarCollapsed: boolean;
+    compactMode: boolean;
+  };
+  backup: {
+    autoBackup: boolean;
+    backupFrequency: (typeof BACKUP_FREQUENCIES)[number];
+    retentionDays: number;
+  };
+}
+
+/** Spec §9's defaults ('Reset to Defaults'); the names are the programme's own (§9 omits them). */
+export const DEFAULT_SETTINGS: SystemSettings = {
+  general: {
+    systemName: 'CHL Back-office',
+    organizationName: 'Student sponsorship',
+    timezone: 'Africa/Lusaka',
+    language: 'English',
+    currency: 'ZMW',
+    dateFormat: 'DD/MM/YYYY',
+  },
+  security: {
+    passwordPolicy: {
+      minLength: 8,
+      requireUppercase: true,
+      requireLowercase: true,
+      requireNumbers: true,
+      requireSpecialChars: true,
+      expiryDays: 90,
+    },
+    sessionTimeout: 30,
+    twoFactorAuth: false,
+    loginAttempts: 5,
+  },
+  notifications: {
+    emailNotifications: true,
+    smsNotifications: false,
+    pushNotifications: true,
+    allowanceReminders: true,
+    taskDeadlines: true,
+    systemUpdates: true,
+  },
+  appearance: { theme: 'light', primaryColor: '#059669', sidebarCollapsed: false, compactMode: false },
+  backup: { autoBackup: true, backupFrequency: 'daily', retentionDays: 30 },
+};
+
+export const SMS_UNAVAILABLE = 'SMS needs a gateway this product does not have, so it stays off.';
+
+/**
+ * What a password lacks under the policy, each as the sentence the screens and the server show
+ * ('Password must be at least 8 characters long'); empty when it passes.
+ */
+export function passwordProblems(password: string, policy: PasswordPolicy): string[] {
+  const problems: string[] = [];
+  if (password.length < policy.minLength)
+    problems.push(`Password must be at least ${policy.minLength} characters long`);
+  if (policy.requireUppercase && !/[A-Z]/.test(password))
+    problems.push('Password must contain an uppercase letter');
+  if (policy.requireLowercase && !/[a-z]/.test(password))
+    problems.push('Password must contain a lowercase letter');
+  if (policy.requireNumbers && !/[0-9]/.test(password)) problems.push('Password must contain a number');
+  if (policy.requireSpecialChars && !/[^A-Za-z0-9]/.test(password))
+    problems.push('Password must contain a special character (such as ! # $ %)');
+  return problems;
+}
+
+/** The policy in one sentence, for the hint under a password field. */
+export function passwordRuleText(policy: PasswordPolicy): string {
+  const parts = [
+    policy.requireUppercase && 'an uppercase letter',
+    policy.requireLowercase && 'a lowercase letter',
+    policy.requireNumbers && 'a number',
+    policy.requireSpecialChars && 'a special character',
+  ].filter((p): p is string => Boolean(p));
+  const classes =
+    parts.length === 0
+      ? ''
+      : `, with ${parts.slice(0, -1).join(', ')}${parts.length > 1 ? ' and ' : ''}${parts.at(-1)}`;
+  return `At least ${policy.minLength} characters${classes}.`;
+}
+
+/** Whether a password set at `changedAt` has expired by `now` under the policy. */
+export function isPasswordExpired(changedAt: Date | null, now: Date, policy: PasswordPolicy): boolean {
+  if (policy.expiryDays === 0 || changedAt === null) return false;
+  return now.getTime() - changedAt.getTime() >= policy.expiryDays * 86_400_000;
+}
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Settings saved.',
+  reset: 'Settings reset to defaults.',
+  stale:
+    'Someone else changed the settings since you opened them. Reload to see their changes, then make yours again.',
+} as const;
