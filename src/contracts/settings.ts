@@ -97,6 +97,16 @@ export const PublicSettingsSchema = z
     timezone: z.enum(TIME_ZONES),
     date_format: z.enum(DATE_FORMATS),
     currency: z.enum(CURRENCIES),
+    /** The password policy in force, for the hints and live checks of every password field. */
+    password_policy: z.object({
+      min_length: z.number().int(),
+      require_uppercase: z.boolean(),
+      require_lowercase: z.boolean(),
+      require_numbers: z.boolean(),
+      require_special_chars: z.boolean(),
+    }),
+    /** The policy in one sentence ('At least 8 characters, with ...'). */
+    password_rule: z.string(),
     appearance: z.object({
       theme: z.enum(THEMES),
       primary_color: z.string(),

@@ -111,6 +111,8 @@ export const queryKeys = {
     all: ['role-requests'] as const,
     list: (query: string) => ['role-requests', query] as const,
   },
+  /** GET /api/settings/public: names, appearance, formats and the password policy, for every page. */
+  publicSettings: ['settings', 'public'] as const,
   /** The signed-in user's own profile (/account). */
   myProfile: ['my-profile'] as const,
 };

@@ -117,6 +117,15 @@ describe('the settings document', () => {
       timezone: 'Africa/Lusaka',
       date_format: 'DD/MM/YYYY',
       currency: 'ZMW',
+      password_policy: {
+        min_length: 8,
+        require_uppercase: true,
+        require_lowercase: true,
+        require_numbers: true,
+        require_special_chars: true,
+      },
+      password_rule:
+        'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.',
       appearance: { theme: 'light', primary_color: '#059669', sidebar_collapsed: false, compact_mode: false },
     });
     const bad = await send('ADM001', 'POST', '/api/settings/reset', { version: 'x' });

@@ -9,6 +9,7 @@ import {
   DEFAULT_SETTINGS,
   SETTINGS_MESSAGES as M,
   passwordProblems,
+  passwordRuleText,
   type SystemSettings,
 } from '../../../domain/settings';
 import type { AppDeps, SessionUser } from '../../app-env';
@@ -158,13 +159,22 @@ export async function resetSettings(
 
 /** What every page needs, signed in or not: names, appearance, date format, time zone, currency. */
 export async function publicSettings(deps: AppDeps): Promise<PublicSettings> {
-  const { general, appearance } = await currentSettings(deps.db);
+  const { general, appearance, security } = await currentSettings(deps.db);
+  const policy = security.passwordPolicy;
   return {
     system_name: general.systemName,
     organization_name: general.organizationName,
     timezone: general.timezone,
     date_format: general.dateFormat,
     currency: general.currency,
+    password_policy: {
+      min_length: policy.minLength,
+      require_uppercase: policy.requireUppercase,
+      require_lowercase: policy.requireLowercase,
+      require_numbers: policy.requireNumbers,
+      require_special_chars: policy.requireSpecialChars,
+    },
+    password_rule: passwordRuleText(policy),
     appearance: {
       theme: appearance.theme,
       primary_color: appearance.primaryColor,

@@ -5,6 +5,7 @@ import { USER_MESSAGES } from '../../../domain/users';
 import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
 import { Button, Card, CardBody, CardHeader, Field, PasswordInput, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { usePasswordRule } from '../../lib/public-settings';
 import { useChangePassword } from './account.queries';
 
 /** The server's body plus a confirmation that must match, checked before anything is sent. */
@@ -26,6 +27,7 @@ const SERVER_FIELDS = ['current_password', 'new_password'];
 
 /** Change Password: for accounts that sign in with a staff ID (a Google-only one has none). */
 export function PasswordCard() {
+  const passwordRule = usePasswordRule();
   const titleId = useId();
   const change = useChangePassword();
   const form = useSchemaForm<PasswordFormValues>(ChangePasswordFormSchema, BLANK);
@@ -56,12 +58,7 @@ export function PasswordCard() {
               <PasswordInput autoComplete="current-password" {...register('current_password')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="New Password"
-                hint="At least 6 characters."
-                error={errors.new_password?.message}
-                required
-              >
+              <Field label="New Password" hint={passwordRule} error={errors.new_password?.message} required>
                 <PasswordInput autoComplete="new-password" {...register('new_password')} />
               </Field>
               <Field label="Confirm New Password" error={errors.confirm_password?.message} required>

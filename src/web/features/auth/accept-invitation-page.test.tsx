@@ -41,6 +41,16 @@ describe('AcceptInvitationPage', () => {
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/staff-login');
   });
 
+  it('states the password policy in force under the field', async () => {
+    stubApi((method, url) =>
+      url === '/api/settings/public'
+        ? json({ password_rule: 'At least 12 characters, with a number.' })
+        : json({ googleEnabled: false, devMode: false }),
+    );
+    renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=inv-token-123');
+    expect(await screen.findByText('At least 12 characters, with a number.')).toBeTruthy();
+  });
+
   it("shows the server's message when the invitation is refused", async () => {
     serve(() => json({ error: USER_MESSAGES.badInvitation }, 400));
     renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=expired');

@@ -1,5 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, PasswordInput } from '../../components/ui';
+import { usePasswordRule } from '../../lib/public-settings';
 
 /** A form that sets a password: the new one and its confirmation (reset, invitation). */
 export interface NewPasswordForm {
@@ -24,9 +25,10 @@ export function NewPasswordFields<T extends NewPasswordForm>({
   // The form may hold more (the reset token); these two fields are all this part registers.
   const reg = register as unknown as UseFormRegister<NewPasswordForm>;
   const errs = errors as FieldErrors<NewPasswordForm>;
+  const rule = usePasswordRule();
   return (
     <>
-      <Field label="New Password" error={errs.newPassword?.message} hint="At least 6 characters." required>
+      <Field label="New Password" error={errs.newPassword?.message} hint={rule} required>
         <PasswordInput autoComplete="new-password" {...reg('newPassword')} />
       </Field>
       <Field label="Confirm Password" error={errs.confirmPassword?.message} required>

@@ -6,6 +6,7 @@ import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from
 import { REGISTRABLE_ROLES, roleTitle } from '../../../domain/roles';
 import { Alert, Button, Checkbox, Field, Input, PasswordInput, Select } from '../../components/ui';
 import { api } from '../../lib/api';
+import { usePasswordRule } from '../../lib/public-settings';
 import { useAuth } from '../../lib/session';
 import { type ErrorView, loginErrorView, registerErrorView } from './auth-errors';
 import { AuthShell, linkClasses } from './auth-shell';
@@ -141,6 +142,7 @@ function LoginForm({ initialStaffId }: { initialStaffId: string }) {
 }
 
 function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterResponse) => void }) {
+  const passwordRule = usePasswordRule();
   const [failure, setFailure] = useState<ErrorView | null>(null);
   const {
     register,
@@ -184,7 +186,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterRespo
       <Field label="Email" error={errors.email?.message} required>
         <Input type="email" autoComplete="email" {...register('email')} />
       </Field>
-      <Field label="Password" error={errors.password?.message} hint="At least 6 characters." required>
+      <Field label="Password" error={errors.password?.message} hint={passwordRule} required>
         <PasswordInput autoComplete="new-password" {...register('password')} />
       </Field>
       <Field
