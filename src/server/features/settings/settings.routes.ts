@@ -7,7 +7,6 @@ import {
 } from '../../../contracts/settings';
 import type { AppDeps } from '../../app-env';
 import { requireUser } from '../../auth/middleware';
-import { badRequest } from '../../http/errors';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { roleDoor, type StaffEnv } from '../../http/staff-router';
 import { getSettings, publicSettings, resetSettings, saveSettings } from './settings.service';
@@ -60,6 +59,7 @@ export function settingsRoutes(deps: AppDeps) {
     c.json(await saveSettings(deps, requireUser(c.get('user')), c.req.valid('json')), 200),
   );
   router.openapi(routes.reset, async (c) => {
+    // A body that was sent has been checked against the contract (400 otherwise); none names no version.
     const body = await c.req.json().catch(() => ({}));
     const parsed = SettingsResetSchema.safeParse(body);
     return c.json(

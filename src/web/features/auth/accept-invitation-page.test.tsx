@@ -42,7 +42,7 @@ describe('AcceptInvitationPage', () => {
   });
 
   it('states the password policy in force under the field', async () => {
-    stubApi((method, url) =>
+    stubApi((_method, url) =>
       url === '/api/settings/public'
         ? json({ password_rule: 'At least 12 characters, with a number.' })
         : json({ googleEnabled: false, devMode: false }),
