@@ -59,16 +59,17 @@ export function sessionLifetimeMs(rememberMe: boolean): number {
 
 /**
  * Login guesses are counted before the password is checked (the count is taken atomically in the
- * database), so however many arrive at once, at most LOCKOUT_THRESHOLD are ever checked.
- * `attempt` is this guess's number since the last success or the end of the last lock.
+ * database), so however many arrive at once, at most `threshold` are ever checked (System
+ * Settings' login attempts, LOCKOUT_THRESHOLD by default). `attempt` is this guess's number since
+ * the last success or the end of the last lock.
  */
-export function isGuessAllowed(attempt: number): boolean {
-  return attempt <= LOCKOUT_THRESHOLD;
+export function isGuessAllowed(attempt: number, threshold = LOCKOUT_THRESHOLD): boolean {
+  return attempt <= threshold;
 }
 
 /** A failed guess with this number locks the staff ID for the window. */
-export function failedGuessLocks(attempt: number): boolean {
-  return attempt >= LOCKOUT_THRESHOLD;
+export function failedGuessLocks(attempt: number, threshold = LOCKOUT_THRESHOLD): boolean {
+  return attempt >= threshold;
 }
 
 /**

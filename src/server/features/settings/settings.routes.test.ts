@@ -190,3 +190,22 @@ describe('the password policy applies at once', () => {
     expect((await register('Short#1a')).status).toBe(201);
   });
 });
+
+describe('the number of failed sign-ins before the lockout applies at once', () => {
+  it('three attempts lock on the third failure; back to five after a reset', async () => {
+    const { version, settings } = await read();
+    const strict = structuredClone(settings);
+    strict.security.loginAttempts = 3;
+    expect((await send('ADM001', 'PUT', '/api/settings', { version, settings: strict })).status).toBe(200);
+    const guess = (staffId: string) =>
+      t.request('POST', '/api/staff-auth/login', { body: { staffId, password: 'Wrong#Guess1' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await guess('LOCK3')).status);
+    expect(statuses).toEqual([401, 401, 429]);
+
+    await send('ADM001', 'POST', '/api/settings/reset');
+    const five: number[] = [];
+    for (let i = 0; i < 5; i++) five.push((await guess('LOCK5')).status);
+    expect(five).toEqual([401, 401, 401, 401, 429]);
+  });
+});

@@ -4,7 +4,6 @@ import { AUTH_MESSAGES } from '../../../contracts/auth';
 import {
   failedGuessLocks,
   isGuessAllowed,
-  LOCKOUT_THRESHOLD,
   LOCKOUT_WINDOW_MS,
   type TokenPurpose,
   tokenState,
@@ -18,7 +17,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { authTokens, loginThrottles, roleRequests, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { recordAudit, signInEntry } from '../audit/audit.service';
-import { assertPasswordAllowed } from '../settings/settings.service';
+import { assertPasswordAllowed, currentSettings } from '../settings/settings.service';
 import { registrationEntry } from './account-audit';
 import { endResetTokens, queueAuthMail } from './auth-mail';
 
@@ -52,8 +51,10 @@ export async function login(
 ): Promise<{ response: LoginResponse; session: NewSession }> {
   const now = deps.clock.now();
   const key = input.staffId.trim().toUpperCase();
-  const attempt = await countGuess(deps.db, key, now);
-  if (!isGuessAllowed(attempt)) throw lockedOut();
+  // The number of failed sign-ins before the lockout is a setting (D13): read at each sign-in.
+  const threshold = (await currentSettings(deps.db)).security.loginAttempts;
+  const attempt = await countGuess(deps.db, key, now, threshold);
+  if (!isGuessAllowed(attempt, threshold)) throw lockedOut();
 
   const [user] = await deps.db.select().from(users).where(sql`upper(${users.staffId}) = ${key}`).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -68,7 +69,7 @@ export async function login(
       summary: `Failed sign-in for staff ID ${key}`,
       at: now,
     });
-    if (failedGuessLocks(attempt)) throw lockedOut();
+    if (failedGuessLocks(attempt, threshold)) throw lockedOut();
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
   }
   // The right password clears the count, even for an account that may not sign in yet.
@@ -100,7 +101,7 @@ export async function login(
  * five are checked. The guess that reaches the threshold starts the lock; an ended lock starts the
  * count afresh.
  */
-async function countGuess(db: DbOrTx, key: string, now: Date): Promise<number> {
+async function countGuess(db: DbOrTx, key: string, now: Date, threshold: number): Promise<number> {
   const lockEnds = new Date(now.getTime() + LOCKOUT_WINDOW_MS);
   const lockOver = sql`${loginThrottles.lockedUntil} <= ${now}`;
   const nextCount = sql`case when ${lockOver} then 1 else ${loginThrottles.failedCount} + 1 end`;
@@ -109,7 +110,7 @@ async function countGuess(db: DbOrTx, key: string, now: Date): Promise<number> {
     .values({
       staffIdKey: key,
       failedCount: 1,
-      lockedUntil: failedGuessLocks(1) ? lockEnds : null,
+      lockedUntil: failedGuessLocks(1, threshold) ? lockEnds : null,
       updatedAt: now,
     })
     .onConflictDoUpdate({
@@ -118,7 +119,7 @@ async function countGuess(db: DbOrTx, key: string, now: Date): Promise<number> {
         failedCount: nextCount,
         lockedUntil: sql`case
           when ${loginThrottles.lockedUntil} > ${now} then ${loginThrottles.lockedUntil}
-          when ${nextCount} >= ${LOCKOUT_THRESHOLD} then ${lockEnds}::timestamptz
+          when ${nextCount} >= ${threshold} then ${lockEnds}::timestamptz
           else null end`,
         updatedAt: now,
       },
