@@ -64,7 +64,7 @@ export async function run(target: BenchTarget): Promise<void> {
     const registration = (staffId: string, email: string) => ({
       staffId,
       email,
-      password: 'bench-password',
+      password: 'Bench#Pass2026',
       name: 'Bench Person',
       role: 'user',
     });
