@@ -142,6 +142,9 @@ test('an officer reports an issue, discusses it, resolves it with a note, closes
 test("an officer cannot open another officer's issue or task, and the manager deletes an issue", async ({
   browser,
 }) => {
+  // Three accounts sign in through the form (an argon2 check each): on a loaded two-core machine
+  // that alone took most of the default minute, and the test ran out at its last line.
+  test.slow();
   const first = await as(browser, 'PO001');
   const student = await firstStudentOf(first);
   const issue = await postJson(first, '/api/issues', {
