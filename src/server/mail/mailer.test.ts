@@ -73,7 +73,7 @@ describe('email over SMTP', () => {
     const registered = await post('/api/staff-auth/register', {
       staffId: 'MAIL1',
       email: 'mail1@example.org',
-      password: 'secret-pass',
+      password: 'Secret#Pass1',
       name: 'Mail One',
       role: 'user',
     });
@@ -87,7 +87,7 @@ describe('email over SMTP', () => {
     expect(await forgot.json()).not.toHaveProperty('token');
     const resetToken = linkToken(await caughtEmail(2), '/reset-password');
     expect(
-      (await post('/api/staff-auth/reset-password', { token: resetToken, newPassword: 'second-pass' }))
+      (await post('/api/staff-auth/reset-password', { token: resetToken, newPassword: 'Second#Pass3' }))
         .status,
     ).toBe(200);
   });
