@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().min(1).default('./dist/web'),
   LOG_REQUESTS: booleanFlag.default(true),
   PHOTO_FETCH_PRIVATE_NETWORK: booleanFlag.default(false),
+  BACKUP_DIR: z.string().min(1).optional(),
+  TWO_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hexadecimal characters (a 32-byte key)' })
+    .optional(),
 });
 
 export interface Config {
@@ -62,6 +67,13 @@ export interface Config {
    * address a user typed must never make the server call into its own network.
    */
   photoFetchPrivateNetwork: boolean;
+  /** Where backups are written (docs/product.md D13); DATA_DIR/backups unless set. */
+  backupDir: string;
+  /**
+   * The key two-factor secrets are encrypted with. Unset outside production, a key kept in
+   * DATA_DIR is made on first use; production refuses two-factor enrolment without it.
+   */
+  twoFactorKey: Buffer | null;
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR),
     logRequests: e.LOG_REQUESTS,
     photoFetchPrivateNetwork: e.PHOTO_FETCH_PRIVATE_NETWORK,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    twoFactorKey: e.TWO_FACTOR_KEY ? Buffer.from(e.TWO_FACTOR_KEY, 'hex') : null,
   };
 }

@@ -52,6 +52,19 @@ export const users = pgTable(
     demoPassword: boolean('demo_password').notNull().default(false),
     /** The user's choice of a daily email of what waits for them (docs/product.md D16). */
     emailDigest: boolean('email_digest').notNull().default(true),
+    /** When the password was last set; the expiry of System Settings counts from here (D13). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The TOTP secret of a confirmed two-factor enrolment (D13), encrypted with TWO_FACTOR_KEY;
+     * `twoFactorPendingSecret` holds a secret shown but not yet confirmed with a code.
+     */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted, so one code cannot sign in twice. */
+    twoFactorLastStep: integer('two_factor_last_step'),
+    /** The user's own theme over the system's ('light', 'dark', 'auto'); null follows the system. */
+    themePreference: text('theme_preference', { enum: ['light', 'dark', 'auto'] }),
     ...timestamps,
   },
   (t) => [
@@ -89,12 +102,30 @@ export const authTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'invitation'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'invitation', 'two_factor_challenge'],
+    }).notNull(),
+    /** Wrong codes tried against a two-factor challenge; it ends after a few. */
+    attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash)],
+);
+
+/** The ten single-use recovery codes of a two-factor enrolment, stored only as hashes. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_hash_key').on(t.userId, t.codeHash)],
 );
 
 /** Failed logins per staff ID, whether or not such an account exists (no enumeration). */
