@@ -149,3 +149,37 @@ export const SETTINGS_MESSAGES = {
   stale:
     'Someone else changed the settings since you opened them. Reload to see their changes, then make yours again.',
 } as const;
+
+/**
+ * What each notification switch decides (D16), in the words the Notifications tab shows. The
+ * sign-in emails (verification, password reset, invitation) always go: without them nobody could
+ * sign in.
+ */
+export const NOTIFICATION_SWITCHES = {
+  emailNotifications: {
+    label: 'Email notifications',
+    description:
+      'The daily email of waiting items and the email telling a user their role request was decided.',
+  },
+  smsNotifications: { label: 'SMS notifications', description: SMS_UNAVAILABLE },
+  pushNotifications: {
+    label: 'Push notifications',
+    description: 'The bell in the top bar. Off, it lists nothing for anyone.',
+  },
+  allowanceReminders: {
+    label: 'Allowance reminders',
+    description: 'Allowances waiting for a review or payment, in the bell and the daily email.',
+  },
+  taskDeadlines: {
+    label: 'Task deadlines',
+    description: 'Tasks due or overdue, in the bell and the daily email.',
+  },
+  systemUpdates: {
+    label: 'System updates',
+    description: 'New announcements and upcoming events, in the bell and the daily email.',
+  },
+} as const satisfies Record<keyof SystemSettings['notifications'], { label: string; description: string }>;
+
+/** What the Security tab says instead of the spec's 'require system restart' warning. */
+export const SECURITY_TAKES_EFFECT =
+  'Changes to security settings take effect at once for every user, without a restart: new passwords follow the policy, idle sessions end after the timeout, and with two-factor sign-in on, every staff account that signs in with a password must set up an authenticator before it goes on.';
