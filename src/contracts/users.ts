@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../domain/auth-rules';
 import { ROLES } from '../domain/roles';
+import { THEMES } from '../domain/settings';
 import { ROLE_REQUEST_STATUSES, USER_STATUSES } from '../domain/users';
 import { StaffIdSchema } from './auth';
 import { PageQuerySchema, pagedResponseSchema } from './common';
@@ -191,3 +192,13 @@ export const AcceptInvitationSchema = z.object({
   token: z.string({ message: 'Token is required' }).trim().min(1, { message: 'Token is required' }).max(200),
   newPassword: NewPasswordSchema,
 });
+
+/** The user's own choices over the system's (docs/product.md D13): today the theme; null follows the system. */
+export const MyPreferencesSchema = z
+  .object({
+    theme_preference: z
+      .enum(THEMES, { message: 'Theme must be light, dark, auto or the system default' })
+      .nullable(),
+  })
+  .meta({ id: 'MyPreferences' });
+export type MyPreferences = z.infer<typeof MyPreferencesSchema>;

@@ -2,6 +2,7 @@ import { USER_DIRECTORY_ROLE, USER_MANAGER_ROLE } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
 import { createRoleRouter, createSignedInRouter } from '../../http/staff-router';
 import { accountHistory, findDirectoryUser, listUsers, roleSummaries } from './directory.service';
+import { getMyPreferences, saveMyPreferences } from './my-preferences.service';
 import { changeMyPassword, getMyProfile, updateMyProfile } from './my-profile.service';
 import { decideRoleRequest, listRoleRequests, requestRole } from './role-requests.service';
 import * as admin from './user-admin.service';
@@ -56,7 +57,7 @@ export function roleRequestsRoutes(deps: AppDeps) {
   return router;
 }
 
-/** /api/me/profile, /api/me/password, /api/me/role-request: every signed-in user, for themselves. */
+/** /api/me/profile, /api/me/password, /api/me/preferences, /api/me/role-request: every signed-in user, for themselves. */
 export function myProfileRoutesOf(deps: AppDeps) {
   const router = createSignedInRouter();
   const m = myProfileRoutes;
@@ -66,6 +67,10 @@ export function myProfileRoutesOf(deps: AppDeps) {
   );
   router.openapi(m.password, async (c) =>
     c.json(await changeMyPassword(deps, c.var.staff, c.req.valid('json')), 200),
+  );
+  router.openapi(m.preferences, async (c) => c.json(await getMyPreferences(deps, c.var.staff), 200));
+  router.openapi(m.savePreferences, async (c) =>
+    c.json(await saveMyPreferences(deps, c.var.staff, c.req.valid('json')), 200),
   );
   router.openapi(m.roleRequest, async (c) => {
     await requestRole(deps, c.var.staff, c.req.valid('json').role);
