@@ -18,6 +18,8 @@ export interface NotificationSource {
   label: string;
   /** Must answer `{ count: 0, items: [] }` for a user who may not act in the area. */
   waitingFor(deps: AppDeps, user: Recipient): Promise<{ count: number; items: NotificationItem[] }>;
+  /** The System Settings switch that turns the area off in the bell and the email (D16), if any. */
+  switch?: 'allowanceReminders' | 'taskDeadlines' | 'systemUpdates';
   /**
    * What the daily email lists for the area when it differs from the bell (tasks: only those
    * overdue or due today); without it the email lists what the bell does.

@@ -1,10 +1,23 @@
 import type { MailMessage } from './mailer';
 
+/**
+ * Where an email comes from: the app's address for its links, and the names System Settings give
+ * (docs/product.md D13), read when the email is sent so a renamed system signs its next email.
+ */
+export interface MailSite {
+  appUrl: string;
+  systemName: string;
+  organizationName: string;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const signatureOf = (site: MailSite) => `${site.systemName} · ${site.organizationName}`;
+
 function linkEmail(
   to: string,
+  site: MailSite,
   subject: string,
   greeting: string,
   lead: string,
@@ -12,47 +25,51 @@ function linkEmail(
   url: string,
   footer: string,
 ): MailMessage {
+  const signature = signatureOf(site);
   return {
     to,
     subject,
-    text: `${greeting}\n\n${lead}\n\n${action}: ${url}\n\n${footer}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(footer)}</p>`,
+    text: `${greeting}\n\n${lead}\n\n${action}: ${url}\n\n${footer}\n\n${signature}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(footer)}</p><p>${escapeHtml(signature)}</p>`,
   };
 }
 
-export function verificationEmail(to: string, name: string, appUrl: string, token: string): MailMessage {
+export function verificationEmail(to: string, name: string, site: MailSite, token: string): MailMessage {
   return linkEmail(
     to,
-    'Verify your email for the CHL back-office',
+    site,
+    `Verify your email for ${site.systemName}`,
     `Hello ${name},`,
     'Please confirm your email address to finish creating your staff account.',
     'Verify your email',
-    `${appUrl}/verify-email?token=${encodeURIComponent(token)}`,
+    `${site.appUrl}/verify-email?token=${encodeURIComponent(token)}`,
     'This link expires in 24 hours. If you did not register, ignore this email.',
   );
 }
 
-export function passwordResetEmail(to: string, name: string, appUrl: string, token: string): MailMessage {
+export function passwordResetEmail(to: string, name: string, site: MailSite, token: string): MailMessage {
   return linkEmail(
     to,
-    'Reset your CHL back-office password',
+    site,
+    `Reset your ${site.systemName} password`,
     `Hello ${name},`,
     'Someone asked to reset the password of your staff account.',
     'Choose a new password',
-    `${appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+    `${site.appUrl}/reset-password?token=${encodeURIComponent(token)}`,
     'This link expires in 1 hour and works once. If you did not ask for it, ignore this email.',
   );
 }
 
 /** Someone registered with an address that already has an account: its owner hears, nobody else. */
-export function accountExistsEmail(to: string, name: string, appUrl: string): MailMessage {
+export function accountExistsEmail(to: string, name: string, site: MailSite): MailMessage {
   return linkEmail(
     to,
-    'Someone tried to register with your email at the CHL back-office',
+    site,
+    `Someone tried to register with your email at ${site.systemName}`,
     `Hello ${name},`,
     'Someone tried to register a new staff account with this email address, which already has an account. If it was you, sign in with your staff ID, or reset your password if you have forgotten it.',
     'Reset your password',
-    `${appUrl}/forgot-password`,
+    `${site.appUrl}/forgot-password`,
     'If it was not you, you can ignore this email: nothing has changed on your account.',
   );
 }
@@ -62,16 +79,17 @@ export function invitationEmail(
   to: string,
   name: string,
   staffId: string,
-  appUrl: string,
+  site: MailSite,
   token: string,
 ): MailMessage {
   return linkEmail(
     to,
-    'You have been invited to the CHL back-office',
+    site,
+    `You have been invited to ${site.systemName}`,
     `Hello ${name},`,
     `An administrator has made you a staff account. Your staff ID is ${staffId}. Choose your password to start.`,
     'Set your password',
-    `${appUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
+    `${site.appUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
     'This link expires in 7 days and works once. If you did not expect it, ignore this email.',
   );
 }
@@ -80,7 +98,7 @@ export function invitationEmail(
 export function roleRequestDecidedEmail(
   to: string,
   name: string,
-  appUrl: string,
+  site: MailSite,
   request: { role: string; status: string; note: string | null; decidedByName: string | null },
 ): MailMessage {
   const role = request.role.replaceAll('_', ' ');
@@ -90,11 +108,12 @@ export function roleRequestDecidedEmail(
     : `Your request to be ${role} has been declined${request.decidedByName ? ` by ${request.decidedByName}` : ''}.`;
   return linkEmail(
     to,
+    site,
     granted ? 'Your role request was granted' : 'Your role request was declined',
     `Hello ${name},`,
     request.note ? `${lead} Note: ${request.note}` : lead,
     'Open your profile',
-    `${appUrl}/account`,
+    `${site.appUrl}/account`,
     'You can ask for another role from your profile at any time.',
   );
 }
@@ -109,11 +128,12 @@ export interface DigestGroup {
 export function notificationDigestEmail(
   to: string,
   name: string,
-  appUrl: string,
+  site: MailSite,
   count: number,
   groups: DigestGroup[],
 ): MailMessage {
-  const subject = `${count} ${count === 1 ? 'item waits' : 'items wait'} for you in the CHL back-office`;
+  const { appUrl } = site;
+  const subject = `${count} ${count === 1 ? 'item waits' : 'items wait'} for you in ${site.systemName}`;
   const lead = `Hello ${name},`;
   const footer =
     'You get this email at most once a day, on days something waits for you. To stop it, untick "Email me a daily summary" under the bell.';
@@ -128,6 +148,8 @@ export function notificationDigestEmail(
     ]),
     footer,
     '',
+    signatureOf(site),
+    '',
   ].join('\n');
   const html = [
     `<p>${escapeHtml(lead)}</p>`,
@@ -141,6 +163,7 @@ export function notificationDigestEmail(
           .join('')}</ul>${g.count > g.items.length ? `<p>and ${g.count - g.items.length} more</p>` : ''}`,
     ),
     `<p>${escapeHtml(footer)}</p>`,
+    `<p>${escapeHtml(signatureOf(site))}</p>`,
   ].join('');
   return { to, subject, text, html };
 }

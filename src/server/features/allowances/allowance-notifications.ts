@@ -54,6 +54,7 @@ export function allowanceItem(a: AwaitingAllowance): NotificationItem {
 /** The allowances area of the bell: what waits at the user's stage, each opening its details. */
 export const allowanceNotifications: NotificationSource = {
   area: 'allowances',
+  switch: 'allowanceReminders',
   label: 'Allowances awaiting your decision',
   async waitingFor(deps, user) {
     const { count, items } = await allowancesAwaitingUser(deps, user);

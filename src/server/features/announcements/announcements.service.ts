@@ -293,6 +293,7 @@ const BELL_ITEMS = 20;
 /** The bell (D16): urgent announcements (by type or priority) the user sees and has not read. */
 export const announcementNotifications: NotificationSource = {
   area: 'announcements',
+  switch: 'systemUpdates',
   label: 'Urgent announcements',
   async waitingFor(deps, user) {
     const unreadUrgent = and(

@@ -244,6 +244,7 @@ async function waitingTasks(deps: AppDeps, _user: Recipient, which: ReturnType<t
  */
 export const taskNotifications: NotificationSource = {
   area: 'tasks',
+  switch: 'taskDeadlines',
   label: 'Tasks assigned to you',
   async waitingFor(deps, user) {
     if (!isStaffRole(user.role)) return { count: 0, items: [] };

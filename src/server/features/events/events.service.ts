@@ -258,6 +258,7 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
 /** The bell (D16): events the user registered for that start within the next 7 days. */
 export const eventNotifications: NotificationSource = {
   area: 'events',
+  switch: 'systemUpdates',
   label: 'Your events this week',
   async waitingFor(deps, user) {
     const now = deps.clock.now();

@@ -38,7 +38,7 @@ describe('the daily digest of waiting items', () => {
     t.clock.set(SEVEN);
     expect(await sendNotificationDigests(t.deps)).toBe(3);
     const [dpm] = sentTo(ADDRESSES.DPM001);
-    expect(dpm!.subject).toBe('1 item waits for you in the CHL back-office');
+    expect(dpm!.subject).toBe('1 item waits for you in CHL Back-office');
     expect(dpm!.text).toContain('Allowances awaiting your decision (1)');
     expect(dpm!.text).toContain('Mwila Chanda · March 2026: ZMW 1,000.00 · Pending Deputy Manager');
     expect(dpm!.text).toMatch(/http:\/\/[^/]+\/allowances\?open=[0-9a-f-]{36}/);

@@ -3,6 +3,7 @@ import { lusakaDate, lusakaHour } from '../../../domain/dates';
 import type { AppDeps } from '../../app-env';
 import { notificationDigests, users } from '../../db/schema';
 import { notificationDigestEmail } from '../../mail/templates';
+import { currentSettings, mailSite } from '../settings/settings.service';
 import { notificationsFor } from './notifications.service';
 
 /** The digest goes out from this hour of the Lusaka morning (docs/product.md D8: "today" is Lusaka). */
@@ -38,6 +39,9 @@ export async function sendNotificationDigests(deps: AppDeps): Promise<number> {
         ),
       ),
     );
+  // The Email notifications switch off (D16): nothing to claim or send today.
+  if (!(await currentSettings(deps.db)).notifications.emailNotifications) return 0;
+  const site = await mailSite(deps);
   let sent = 0;
   for (const recipient of recipients) {
     const waiting = await notificationsFor(deps, recipient, 'email');
@@ -51,7 +55,7 @@ export async function sendNotificationDigests(deps: AppDeps): Promise<number> {
     const groups = waiting.groups.map((g) => ({ ...g, items: g.items.slice(0, ITEMS_PER_AREA) }));
     try {
       await deps.mailer.send(
-        notificationDigestEmail(recipient.email, recipient.name, deps.config.appUrl, waiting.count, groups),
+        notificationDigestEmail(recipient.email, recipient.name, site, waiting.count, groups),
       );
     } catch (error) {
       deps.logger.error('daily digest not sent; the next pass tries again', {

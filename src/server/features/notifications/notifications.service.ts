@@ -11,6 +11,7 @@ import { taskNotifications } from '../case-work/tasks.service';
 import { eventNotifications } from '../events/events.service';
 import { formNotifications } from '../forms-files/forms.service';
 import { storyNotifications } from '../impact-stories/impact-stories.service';
+import { currentSettings } from '../settings/settings.service';
 import { roleRequestNotifications } from '../users/role-requests.service';
 import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
 
@@ -32,15 +33,20 @@ const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
 
 /**
  * What waits for the user in every area, the areas with nothing left out: for the bell, or for the
- * daily email (where an area may list less, see NotificationSource.digest).
+ * daily email (where an area may list less, see NotificationSource.digest). The System Settings
+ * switches decide at each call: the bell (push) or email channel off answers nothing, and an
+ * area's own switch off leaves it out (D16).
  */
 export async function notificationsFor(
   deps: AppDeps,
   user: Recipient,
   purpose: 'bell' | 'email' = 'bell',
 ): Promise<Omit<NotificationsResponse, 'email_digest'>> {
-  const parts = NOTIFICATION_SOURCES.map((source) =>
-    purpose === 'email' && source.digest ? { area: source.area, ...source.digest } : source,
+  const { notifications: switches } = await currentSettings(deps.db);
+  const channelOn = purpose === 'bell' ? switches.pushNotifications : switches.emailNotifications;
+  if (!channelOn) return { count: 0, groups: [] };
+  const parts = NOTIFICATION_SOURCES.filter((source) => !source.switch || switches[source.switch]).map(
+    (source) => (purpose === 'email' && source.digest ? { area: source.area, ...source.digest } : source),
   );
   const answers = await Promise.all(parts.map((part) => part.waitingFor(deps, user)));
   const groups = parts

@@ -16,6 +16,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { systemSettings } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
+import type { MailSite } from '../../mail/templates';
 import { recordAudit } from '../audit/audit.service';
 
 /*
@@ -181,5 +182,15 @@ export async function publicSettings(deps: AppDeps): Promise<PublicSettings> {
       sidebar_collapsed: appearance.sidebarCollapsed,
       compact_mode: appearance.compactMode,
     },
+  };
+}
+
+/** The names an email is signed with and its links' address, as they are now. */
+export async function mailSite(deps: AppDeps): Promise<MailSite> {
+  const { general } = await currentSettings(deps.db);
+  return {
+    appUrl: deps.config.appUrl,
+    systemName: general.systemName,
+    organizationName: general.organizationName,
   };
 }

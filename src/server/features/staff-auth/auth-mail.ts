@@ -12,6 +12,7 @@ import {
   roleRequestDecidedEmail,
   verificationEmail,
 } from '../../mail/templates';
+import { mailSite } from '../settings/settings.service';
 
 export type AuthMailKind = (typeof mailOutbox.$inferInsert)['kind'];
 
@@ -91,30 +92,30 @@ export async function sendQueuedAuthMail(deps: AppDeps): Promise<number> {
 async function sendOne(deps: AppDeps, job: typeof mailOutbox.$inferSelect): Promise<void> {
   const { kind, email } = job;
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  const appUrl = deps.config.appUrl;
+  const site = await mailSite(deps);
   if (kind === 'reset_password') {
     // No account, or a deactivated one: nothing is sent, and the requester was told the same.
     if (!user?.isActive) return;
     const token = await issueToken(deps.db, user.id, 'reset_password', deps.clock.now());
-    await deps.mailer.send(passwordResetEmail(user.email, user.name, appUrl, token));
+    await deps.mailer.send(passwordResetEmail(user.email, user.name, site, token));
   } else if (kind === 'verify_email') {
     if (!user || user.emailVerifiedAt) return;
     const token = await issueToken(deps.db, user.id, 'verify_email', deps.clock.now());
-    await deps.mailer.send(verificationEmail(user.email, user.name, appUrl, token));
+    await deps.mailer.send(verificationEmail(user.email, user.name, site, token));
   } else if (kind === 'invitation') {
     // Sent while the account still has no password (an accepted invitation is not sent again).
     if (!user?.isActive || user.passwordHash) return;
     const token = await issueToken(deps.db, user.id, 'invitation', deps.clock.now());
-    await deps.mailer.send(invitationEmail(user.email, user.name, user.staffId ?? '', appUrl, token));
+    await deps.mailer.send(invitationEmail(user.email, user.name, user.staffId ?? '', site, token));
   } else if (kind === 'role_request_decided') {
     const [request] = job.aboutId
       ? await deps.db.select().from(roleRequests).where(eq(roleRequests.id, job.aboutId))
       : [];
     if (!user || !request || request.userId !== user.id) return;
-    await deps.mailer.send(roleRequestDecidedEmail(user.email, user.name, appUrl, request));
+    await deps.mailer.send(roleRequestDecidedEmail(user.email, user.name, site, request));
   } else {
     if (!user) return;
-    await deps.mailer.send(accountExistsEmail(user.email, user.name, appUrl));
+    await deps.mailer.send(accountExistsEmail(user.email, user.name, site));
   }
 }
 

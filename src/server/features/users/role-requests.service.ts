@@ -21,6 +21,7 @@ import { roleRequests, students, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
 import { areaAudit } from '../audit/audit.service';
+import { currentSettings } from '../settings/settings.service';
 import { queueAuthMail, sendAuthMailSoon } from '../staff-auth/staff-auth.service';
 import { asAdmin } from './admin-change';
 import { type RoleRequestRow, roleRequestSummary } from './directory.service';
@@ -120,7 +121,9 @@ export async function decideRoleRequest(
       await tx.update(users).set({ role: request.role, updatedAt: now }).where(eq(users.id, account.id));
       if (request.role === 'student') student = await studentWithEmail(tx, account.email);
     }
-    await queueAuthMail(tx, 'role_request_decided', account.email, now, id);
+    // A notification, not a sign-in email: it follows the Email notifications switch (D16).
+    if ((await currentSettings(tx)).notifications.emailNotifications)
+      await queueAuthMail(tx, 'role_request_decided', account.email, now, id);
     const summary = `${actor.name} ${decision} ${account.name}'s request to be ${roleTitle(request.role)}${student ? `, linked to the student record of ${student.full_name}` : ''}`;
     await audit(
       tx,
