@@ -4,27 +4,30 @@
  */
 export const PROGRAMME_TIME_ZONE = 'Africa/Lusaka';
 
-const isoDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: PROGRAMME_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** The zones System Settings offer (docs/product.md D13); Lusaka unless an admin chooses another. */
+export type ProgrammeTimeZone = 'Africa/Lusaka' | 'Africa/Harare' | 'UTC';
 
-/** The ISO date (YYYY-MM-DD) of an instant, as a calendar in Lusaka shows it. */
-export function lusakaDate(instant: Date): string {
-  return isoDateFormat.format(instant);
+const formatters = new Map<string, { date: Intl.DateTimeFormat; hour: Intl.DateTimeFormat }>();
+function formattersOf(timeZone: string) {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = {
+      date: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      hour: new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }),
+    };
+    formatters.set(timeZone, found);
+  }
+  return found;
 }
 
-const hourFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PROGRAMME_TIME_ZONE,
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
+/** The ISO date (YYYY-MM-DD) of an instant, as a calendar in the zone (Lusaka by default) shows it. */
+export function lusakaDate(instant: Date, timeZone: string = PROGRAMME_TIME_ZONE): string {
+  return formattersOf(timeZone).date.format(instant);
+}
 
-/** The hour (0-23) a clock in Lusaka shows at an instant. */
-export function lusakaHour(instant: Date): number {
-  return Number(hourFormat.format(instant));
+/** The hour (0-23) a clock in the zone (Lusaka by default) shows at an instant. */
+export function lusakaHour(instant: Date, timeZone: string = PROGRAMME_TIME_ZONE): number {
+  return Number(formattersOf(timeZone).hour.format(instant));
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -42,10 +45,13 @@ export function isIsoDate(value: string): boolean {
  * The instants a Lusaka calendar day (YYYY-MM-DD) starts and ends (end exclusive): for filters
  * such as the Activity Log's 'from' and 'to', which name days as people there see them.
  */
-export function lusakaDayBounds(day: string): { start: Date; end: Date } {
+export function lusakaDayBounds(
+  day: string,
+  timeZone: string = PROGRAMME_TIME_ZONE,
+): { start: Date; end: Date } {
   const noonUtc = new Date(`${day}T12:00:00Z`);
   // The zone's offset at that day's noon; Lusaka's is +2 h every day of the year.
-  const lusakaNoon = new Date(`${noonUtc.toLocaleString('en-US', { timeZone: PROGRAMME_TIME_ZONE })} UTC`);
+  const lusakaNoon = new Date(`${noonUtc.toLocaleString('en-US', { timeZone })} UTC`);
   const offsetMs = lusakaNoon.getTime() - noonUtc.getTime();
   const start = new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs);
   return { start, end: new Date(start.getTime() + 24 * 60 * 60 * 1000) };

@@ -36,7 +36,7 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a deputy manager also sees Yearbook Admin, Stories Admin and Settings, which is not built yet', async ({
+  test('a deputy manager also sees Yearbook Admin, Stories Admin and Settings, which only admins may open', async ({
     page,
   }) => {
     await signIn(page, 'DPM001');
@@ -44,6 +44,7 @@ test.describe('navigation', () => {
       await expect(page.getByRole('link', { name: link, exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByText('is not available yet.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText('Required role: admin')).toBeVisible();
   });
 });

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { stagesAwaitingRole } from '../../../domain/allowances';
-import { lusakaDate, MONTHS, PROGRAMME_TIME_ZONE } from '../../../domain/dates';
+import { MONTHS } from '../../../domain/dates';
 import { normaliseMoney } from '../../../domain/money';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
+import { programmeDate, programmeZone } from '../../programme-time';
 
 export type AllowanceDashboardFigures = DashboardResponse['allowances'] & {
   monthly_allowances: DashboardResponse['monthly_allowances'];
@@ -37,10 +38,10 @@ export async function allowanceDashboardFigures(
   user: Pick<SessionUser, 'role'>,
   now: Date,
 ): Promise<AllowanceDashboardFigures> {
-  const months = lastMonths(lusakaDate(now));
+  const months = lastMonths(programmeDate(now));
   const first = `${months[0]}-01`;
   const stages = stagesAwaitingRole(user.role);
-  const tz = PROGRAMME_TIME_ZONE;
+  const tz = programmeZone();
 
   const [awaiting, series] = await Promise.all([
     stages.length === 0

@@ -14,7 +14,6 @@ import {
   type Audience,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { lusakaDate } from '../../../domain/dates';
 import { detectFileType, FILE_MESSAGES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
@@ -23,6 +22,7 @@ import { announcementAttachments, announcementReads, announcements } from '../..
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
 import { areaAudit } from '../audit/audit.service';
 import {
@@ -42,7 +42,7 @@ import {
  */
 
 const newest = [desc(announcements.createdAt), desc(announcements.id)];
-const todayOf = (deps: AppDeps) => lusakaDate(deps.clock.now());
+const todayOf = (deps: AppDeps) => programmeDate(deps.clock.now());
 
 export async function listAnnouncements(
   deps: AppDeps,

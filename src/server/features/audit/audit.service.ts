@@ -2,13 +2,13 @@ import { and, desc, eq, gte, lt, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '../../../contracts/audit';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { type AuditChanges, auditChanges } from '../../../domain/audit';
-import { lusakaDayBounds } from '../../../domain/dates';
 import { studentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { type ActivityEntityType, activities, students } from '../../db/schema';
 import { pageOf, pageWindow } from '../../http/paging';
+import { programmeDayBounds } from '../../programme-time';
 
 /**
  * The audit trail (docs/product.md D15): who did what to which record, and each changed field's
@@ -232,8 +232,8 @@ function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQL | und
     query.entity_type ? eq(activities.entityType, query.entity_type) : undefined,
     query.entity_id ? eq(activities.entityId, query.entity_id) : undefined,
     query.action ? eq(activities.action, query.action) : undefined,
-    query.from ? gte(activities.createdAt, lusakaDayBounds(query.from).start) : undefined,
-    query.to ? lt(activities.createdAt, lusakaDayBounds(query.to).end) : undefined,
+    query.from ? gte(activities.createdAt, programmeDayBounds(query.from).start) : undefined,
+    query.to ? lt(activities.createdAt, programmeDayBounds(query.to).end) : undefined,
   );
 }
 

@@ -14,7 +14,6 @@ import {
   type IssueStatus,
   CASE_MESSAGES as M,
 } from '../../../domain/case-work';
-import { lusakaDate } from '../../../domain/dates';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
@@ -22,6 +21,7 @@ import type { Tx } from '../../db/client';
 import { issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { recordHistory } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
 import { caseListPage, pageJson } from './case-lists';
@@ -57,7 +57,7 @@ export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueL
       query.student_id ? eq(issues.studentId, query.student_id) : undefined,
       issueSearch(query.q),
     ),
-    { ...pageWindow(query), today: lusakaDate(deps.clock.now()) },
+    { ...pageWindow(query), today: programmeDate(deps.clock.now()) },
   );
   const status = (s: IssueStatus) => tiles.byStatus[s] ?? 0;
   const counts: IssueListResponse['counts'] = {

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Task, TaskInput, TaskListQuery, TaskListResponse } from '../../../contracts/tasks';
 import { TASK_STATUS_LABELS, type TaskStatus } from '../../../domain/case-work';
-import { dayAsWritten, lusakaDate } from '../../../domain/dates';
+import { dayAsWritten } from '../../../domain/dates';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, Recipient, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { students, tasks } from '../../db/schema';
 import { pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { recordHistory } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
 import { caseListPage, pageJson } from './case-lists';
@@ -29,7 +30,7 @@ import {
  * in the audit trail in its own transaction (D15).
  */
 
-const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
+const today = (deps: AppDeps) => programmeDate(deps.clock.now());
 
 /** Soonest due first, tasks without a due date after them, then the newest. */
 const byDueDate = [sql`${tasks.dueDate} asc nulls last`, desc(tasks.createdAt), desc(tasks.id)];

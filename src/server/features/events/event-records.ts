@@ -1,12 +1,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Event, EventInput } from '../../../contracts/events';
-import { lusakaDayBounds } from '../../../domain/dates';
 import { type EventStatus, type EventType, eventStartsAt, EVENT_MESSAGES as M } from '../../../domain/events';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
 import { eventRegistrations, events } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { programmeDayBounds } from '../../programme-time';
 
 /* Events as read, each with whether the caller is registered (docs/product.md §3). */
 
@@ -70,7 +70,7 @@ export const eventSearch = (q: string | undefined): SQL | undefined =>
 
 /** The stored columns of an event's form, checked beyond its fields (where, and when it closes). */
 export function eventValues(input: EventInput) {
-  const startsAt = eventStartsAt(input.date, input.time, (day) => lusakaDayBounds(day).start);
+  const startsAt = eventStartsAt(input.date, input.time, (day) => programmeDayBounds(day).start);
   const deadline = new Date(input.registration_deadline);
   if (deadline.getTime() > startsAt.getTime())
     throw badRequest(M.deadlineAfterStart, { registration_deadline: M.deadlineAfterStart });

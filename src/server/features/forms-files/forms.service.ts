@@ -6,7 +6,6 @@ import type {
   FormListQuery,
   FormListResponse,
 } from '../../../contracts/forms';
-import { lusakaDate } from '../../../domain/dates';
 import {
   FORM_STATUS_LABELS,
   FORM_TYPE_LABELS,
@@ -24,6 +23,7 @@ import type { Tx } from '../../db/client';
 import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
 import {
@@ -135,7 +135,7 @@ async function checkFormStudent(tx: Tx, user: SessionUser, studentId: string): P
 }
 
 function checkFormDate(deps: AppDeps, formDate: string) {
-  if (formDate > lusakaDate(deps.clock.now()))
+  if (formDate > programmeDate(deps.clock.now()))
     throw badRequest(M.dateInFuture, { form_date: M.dateInFuture });
 }
 

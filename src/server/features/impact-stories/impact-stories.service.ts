@@ -6,7 +6,6 @@ import type {
   StoryManageQuery,
   StoryManageResponse,
 } from '../../../contracts/impact-stories';
-import { lusakaDate } from '../../../domain/dates';
 import { canManageStories, FEATURED_MAX, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
@@ -14,6 +13,7 @@ import type { Tx } from '../../db/client';
 import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
 import {
   approvedStories,
@@ -71,7 +71,7 @@ export async function getStory(deps: AppDeps, user: SessionUser, id: string) {
  */
 export async function viewStory(deps: AppDeps, user: SessionUser, id: string) {
   await visibleStory(deps.db, user, id);
-  const day = lusakaDate(deps.clock.now());
+  const day = programmeDate(deps.clock.now());
   const result = await deps.db.execute<{ views_count: number; counted: boolean }>(sql`
     with viewed as (
       insert into ${storyViews} (story_id, user_id, day) values (${id}, ${user.id}, ${day})
@@ -155,7 +155,7 @@ async function columnsOf(tx: Tx, input: StoryInput) {
 function approvalOf(approved: boolean, before: StoryRow['story'] | null, user: SessionUser, now: Date) {
   if (!approved) return { approved: false, approvedBy: null, approvedDate: null, featured: false };
   if (before?.approved) return { approved: true };
-  return { approved: true, approvedBy: user.id, approvedDate: lusakaDate(now) };
+  return { approved: true, approvedBy: user.id, approvedDate: programmeDate(now) };
 }
 
 async function audit(
@@ -189,7 +189,7 @@ export async function createStory(deps: AppDeps, user: SessionUser, input: Story
       .values({
         ...(await columnsOf(tx, input)),
         ...approvalOf(input.approved, null, user, now),
-        datePosted: lusakaDate(now),
+        datePosted: programmeDate(now),
         createdAt: now,
         updatedAt: now,
       })

@@ -6,7 +6,6 @@ import type {
   ResourceListQuery,
   ResourceListResponse,
 } from '../../../contracts/library';
-import { lusakaDate } from '../../../domain/dates';
 import {
   detectMediaType,
   LIBRARY_MESSAGES as M,
@@ -24,6 +23,7 @@ import { libraryOpens, libraryRatings, libraryResources } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
 import { areaAudit } from '../audit/audit.service';
 
@@ -305,7 +305,7 @@ export async function openResource(
     await locked(tx, id);
     const first = await tx
       .insert(libraryOpens)
-      .values({ resourceId: id, userId: user.id, day: lusakaDate(deps.clock.now()) })
+      .values({ resourceId: id, userId: user.id, day: programmeDate(deps.clock.now()) })
       .onConflictDoNothing()
       .returning({ day: libraryOpens.day });
     const [after] = await tx

@@ -1,8 +1,8 @@
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
-import { lusakaDate, lusakaHour } from '../../../domain/dates';
 import type { AppDeps } from '../../app-env';
 import { notificationDigests, users } from '../../db/schema';
 import { notificationDigestEmail } from '../../mail/templates';
+import { inProgrammeZone, programmeDate, programmeHour } from '../../programme-time';
 import { currentSettings, mailSite } from '../settings/settings.service';
 import { notificationsFor } from './notifications.service';
 
@@ -21,9 +21,17 @@ const ITEMS_PER_AREA = 10;
  * is the promise. Returns how many emails were sent.
  */
 export async function sendNotificationDigests(deps: AppDeps): Promise<number> {
+  const settings = await currentSettings(deps.db);
+  // The Email notifications switch off (D16): nothing to claim or send today.
+  if (!settings.notifications.emailNotifications) return 0;
+  // The morning and the day are the programme's, in the zone System Settings give (D13).
+  return inProgrammeZone(settings.general.timezone, () => sendDigestsOfToday(deps));
+}
+
+async function sendDigestsOfToday(deps: AppDeps): Promise<number> {
   const now = deps.clock.now();
-  if (lusakaHour(now) < DIGEST_HOUR) return 0;
-  const day = lusakaDate(now);
+  if (programmeHour(now) < DIGEST_HOUR) return 0;
+  const day = programmeDate(now);
   const recipients = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
@@ -39,8 +47,6 @@ export async function sendNotificationDigests(deps: AppDeps): Promise<number> {
         ),
       ),
     );
-  // The Email notifications switch off (D16): nothing to claim or send today.
-  if (!(await currentSettings(deps.db)).notifications.emailNotifications) return 0;
   const site = await mailSite(deps);
   let sent = 0;
   for (const recipient of recipients) {

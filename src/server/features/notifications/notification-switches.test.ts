@@ -102,4 +102,20 @@ describe('the notification switches of System Settings', () => {
     expect(mail?.subject).toMatch(/in Sponsor Desk$/);
     expect(mail?.text).toContain('Sponsor Desk · Lusaka Trust');
   });
+
+  it('counts the digest morning in the time zone the settings give', async () => {
+    t.clock.set(new Date('2026-03-18T05:30:00Z'));
+    const admin = await t.signIn('ADM001');
+    const current = await json<SettingsResponse>(await t.request('GET', '/api/settings', { token: admin }));
+    const general = { ...current.settings.general, timezone: 'UTC' };
+    const saved = await t.request('PUT', '/api/settings', {
+      token: admin,
+      body: { version: current.version, settings: { ...current.settings, general } },
+    });
+    expect(saved.status).toBe(200);
+    // 07:30 in Lusaka but 05:30 in UTC: not yet morning for the programme.
+    expect(await sendNotificationDigests(t.deps)).toBe(0);
+    t.clock.set(new Date('2026-03-18T07:00:00Z'));
+    expect(await sendNotificationDigests(t.deps)).toBeGreaterThan(0);
+  });
 });

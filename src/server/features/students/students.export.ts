@@ -1,7 +1,7 @@
 import { STUDENT_EXPORT_COLUMNS, type StudentListQuery } from '../../../contracts/students';
 import { toCsv } from '../../../csv/to-csv';
-import { lusakaDate } from '../../../domain/dates';
 import type { AppDeps, SessionUser } from '../../app-env';
+import { programmeDate } from '../../programme-time';
 import { findStudentRows } from './students.list';
 import { toStudentDto } from './students.query';
 
@@ -12,7 +12,7 @@ export async function exportStudentsCsv(
   query: Omit<StudentListQuery, 'page' | 'pageSize'>,
 ): Promise<string> {
   const rows = await findStudentRows(deps.db, user, query);
-  const today = lusakaDate(deps.clock.now());
+  const today = programmeDate(deps.clock.now());
   const lines = rows.map((row) => {
     const student = toStudentDto(row, today);
     return STUDENT_EXPORT_COLUMNS.map((column) =>

@@ -9,7 +9,6 @@ import {
 } from '../../../contracts/students';
 import { parseCsv } from '../../../csv/parse-csv';
 import { checkStudentImportRow } from '../../../csv/student-rows';
-import { lusakaDate } from '../../../domain/dates';
 import {
   duplicateChlNumbersInFile,
   NO_VALID_STUDENT_DATA,
@@ -25,6 +24,7 @@ import { insertByArrays } from '../../db/bulk-insert';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
 import { toStudentColumns } from './students.query';
 
@@ -128,7 +128,7 @@ async function checkRows(
   user: SessionUser,
   now: Date,
 ): Promise<CheckedRows> {
-  const today = lusakaDate(now);
+  const today = programmeDate(now);
   const checked: CheckedRows = { problems: [], values: [], chlRows: [], checkedStudents: [] };
   for (const [index, { row, input }] of rows.entries()) {
     if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();

@@ -8,13 +8,13 @@ import {
   type StudentListResponse,
   type StudentUpdate,
 } from '../../../contracts/students';
-import { lusakaDate } from '../../../domain/dates';
 import { canAssignStudentTo, canStudent, STUDENT_MESSAGES } from '../../../domain/student-permissions';
 import { fullName, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { students } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { countStudents, findStudentRows } from './students.list';
 import { findStudentRow, type StudentRow, toStudentColumns, toStudentDto } from './students.query';
@@ -32,7 +32,7 @@ export { storedStudentCounts } from './students.list';
 export { scopeCondition as studentScopeCondition } from './students.query';
 export { studentMatches, studentSearch } from './students.search';
 
-const today = (deps: AppDeps) => lusakaDate(deps.clock.now());
+const today = (deps: AppDeps) => programmeDate(deps.clock.now());
 
 export async function listStudents(
   deps: AppDeps,

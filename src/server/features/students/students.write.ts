@@ -1,7 +1,6 @@
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import { STUDENT_API_MESSAGES } from '../../../contracts/students';
-import { lusakaDate } from '../../../domain/dates';
 import { STUDENT_MESSAGES, type StudentActor } from '../../../domain/student-permissions';
 import { studentRecordProblems } from '../../../domain/students';
 import type { AppDeps } from '../../app-env';
@@ -9,6 +8,7 @@ import type { Tx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { programmeDate } from '../../programme-time';
 import { isAssignableOfficer } from '../staff-users/staff-users.service';
 import { findStudentRow, type StudentRow, scopeCondition } from './students.query';
 
@@ -68,7 +68,7 @@ export function checkRecord(
       start_date: record.start_date ?? null,
       expected_end_date: record.expected_end_date ?? null,
     },
-    lusakaDate(deps.clock.now()),
+    programmeDate(deps.clock.now()),
   );
   const first = Object.values(problems)[0];
   if (first) throw badRequest(first, problems);

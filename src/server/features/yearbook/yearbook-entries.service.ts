@@ -7,7 +7,6 @@ import type {
   MyEntryInput,
   MyEntryResponse,
 } from '../../../contracts/yearbook';
-import { lusakaDate } from '../../../domain/dates';
 import { searchMode } from '../../../domain/search';
 import {
   canManageYearbooks,
@@ -24,6 +23,7 @@ import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { students, yearbookEntries, yearbooks } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
 import {
   actorOf,
@@ -152,7 +152,7 @@ export async function addEntry(deps: AppDeps, user: SessionUser, yearbookId: str
           achievements: input.achievements ?? null,
           status: 'approved',
           approvedBy: user.id,
-          approvedDate: lusakaDate(now),
+          approvedDate: programmeDate(now),
           createdAt: now,
           updatedAt: now,
         })
@@ -306,7 +306,7 @@ export async function decideEntry(
       .update(yearbookEntries)
       .set(
         decision === 'approve'
-          ? { status: 'approved', approvedBy: user.id, approvedDate: lusakaDate(now), updatedAt: now }
+          ? { status: 'approved', approvedBy: user.id, approvedDate: programmeDate(now), updatedAt: now }
           : { status: 'rejected', updatedAt: now },
       )
       .where(eq(yearbookEntries.id, id));

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { GraduateListResponse, YearbookInput } from '../../../contracts/yearbook';
-import { lusakaDate } from '../../../domain/dates';
 import { searchMode } from '../../../domain/search';
 import { canManageYearbooks, classOf, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
@@ -9,6 +8,7 @@ import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { memoryWallPosts, students, yearbookEntries, yearbooks } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
 import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
 import {
   actorOf,
@@ -48,7 +48,7 @@ export async function getYearbook(deps: AppDeps, user: SessionUser, id: string) 
 
 /** Published for the first time: today in Lusaka; a yearbook published before keeps its date. */
 const publishedDateFor = (status: YearbookRow['status'], before: string | null, now: Date) =>
-  status === 'published' ? (before ?? lusakaDate(now)) : before;
+  status === 'published' ? (before ?? programmeDate(now)) : before;
 
 const columnsOf = (input: YearbookInput, year: number) => ({
   year,
@@ -61,7 +61,7 @@ const columnsOf = (input: YearbookInput, year: number) => ({
 export async function createYearbook(deps: AppDeps, user: SessionUser, input: YearbookInput) {
   requireYearbookManager(user);
   const now = deps.clock.now();
-  const year = input.year ?? Number(lusakaDate(now).slice(0, 4));
+  const year = input.year ?? Number(programmeDate(now).slice(0, 4));
   const id = await answeringConstraints(YEAR_TAKEN(year), () =>
     deps.db.transaction(async (tx) => {
       const [row] = await tx
@@ -133,7 +133,7 @@ export async function publishYearbook(deps: AppDeps, user: SessionUser, id: stri
     if (before.status !== 'draft') throw conflict(M.onlyDraftsPublished);
     const [after] = await tx
       .update(yearbooks)
-      .set({ status: 'published', publishedDate: lusakaDate(now), updatedAt: now })
+      .set({ status: 'published', publishedDate: programmeDate(now), updatedAt: now })
       .where(eq(yearbooks.id, id))
       .returning();
     await recordAudit(tx, {
