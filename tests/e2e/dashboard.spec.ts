@@ -45,6 +45,6 @@ test.describe('navigation', () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await expect(page.getByText('Required role: admin')).toBeVisible();
+    await expect(page.getByText(/Required role: admin/i)).toBeVisible();
   });
 });

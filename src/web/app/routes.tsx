@@ -47,6 +47,7 @@ const MyProfilePage = lazy(() => import('../features/account').then((m) => ({ de
 const ActivityLogPage = lazy(() =>
   import('../features/activity-log').then((m) => ({ default: m.ActivityLogPage })),
 );
+const SettingsPage = lazy(() => import('../features/settings').then((m) => ({ default: m.SettingsPage })));
 /**
  * Signed-in routes. A feature adds its page with one line, e.g.
  *   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
@@ -71,6 +72,8 @@ const builtRoutes: AppRoute[] = [
   { path: '/impact-stories-admin', element: <StoriesAdminPage />, minRole: 'deputy_manager' },
   { path: '/users', element: <UsersPage />, minRole: 'deputy_manager' },
   { path: '/activity-log', element: <ActivityLogPage />, minRole: 'admin' },
+  // The sidebar shows Settings from deputy manager up (spec §2); the screen itself is for admins.
+  { path: '/settings', element: <SettingsPage />, minRole: 'admin' },
   // Reached from the name in the top bar, not the sidebar: every account's own page.
   { path: '/account', element: <MyProfilePage /> },
 ];

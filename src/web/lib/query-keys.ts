@@ -113,6 +113,14 @@ export const queryKeys = {
   },
   /** GET /api/settings/public: names, appearance, formats and the password policy, for every page. */
   publicSettings: ['settings', 'public'] as const,
+  /** GET /api/settings: the whole document and the version it was read at (admins). */
+  settings: ['settings', 'document'] as const,
+  /** Backup & Data: the backups and when the last one was made. */
+  backups: ['backups'] as const,
   /** The signed-in user's own profile (/account). */
   myProfile: ['my-profile'] as const,
+  /** The signed-in user's own choices (/api/me/preferences): today the theme. */
+  myPreferences: ['my-preferences'] as const,
+  /** The signed-in user's two-factor sign-in status (/account, and the setup the settings may require). */
+  twoFactor: ['two-factor'] as const,
 };
