@@ -1,11 +1,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import {
+  applyToDocument,
+  DEFAULT_APPEARANCE,
+  PREFERS_DARK_QUERY,
+  readSnapshot,
+  resolveTheme,
+} from './app/appearance';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
+import { setDisplaySettings } from './lib/format';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The last theme, colour, density and date format seen, before the first paint: no flash of the
+// defaults while the settings load (the Content-Security-Policy forbids an inline script for this).
+const last = readSnapshot();
+const system = last?.system ?? DEFAULT_APPEARANCE;
+applyToDocument(document.documentElement, {
+  theme: resolveTheme(last?.choice, system.theme, window.matchMedia(PREFERS_DARK_QUERY).matches),
+  compact: system.compact,
+  primaryColor: system.primaryColor,
+});
+setDisplaySettings({ dateFormat: system.dateFormat, timeZone: system.timeZone });
 
 createRoot(root).render(
   <StrictMode>

@@ -9,7 +9,7 @@ import {
   VerifyEmailPage,
 } from '../features/auth';
 import { useAuth } from '../lib/session';
-import { RequireRole } from './guards';
+import { RequireRole, SignInGate } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { appRoutes } from './routes';
 
@@ -41,6 +41,14 @@ function SessionRoutes() {
     );
   }
 
+  return (
+    <SignInGate>
+      <SignedInRoutes />
+    </SignInGate>
+  );
+}
+
+function SignedInRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>

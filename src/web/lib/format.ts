@@ -1,72 +1,125 @@
-/** How the screens show money and dates: ZMW per docs/product.md D5, calendar days in Africa/Lusaka (docs/product.md D8). */
-import { PROGRAMME_TIME_ZONE } from '../../domain/dates';
+/**
+ * How the screens show money and dates: ZMW per docs/product.md D5; dates in the format and time
+ * zone System Settings choose (docs/product.md D13), DD/MM/YYYY in Africa/Lusaka until they load.
+ */
+import { lusakaDate, PROGRAMME_TIME_ZONE, type ProgrammeTimeZone } from '../../domain/dates';
 import { formatZmw } from '../../domain/money';
+import type { DATE_FORMATS } from '../../domain/settings';
+
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+export interface DisplaySettings {
+  dateFormat: DateFormat;
+  timeZone: ProgrammeTimeZone;
+}
+
+export const DEFAULT_DISPLAY: DisplaySettings = { dateFormat: 'DD/MM/YYYY', timeZone: PROGRAMME_TIME_ZONE };
+
+/*
+ * Module-level rather than a React context: the formatters are called from plain functions (view
+ * models, CSV names, chart labels) as well as components. The appearance provider sets it from the
+ * public settings and re-mounts the screens when it changes, so everything on screen re-renders.
+ */
+let display: DisplaySettings = DEFAULT_DISPLAY;
+
+export function setDisplaySettings(next: DisplaySettings): void {
+  display = { ...next };
+}
+
+export const displaySettings = (): DisplaySettings => display;
 
 /** '1234.5' -> 'ZMW 1,234.50'. */
 export const formatMoney = (value: string | number): string => formatZmw(value);
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PROGRAMME_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-const numericDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PROGRAMME_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-const numericDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PROGRAMME_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A YYYY-MM-DD calendar date stays that day whatever the viewer's zone: read it at noon UTC. */
-function toInstant(value: Date | string): Date {
-  if (value instanceof Date) return value;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00+02:00`);
-  return new Date(value);
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string, kind: 'long' | 'numeric'): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(
+      'en-GB',
+      kind === 'long'
+        ? { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+        : {
+            timeZone,
+            day: '2-digit',
+            month: '2-digit',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+          },
+    );
+    formatters.set(key, found);
+  }
+  return found;
 }
 
-function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
-  return parts.find((p) => p.type === type)?.value ?? '';
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The parts of a date as shown: an instant as the configured zone's clock reads it; a YYYY-MM-DD
+ * calendar day (a birth date, a due date) stays that day in every zone, so it is read in UTC.
+ */
+function partsOf(value: Date | string, kind: 'long' | 'numeric') {
+  const calendarDay = typeof value === 'string' && CALENDAR_DAY.test(value);
+  const instant = calendarDay
+    ? new Date(`${value}T12:00:00Z`)
+    : value instanceof Date
+      ? value
+      : new Date(value);
+  const parts = formatterOf(calendarDay ? 'UTC' : display.timeZone, kind).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    weekday: part('weekday'),
+    day: part('day'),
+    month: part('month'),
+    year: part('year'),
+    hour: part('hour'),
+    minute: part('minute'),
+  };
 }
 
-/** 'Saturday, 21 November 2026' (the day in Lusaka). */
+function numericDay(p: { day: string; month: string; year: string }): string {
+  switch (display.dateFormat) {
+    case 'MM/DD/YYYY':
+      return `${p.month}/${p.day}/${p.year}`;
+    case 'YYYY-MM-DD':
+      return `${p.year}-${p.month}-${p.day}`;
+    default:
+      return `${p.day}/${p.month}/${p.year}`;
+  }
+}
+
+/** 'Saturday, 21 November 2026' ('Saturday, November 21, 2026' where months come first). */
 export function formatLongDate(value: Date | string): string {
-  const parts = longDate.formatToParts(toInstant(value));
-  return `${part(parts, 'weekday')}, ${part(parts, 'day')} ${part(parts, 'month')} ${part(parts, 'year')}`;
+  const p = partsOf(value, 'long');
+  return display.dateFormat === 'MM/DD/YYYY'
+    ? `${p.weekday}, ${p.month} ${p.day}, ${p.year}`
+    : `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
 }
 
 /*
- * Every date on screen reads DD/MM/YYYY, the settings' default format (docs/product.md D8, D13);
- * only the dashboard's greeting spells the day out. When System Settings lets an admin choose
- * another format, it is chosen here.
+ * Every date on screen reads in the settings' format (docs/product.md D8, D13); only the
+ * dashboard's greeting spells the day out.
  */
 
-/** '21/11/2026' (the day in Lusaka). */
+/** '21/11/2026', '11/21/2026' or '2026-11-21'. */
 export function formatDate(value: Date | string): string {
-  return formatDateParts(numericDate.formatToParts(toInstant(value)));
+  return numericDay(partsOf(value, 'numeric'));
 }
 
-/** '21/11/2026 14:05' (Lusaka time). */
+/** '21/11/2026 14:05' in the configured zone, 24-hour clock. */
 export function formatDateTime(value: Date | string): string {
-  const parts = numericDateTime.formatToParts(toInstant(value));
-  return `${formatDateParts(parts)} ${part(parts, 'hour')}:${part(parts, 'minute')}`;
+  const p = partsOf(value, 'numeric');
+  return `${numericDay(p)} ${p.hour}:${p.minute}`;
 }
 
-function formatDateParts(parts: Intl.DateTimeFormatPart[]): string {
-  return `${part(parts, 'day')}/${part(parts, 'month')}/${part(parts, 'year')}`;
-}
+/** The calendar day (YYYY-MM-DD) an instant falls on in the configured zone. */
+export const dayOf = (instant: Date): string => lusakaDate(instant, display.timeZone);
+
+/** Today (YYYY-MM-DD) in the configured zone: for 'overdue', 'expiring soon', a form's default date. */
+export const todayIso = (): string => dayOf(new Date());
 
 /** Amounts as numbers for charts only (never for sums shown as money). */
 export function moneyToNumber(value: string): number {

@@ -2,6 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { useAppearance } from '../appearance-provider';
+import { documentTitle, pageTitleOf } from './page-title';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -11,11 +13,18 @@ export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 /** The signed-in frame: sidebar, top bar, and the current page. */
 export function AppLayout() {
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
-  const [open, setOpen] = useState(() => window.matchMedia(WIDE_SCREEN_QUERY).matches);
+  const { system } = useAppearance();
+  const startCollapsed = system.sidebarCollapsed;
+  const [open, setOpen] = useState(() => window.matchMedia(WIDE_SCREEN_QUERY).matches && !startCollapsed);
   const { pathname, search } = useLocation();
 
-  // Crossing the breakpoint: expanded on wide screens, hidden on narrow ones.
-  useEffect(() => setOpen(isWide), [isWide]);
+  // Crossing the breakpoint, or an admin changing the default: on wide screens expanded unless
+  // System Settings say collapsed; hidden on narrow ones. The toggle changes it until then.
+  useEffect(() => setOpen(isWide && !startCollapsed), [isWide, startCollapsed]);
+
+  useEffect(() => {
+    document.title = documentTitle(pageTitleOf(pathname), system.systemName);
+  }, [pathname, system.systemName]);
 
   // Navigating on a narrow screen closes the overlay.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/session';
+import { useAppearance } from '../appearance-provider';
 import { visibleNavigation } from '../navigation';
 
 export const SIDEBAR_ID = 'app-sidebar';
@@ -13,6 +14,7 @@ export const SIDEBAR_ID = 'app-sidebar';
  */
 export function Sidebar({ open, isWide, onClose }: { open: boolean; isWide: boolean; onClose: () => void }) {
   const { user } = useAuth();
+  const { system } = useAppearance();
   const items = visibleNavigation(user?.role ?? '');
   const collapsed = isWide && !open;
 
@@ -27,7 +29,7 @@ export function Sidebar({ open, isWide, onClose }: { open: boolean; isWide: bool
   return (
     <>
       {!isWide && open && (
-        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40" onClick={onClose} />
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-scrim/40" onClick={onClose} />
       )}
       <aside
         id={SIDEBAR_ID}
@@ -51,13 +53,13 @@ export function Sidebar({ open, isWide, onClose }: { open: boolean; isWide: bool
             collapsed ? 'justify-center px-2' : 'px-5',
           )}
         >
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-white">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <GraduationCap aria-hidden="true" className="size-5" />
           </span>
           {!collapsed && (
             <span className="min-w-0 leading-tight">
-              <span className="block truncate text-sm font-semibold text-slate-900">CHL Back-office</span>
-              <span className="block truncate text-xs text-slate-500">Student sponsorship</span>
+              <span className="block truncate text-sm font-semibold text-slate-900">{system.systemName}</span>
+              <span className="block truncate text-xs text-slate-500">{system.organizationName}</span>
             </span>
           )}
           {!isWide && (

@@ -7,8 +7,9 @@ import { NotificationBell } from '../../features/notifications';
 import { GlobalSearch } from '../../features/search';
 import { useAuth } from '../../lib/session';
 import { SIDEBAR_ID } from './sidebar';
+import { ThemeMenu } from './theme-menu';
 
-/** The bar above every signed-in page: sidebar toggle, search, bell, who is signed in, logout. */
+/** The bar above every signed-in page: sidebar toggle, search, theme, bell, who is signed in, logout. */
 export function TopBar({
   sidebarOpen,
   onToggleSidebar,
@@ -48,6 +49,7 @@ export function TopBar({
 
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <DemoDataNotice variant="badge" />
+        <ThemeMenu />
         <NotificationBell />
         {/* The way to the user's own profile (on a phone it gives way to the search box; the sidebar has it). */}
         <Link
@@ -58,7 +60,7 @@ export function TopBar({
         >
           <span
             aria-hidden="true"
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
           >
             {initial}
           </span>

@@ -12,7 +12,7 @@ const base =
   'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-primary text-white shadow-sm hover:bg-primary-hover active:bg-primary-active',
+  primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover active:bg-primary-active',
   secondary:
     'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-600',
@@ -71,7 +71,7 @@ export function Button({
       {...props}
     >
       {loading && (
-        <Spinner size="sm" className={variant === 'primary' || variant === 'danger' ? 'text-white' : ''} />
+        <Spinner size="sm" className={variant === 'primary' || variant === 'danger' ? 'text-current' : ''} />
       )}
       {loading && loadingText ? loadingText : children}
     </button>

@@ -47,7 +47,7 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim/50" />
         <RadixDialog.Content
           onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={onOpenAutoFocus}

@@ -17,7 +17,8 @@ import {
   SUBMISSION_NOTES_MAX,
 } from '../../../domain/allowance-rows';
 import { ALLOWANCE_PROGRAM_LEVELS, type AllowanceProgramLevel } from '../../../domain/allowance-stages';
-import { lusakaDate, MONTHS } from '../../../domain/dates';
+import { MONTHS } from '../../../domain/dates';
+import { dayOf } from '../../lib/format';
 
 export const AMOUNT_LABELS: Record<AmountField, string> = {
   stipend: 'Stipend',
@@ -92,7 +93,7 @@ export function emptyAllowanceForm(today: Date = new Date()): AllowanceFormValue
   return {
     student_id: '',
     month: '',
-    year: lusakaDate(today).slice(0, 4),
+    year: dayOf(today).slice(0, 4),
     program_level: 'university',
     stipend: '',
     medical: '',

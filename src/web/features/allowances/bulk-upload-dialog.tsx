@@ -5,10 +5,10 @@ import {
   ALLOWANCE_TEMPLATE_FILENAME,
   type BulkUploadResponse,
 } from '../../../contracts/allowances';
-import { lusakaDate } from '../../../domain/dates';
 import { CsvUploadDialog, downloadTextFile, RowErrorList } from '../../components/forms';
 import { Alert, Button, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
+import { todayIso } from '../../lib/format';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
 import { useRefreshAllowances } from './allowances.queries';
 import {
@@ -138,7 +138,7 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
           </>
         ),
         filename: ALLOWANCE_TEMPLATE_FILENAME,
-        contents: () => allowanceTemplateCsv(Number(lusakaDate(new Date()).slice(0, 4))),
+        contents: () => allowanceTemplateCsv(Number(todayIso().slice(0, 4))),
       }}
       chooser={{ onFile: (picked) => void onPick(picked), problem }}
       progress={upload.state === 'running' ? progressOf(upload.progress) : null}

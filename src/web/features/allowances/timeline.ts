@@ -6,7 +6,7 @@
 import type { Allowance } from '../../../contracts/allowances';
 import type { ReviewStep } from '../../../domain/allowance-stages';
 import { REVIEW_STEP_RULES, visibleReviewSteps } from '../../../domain/allowances';
-import { lusakaDate } from '../../../domain/dates';
+import { dayOf } from '../../lib/format';
 
 export type TimelineStepKey = 'submitted' | ReviewStep | 'payment';
 
@@ -94,7 +94,7 @@ export function allowanceTimeline(a: TimelineSource): TimelineStep[] {
       title: TIMELINE_TITLES.submitted,
       status: 'complete',
       actor: a.submitted_by,
-      date: lusakaDate(new Date(a.submitted_date)),
+      date: dayOf(new Date(a.submitted_date)),
       comment: a.flmi_comments?.trim() || null,
       waitingFor: null,
     },

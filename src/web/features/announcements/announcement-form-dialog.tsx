@@ -10,10 +10,10 @@ import {
   AUDIENCES,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { lusakaDate } from '../../../domain/dates';
 import { choiceOptions, FormDialog, schemaResolver } from '../../components/forms';
 import { Alert, Checkbox, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { todayIso } from '../../lib/format';
 import { AnnouncementAttachments } from './announcement-attachments';
 import { useSaveAnnouncement } from './announcements.queries';
 
@@ -58,7 +58,7 @@ export function AnnouncementFormDialog({
   onClose: () => void;
 }) {
   const save = useSaveAnnouncement();
-  const today = lusakaDate(new Date());
+  const today = todayIso();
   const resolver = useMemo(() => announcementResolver(today), [today]);
   const form = useForm<Values>({
     resolver,

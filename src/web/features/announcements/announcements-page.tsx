@@ -13,7 +13,6 @@ import {
   canPostAnnouncements,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { lusakaDate } from '../../../domain/dates';
 import { choiceOptions } from '../../components/forms';
 import { ListError, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
 import {
@@ -26,6 +25,7 @@ import {
   Skeleton,
   toast,
 } from '../../components/ui';
+import { todayIso } from '../../lib/format';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -70,7 +70,7 @@ export function AnnouncementsPage() {
   const remove = useDeleteAnnouncement();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
-  const today = lusakaDate(new Date());
+  const today = todayIso();
   // The last card of the last page deleted: show the page before instead of an empty one.
   useKeepPageInRange(params.page, ANNOUNCEMENTS_PAGE_SIZE, data, (page) => update({ page }));
 

@@ -6,11 +6,10 @@ import {
   type TaskStatus,
   valueLabel,
 } from '../../../domain/case-work';
-import { lusakaDate } from '../../../domain/dates';
 import { Badge, type BadgeTone } from '../../components/ui';
 import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/format';
+import { formatDate, todayIso } from '../../lib/format';
 
 export const NETWORK = NETWORK_MESSAGE;
 
@@ -53,7 +52,7 @@ export function IssueStatusBadge({ status }: { status: IssueStatus }) {
 /** A task's due date, in red with 'Overdue' when it is before today in Lusaka and not completed. */
 export function DueDate({ task }: { task: { due_date: string | null; status: string; overdue?: boolean } }) {
   if (!task.due_date) return <span className="text-slate-500">No due date</span>;
-  const overdue = task.overdue ?? isTaskOverdue(task, lusakaDate(new Date()));
+  const overdue = task.overdue ?? isTaskOverdue(task, todayIso());
   return (
     <span className={cn(overdue ? 'font-medium text-red-700' : 'text-slate-700')}>
       {formatDate(task.due_date)}

@@ -27,8 +27,21 @@ import {
 } from './chart-data';
 
 const CHART_HEIGHT = 260;
-const axisTick = { fontSize: 12, fill: '#475569' };
-const tooltipStyle = { borderRadius: 8, borderColor: '#e2e8f0', fontSize: 13 };
+/*
+ * Chart chrome in the palette's variables, which the dark theme mirrors (styles.css), so axes,
+ * grid lines and tooltips read in both themes; the series colours are mid-tones that read on both.
+ */
+const axisTick = { fontSize: 12, fill: 'var(--color-slate-600)' };
+const axisLine = { stroke: 'var(--color-slate-300)' };
+const GRID = 'var(--color-slate-200)';
+const tooltipStyle = {
+  borderRadius: 8,
+  borderColor: 'var(--color-slate-200)',
+  backgroundColor: 'var(--color-white)',
+  color: 'var(--color-slate-900)',
+  fontSize: 13,
+};
+const tooltipLabel = { color: 'var(--color-slate-900)' };
 
 /** Legend entries in body text colour (the dot carries the series colour). */
 const legendText = (value: string) => <span className="text-slate-700">{value}</span>;
@@ -57,10 +70,10 @@ export function StudentsByCategoryChart({ data }: { data: DashboardResponse['stu
             isAnimationActive={animate}
           >
             {slices.map((s) => (
-              <Cell key={s.key} fill={s.fill} stroke="#fff" />
+              <Cell key={s.key} fill={s.fill} stroke="var(--color-white)" />
             ))}
           </Pie>
-          <Tooltip contentStyle={tooltipStyle} />
+          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabel} />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} formatter={legendText} />
         </PieChart>
       </ResponsiveContainer>
@@ -82,10 +95,14 @@ export function StudentProgressChart({ data }: { data: DashboardResponse['studen
     <figure role="img" aria-label={`Student progress by year. ${summary}`} className="m-0 h-[260px]">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <BarChart data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis dataKey="year" tick={axisTick} tickLine={false} axisLine={{ stroke: '#cbd5e1' }} />
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={GRID} />
+          <XAxis dataKey="year" tick={axisTick} tickLine={false} axisLine={axisLine} />
           <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
-          <Tooltip contentStyle={tooltipStyle} cursor={{ fill: '#f1f5f9' }} />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            labelStyle={tooltipLabel}
+            cursor={{ fill: 'var(--color-slate-100)' }}
+          />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} formatter={legendText} />
           {statuses.map((status, i) => (
             <Bar
@@ -125,14 +142,8 @@ export function MonthlyAllowancesChart({ data }: { data: DashboardResponse['mont
     <figure role="img" aria-label={`Monthly allowances over 12 months. ${summary}`} className="m-0 h-[260px]">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <LineChart data={rows} margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="label"
-            tick={axisTick}
-            tickLine={false}
-            axisLine={{ stroke: '#cbd5e1' }}
-            minTickGap={16}
-          />
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={GRID} />
+          <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={axisLine} minTickGap={16} />
           <YAxis
             tick={axisTick}
             tickLine={false}
@@ -142,6 +153,7 @@ export function MonthlyAllowancesChart({ data }: { data: DashboardResponse['mont
           />
           <Tooltip
             contentStyle={tooltipStyle}
+            labelStyle={tooltipLabel}
             formatter={(value) => formatMoney(Number(value ?? 0).toFixed(2))}
           />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} formatter={legendText} />
@@ -153,7 +165,7 @@ export function MonthlyAllowancesChart({ data }: { data: DashboardResponse['mont
               name={s.name}
               stroke={s.colour}
               strokeWidth={2.5}
-              dot={{ r: 3 }}
+              dot={{ r: 3, fill: 'var(--color-white)' }}
               activeDot={{ r: 5 }}
               isAnimationActive={animate}
             />

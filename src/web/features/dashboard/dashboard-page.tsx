@@ -1,11 +1,10 @@
 import { Banknote, CalendarDays, GraduationCap, Hourglass, Rocket, School, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/auth';
-import { lusakaDate } from '../../../domain/dates';
 import { isStaffRole } from '../../../domain/roles';
 import { Alert, Button, Card, CardBody, CardHeader, Skeleton, StatCard } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
-import { formatLongDate, formatMoney } from '../../lib/format';
+import { dayOf, formatLongDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useDashboard } from './dashboard.queries';
 import { MonthlyAllowancesChart, StudentProgressChart, StudentsByCategoryChart } from './dashboard-charts';
@@ -29,7 +28,7 @@ export function DashboardPage() {
 function WelcomeBanner({ user }: { user: User }) {
   const now = new Date();
   return (
-    <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-600 to-teal-600 px-6 py-6 text-white shadow-sm sm:px-8">
+    <section className="keep-light-palette relative overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-600 to-teal-600 px-6 py-6 text-white shadow-sm sm:px-8">
       <div aria-hidden="true" className="absolute -top-16 -right-10 size-56 rounded-full bg-white/10" />
       <div
         aria-hidden="true"
@@ -42,7 +41,7 @@ function WelcomeBanner({ user }: { user: User }) {
         </div>
         <p className="flex items-center gap-2 text-sm text-emerald-50">
           <CalendarDays aria-hidden="true" className="size-4" />
-          <time dateTime={lusakaDate(now)}>{formatLongDate(now)}</time>
+          <time dateTime={dayOf(now)}>{formatLongDate(now)}</time>
         </p>
       </div>
     </section>

@@ -12,7 +12,6 @@ import {
   Wrench,
 } from 'lucide-react';
 import type { Event } from '../../../contracts/events';
-import { dayAsWritten } from '../../../domain/dates';
 import {
   EVENT_STATUS_LABELS,
   EVENT_TYPE_LABELS,
@@ -25,6 +24,7 @@ import {
 } from '../../../domain/events';
 import { Badge, type BadgeTone, Button, type ButtonSize, type StatTone, toast } from '../../components/ui';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
 import { reasonOf, useRegistration } from './events.queries';
 
 /** Each type's icon and colour, shared by the count cards, the cards and the placeholders. */
@@ -100,7 +100,7 @@ export function EventImage({ event, className }: { event: Event; className?: str
 }
 
 /** '21/11/2026 at 14:00' (the day and time in Lusaka, as entered). */
-export const whenOf = (event: Pick<Event, 'date' | 'time'>) => `${dayAsWritten(event.date)} at ${event.time}`;
+export const whenOf = (event: Pick<Event, 'date' | 'time'>) => `${formatDate(event.date)} at ${event.time}`;
 
 export function WhenLine({ event }: { event: Event }) {
   return (

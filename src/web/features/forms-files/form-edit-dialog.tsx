@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm as useHookForm } from 'react-hook-form';
 import type { Form } from '../../../contracts/forms';
-import { lusakaDate } from '../../../domain/dates';
 import { FORM_TYPE_LABELS, type FormType, FORM_MESSAGES as M } from '../../../domain/forms';
 import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
 import { Alert, Button, Dialog, Field, Input, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { todayIso } from '../../lib/format';
 import { type StudentOption, StudentPicker } from '../students';
 import { FormTypeFields } from './form-fields';
 import { type FormValues, formBody, formDefaults, formFieldNames, formResolver } from './form-values';
@@ -35,7 +35,7 @@ export function FormEditDialog({
   const formId = useId();
   const save = useSaveForm();
   const complete = useCompleteForm();
-  const today = lusakaDate(new Date());
+  const today = todayIso();
   // The form as last saved: a failed Complete leaves a draft, which a second try must update.
   const [saved, setSaved] = useState<Form | undefined>(form);
   const [picked, setPicked] = useState<StudentOption | null>(form ? null : (student ?? null));

@@ -130,7 +130,7 @@ function RatingField({
               className={cn(
                 'flex size-10 items-center justify-center rounded-lg border bg-white text-sm font-medium text-slate-700',
                 error ? 'border-red-500' : 'border-slate-300',
-                'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-white',
+                'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground',
                 'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary',
                 'peer-disabled:opacity-60',
               )}

@@ -54,7 +54,7 @@ export function StoriesPage() {
 
   return (
     <div className="space-y-8">
-      <section className="rounded-2xl bg-gradient-to-r from-emerald-800 to-emerald-600 px-6 py-10 text-white sm:px-10">
+      <section className="keep-light-palette rounded-2xl bg-gradient-to-r from-emerald-800 to-emerald-600 px-6 py-10 text-white sm:px-10">
         <h1 className="text-3xl font-bold sm:text-4xl">{M.hero}</h1>
         <p className="mt-3 max-w-2xl text-emerald-50">
           Our scholars come from communities across Zambia. These are their journeys: the classes they

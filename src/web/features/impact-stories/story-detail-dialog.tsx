@@ -34,7 +34,7 @@ export function StoryDetailDialog({ story, onClose }: { story: Story; onClose: (
         </p>
         <div className="text-sm leading-relaxed whitespace-pre-line text-slate-800">{story.content}</div>
         {embed ? (
-          <div className="aspect-video overflow-hidden rounded-lg bg-slate-900">
+          <div className="aspect-video overflow-hidden rounded-lg bg-scrim">
             <iframe
               src={embed}
               title={`Video: ${story.title}`}

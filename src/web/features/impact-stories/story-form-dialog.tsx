@@ -5,11 +5,12 @@ import { STORY_FAILURES as F, STORY_LIMITS as L, STORY_MESSAGES as M } from '../
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Checkbox, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason } from '../../lib/api';
+import { todayIso } from '../../lib/format';
 import { type StudentOption, StudentPicker } from '../students';
 import { useSaveStory, useStoryCategories } from './impact-stories.queries';
 import { NETWORK } from './story-ui';
 
-const thisYear = () => new Date().getFullYear();
+const thisYear = () => Number(todayIso().slice(0, 4));
 
 /** 'Add New Story' / 'Edit Story': picking a student fills the name and program. */
 export function StoryFormDialog({ story, onClose }: { story?: Story; onClose: () => void }) {

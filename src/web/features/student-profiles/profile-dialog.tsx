@@ -1,10 +1,10 @@
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Student } from '../../../contracts/students';
-import { lusakaDate } from '../../../domain/dates';
 import { canStudent } from '../../../domain/student-permissions';
 import { focusFirstField, useDiscardGuard } from '../../components/forms';
 import { Button, Dialog, toast } from '../../components/ui';
+import { todayIso } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { StudentCaseWork } from '../case-work';
 import { StudentFormsAndFiles } from '../forms-files';
@@ -155,7 +155,7 @@ export function ProfileDialog({
 }
 
 function ProfileView({ student }: { student: Student }) {
-  const sections = profileSections(student, lusakaDate(new Date()));
+  const sections = profileSections(student, todayIso());
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-4">

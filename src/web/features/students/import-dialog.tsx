@@ -1,12 +1,12 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { StudentImportResponse } from '../../../contracts/students';
-import { lusakaDate } from '../../../domain/dates';
 import { rowError } from '../../../domain/student-import';
 import { CsvUploadDialog, RowErrorList } from '../../components/forms';
 import { Alert, Badge, Button, Table, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { todayIso } from '../../lib/format';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
 import {
   buildImportPreview,
@@ -73,7 +73,7 @@ export function ImportDialog({
       return;
     }
     try {
-      const preview = buildImportPreview(parseCsvText(await file.text()), lusakaDate(new Date()));
+      const preview = buildImportPreview(parseCsvText(await file.text()), todayIso());
       setStep({ kind: 'preview', file, preview });
     } catch {
       setStep({ kind: 'choose', error: IMPORT_FILE_MESSAGES.parseFailed });

@@ -8,7 +8,6 @@ import {
   type YearbookFormInput,
   YearbookInputSchema,
 } from '../../../contracts/yearbook';
-import { lusakaDate } from '../../../domain/dates';
 import {
   YEARBOOK_FAILURES as F,
   YEARBOOK_LIMITS as L,
@@ -18,6 +17,7 @@ import {
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason } from '../../lib/api';
+import { todayIso } from '../../lib/format';
 import { type StudentOption, StudentPicker } from '../students';
 import { useSaveEntry, useSaveYearbook } from './yearbook.queries';
 import { NETWORK } from './yearbook-ui';
@@ -28,7 +28,7 @@ const failureOf = (failed: string) => (error: unknown) => failureWithReason(erro
 export function YearbookFormDialog({ yearbook, onClose }: { yearbook?: Yearbook; onClose: () => void }) {
   const save = useSaveYearbook();
   const form = useSchemaForm<YearbookFormInput>(YearbookInputSchema, {
-    year: yearbook?.year ?? Number(lusakaDate(new Date()).slice(0, 4)),
+    year: yearbook?.year ?? Number(todayIso().slice(0, 4)),
     title: yearbook?.title ?? '',
     theme: yearbook?.theme ?? '',
     cover_image_url: yearbook?.cover_image_url ?? '',

@@ -84,7 +84,7 @@ export function YearbookPage() {
       </nav>
 
       <Card>
-        <div className="rounded-xl bg-gradient-to-r from-emerald-700 to-emerald-500 p-6 text-white">
+        <div className="keep-light-palette rounded-xl bg-gradient-to-r from-emerald-700 to-emerald-500 p-6 text-white">
           <p className="text-sm font-medium text-emerald-100">{classOf(selected.year)}</p>
           <h2 className="mt-1 text-2xl font-bold">{selected.title}</h2>
           {selected.theme && <p className="mt-1 text-emerald-50 italic">{selected.theme}</p>}
