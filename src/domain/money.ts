@@ -62,10 +62,10 @@ export function normaliseMoney(value: string | number): string {
 }
 
 /** '1234.5' -> 'ZMW 1,234.50', as every screen shows money. */
-export function formatZmw(value: string | number): string {
+export function formatZmw(value: string | number, currencyLabel = 'ZMW'): string {
   const [whole, fraction] = normaliseMoney(value).split('.') as [string, string];
   const negative = whole.startsWith('-');
   const digits = negative ? whole.slice(1) : whole;
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}ZMW ${grouped}.${fraction}`;
+  return `${negative ? '-' : ''}${currencyLabel} ${grouped}.${fraction}`;
 }

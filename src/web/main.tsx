@@ -24,7 +24,7 @@ applyToDocument(document.documentElement, {
   compact: system.compact,
   primaryColor: system.primaryColor,
 });
-setDisplaySettings({ dateFormat: system.dateFormat, timeZone: system.timeZone });
+setDisplaySettings({ dateFormat: system.dateFormat, timeZone: system.timeZone, currency: system.currency });
 
 createRoot(root).render(
   <StrictMode>

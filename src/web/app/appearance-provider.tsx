@@ -71,8 +71,8 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
   const theme = resolveTheme(choice, system.theme, prefersDark);
 
   // Set during render, before the screens below format a single date with it.
-  setDisplaySettings({ dateFormat: system.dateFormat, timeZone: system.timeZone });
-  const displayKey = `${system.dateFormat} ${system.timeZone}`;
+  setDisplaySettings({ dateFormat: system.dateFormat, timeZone: system.timeZone, currency: system.currency });
+  const displayKey = `${system.dateFormat} ${system.timeZone} ${system.currency}`;
 
   useLayoutEffect(() => {
     applyToDocument(document.documentElement, {

@@ -7,7 +7,7 @@ import type { PublicSettings } from '../../contracts/settings';
 import { PROGRAMME_TIME_ZONE, type ProgrammeTimeZone } from '../../domain/dates';
 import { DEFAULT_SETTINGS } from '../../domain/settings';
 import { primaryPalette } from '../lib/colour';
-import type { DateFormat } from '../lib/format';
+import type { Currency, DateFormat } from '../lib/format';
 
 export type ThemeChoice = 'light' | 'dark' | 'auto';
 export type EffectiveTheme = 'light' | 'dark';
@@ -24,6 +24,8 @@ export interface SystemAppearance {
   compact: boolean;
   dateFormat: DateFormat;
   timeZone: ProgrammeTimeZone;
+  /** The label shown with amounts (never a conversion). */
+  currency: Currency;
 }
 
 export const DEFAULT_APPEARANCE: SystemAppearance = {
@@ -35,6 +37,7 @@ export const DEFAULT_APPEARANCE: SystemAppearance = {
   compact: DEFAULT_SETTINGS.appearance.compactMode,
   dateFormat: DEFAULT_SETTINGS.general.dateFormat,
   timeZone: PROGRAMME_TIME_ZONE,
+  currency: DEFAULT_SETTINGS.general.currency,
 };
 
 export function fromPublicSettings(s: PublicSettings): SystemAppearance {
@@ -47,6 +50,7 @@ export function fromPublicSettings(s: PublicSettings): SystemAppearance {
     compact: s.appearance.compact_mode,
     dateFormat: s.date_format,
     timeZone: s.timezone,
+    currency: s.currency,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  currencyLabel,
   DEFAULT_DISPLAY,
   dayOf,
   displaySettings,
@@ -26,7 +27,7 @@ describe('format', () => {
   });
 
   it('shows the day as it is in Lusaka, DD/MM/YYYY, until the settings say otherwise', () => {
-    expect(displaySettings()).toEqual({ dateFormat: 'DD/MM/YYYY', timeZone: 'Africa/Lusaka' });
+    expect(displaySettings()).toEqual({ dateFormat: 'DD/MM/YYYY', timeZone: 'Africa/Lusaka', currency: 'ZMW' });
     expect(formatLongDate(LATE_FRIDAY_UTC)).toBe('Saturday, 21 November 2026');
     expect(formatLongDate('2026-11-21')).toBe('Saturday, 21 November 2026');
     expect(formatDate('2026-03-05')).toBe('05/03/2026');
@@ -81,5 +82,18 @@ describe('format', () => {
     expect(formatCompactZmw(12500)).toBe('K12.5k');
     expect(formatCompactZmw(2_000_000)).toBe('K2m');
     expect(formatCompactZmw(300)).toBe('K300');
+  });
+});
+
+describe('the currency label of System Settings', () => {
+  afterEach(() => setDisplaySettings(DEFAULT_DISPLAY));
+
+  it('labels amounts with the chosen currency, never converting them', () => {
+    expect(formatMoney('1234.5')).toBe('ZMW 1,234.50');
+    expect(formatCompactZmw(12_500)).toBe('K12.5k');
+    setDisplaySettings({ ...DEFAULT_DISPLAY, currency: 'USD' });
+    expect(currencyLabel()).toBe('USD');
+    expect(formatMoney('1234.5')).toBe('USD 1,234.50');
+    expect(formatCompactZmw(12_500)).toBe('USD 12.5k');
   });
 });

@@ -4,16 +4,23 @@
  */
 import { lusakaDate, PROGRAMME_TIME_ZONE, type ProgrammeTimeZone } from '../../domain/dates';
 import { formatZmw } from '../../domain/money';
-import type { DATE_FORMATS } from '../../domain/settings';
+import type { CURRENCIES, DATE_FORMATS } from '../../domain/settings';
 
 export type DateFormat = (typeof DATE_FORMATS)[number];
+export type Currency = (typeof CURRENCIES)[number];
 
 export interface DisplaySettings {
   dateFormat: DateFormat;
   timeZone: ProgrammeTimeZone;
+  /** The label shown with amounts; amounts are never converted (D13). */
+  currency?: Currency;
 }
 
-export const DEFAULT_DISPLAY: DisplaySettings = { dateFormat: 'DD/MM/YYYY', timeZone: PROGRAMME_TIME_ZONE };
+export const DEFAULT_DISPLAY: DisplaySettings = {
+  dateFormat: 'DD/MM/YYYY',
+  timeZone: PROGRAMME_TIME_ZONE,
+  currency: 'ZMW',
+};
 
 /*
  * Module-level rather than a React context: the formatters are called from plain functions (view
@@ -28,8 +35,11 @@ export function setDisplaySettings(next: DisplaySettings): void {
 
 export const displaySettings = (): DisplaySettings => display;
 
-/** '1234.5' -> 'ZMW 1,234.50'. */
-export const formatMoney = (value: string | number): string => formatZmw(value);
+/** The currency label System Settings give ('ZMW' until they load). */
+export const currencyLabel = (): Currency => display.currency ?? 'ZMW';
+
+/** '1234.5' -> 'ZMW 1,234.50', with the configured label. */
+export const formatMoney = (value: string | number): string => formatZmw(value, currencyLabel());
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string, kind: 'long' | 'numeric'): Intl.DateTimeFormat {
@@ -129,7 +139,9 @@ export function moneyToNumber(value: string): number {
 
 /** Compact axis label: 12500 -> 'K12.5k'. */
 export function formatCompactZmw(value: number): string {
-  if (Math.abs(value) >= 1_000_000) return `K${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}m`;
-  if (Math.abs(value) >= 1_000) return `K${(value / 1_000).toFixed(1).replace(/\.0$/, '')}k`;
-  return `K${value}`;
+  // K is the kwacha's own sign; another label is written out.
+  const sign = currencyLabel() === 'ZMW' ? 'K' : `${currencyLabel()} `;
+  if (Math.abs(value) >= 1_000_000) return `${sign}${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}m`;
+  if (Math.abs(value) >= 1_000) return `${sign}${(value / 1_000).toFixed(1).replace(/\.0$/, '')}k`;
+  return `${sign}${value}`;
 }

@@ -2,11 +2,11 @@ import { type ComponentProps, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { allowanceLevelForStudent, LAUNCH_YEAR_NOTE } from '../../../domain/allowance-rows';
 import { MONTHS } from '../../../domain/dates';
-import { formatZmw } from '../../../domain/money';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { currencyLabel, formatMoney } from '../../lib/format';
 import { type StudentOption, StudentPicker } from '../students';
 import {
   AllowanceFormSchema,
@@ -134,7 +134,7 @@ function AddAllowanceForm({ onClose }: { onClose: () => void }) {
           {total === null ? (
             <span className="text-sm font-normal text-slate-500">Enter valid amounts</span>
           ) : (
-            formatZmw(total)
+            formatMoney(total)
           )}
         </output>
       </div>
@@ -149,7 +149,7 @@ function MoneyInput(props: ComponentProps<typeof Input>) {
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-slate-500"
       >
-        ZMW
+        {currencyLabel()}
       </span>
       <Input
         inputMode="decimal"

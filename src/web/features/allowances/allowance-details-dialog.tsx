@@ -3,12 +3,11 @@ import type { AllowanceComment, AllowanceDetail } from '../../../contracts/allow
 import type { User } from '../../../contracts/auth';
 import type { CommentStage } from '../../../domain/allowance-stages';
 import { allowedActions } from '../../../domain/allowances';
-import { formatZmw } from '../../../domain/money';
 import { roleLabel } from '../../../domain/roles';
 import { Alert, Button, Dialog, Skeleton } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { DetailsTabs } from '../audit';
 import { AMOUNT_LABELS } from './allowance-form';
 import { ALLOWANCE_PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
@@ -165,12 +164,12 @@ function DetailsBody({ allowance }: { allowance: AllowanceDetail }) {
             {AMOUNT_ROWS.map((field) => (
               <div key={field} className="flex justify-between gap-4 px-3 py-2">
                 <dt className="text-slate-600">{AMOUNT_LABELS[field]}</dt>
-                <dd className="text-slate-900 tabular-nums">{formatZmw(allowance[field])}</dd>
+                <dd className="text-slate-900 tabular-nums">{formatMoney(allowance[field])}</dd>
               </div>
             ))}
             <div className="flex justify-between gap-4 bg-slate-50 px-3 py-2 font-semibold">
               <dt className="text-slate-900">Total</dt>
-              <dd className="text-slate-900 tabular-nums">{formatZmw(allowance.total)}</dd>
+              <dd className="text-slate-900 tabular-nums">{formatMoney(allowance.total)}</dd>
             </div>
           </dl>
         </section>

@@ -2,9 +2,9 @@ import { Banknote, CircleCheck, Hourglass, ReceiptText, UserCheck } from 'lucide
 import { useSearchParams } from 'react-router';
 import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
-import { formatZmw } from '../../../domain/money';
 import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
 import { Card, Select } from '../../components/ui';
+import { formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -76,7 +76,11 @@ export function AllowancesPage() {
         className="md:grid-cols-3 xl:grid-cols-5 [&>*:last-child]:col-span-2 md:[&>*:last-child]:col-span-1"
         tiles={TILES.map((tile) => ({
           ...tile,
-          value: data ? <span className="text-lg sm:text-xl">{formatZmw(data.summary[tile.key])}</span> : '—',
+          value: data ? (
+            <span className="text-lg sm:text-xl">{formatMoney(data.summary[tile.key])}</span>
+          ) : (
+            '—'
+          ),
         }))}
         loading={!data && !list.isError}
         selected={params.stage}

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import type { Allowance } from '../../../contracts/allowances';
 import type { User } from '../../../contracts/auth';
 import { allowedActions } from '../../../domain/allowances';
-import { formatZmw } from '../../../domain/money';
 import { type DataColumn, DataTable, type PagedQuery, tableStateOf } from '../../components/list';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/format';
 import { ALLOWANCE_PROGRAM_LEVEL_LABELS, periodLabel } from './allowance-view';
 import type { DecisionRequest } from './decision-dialogs';
 import { ALLOWANCE_UI } from './messages';
@@ -37,7 +37,7 @@ function allowanceColumns(handlers: RowHandlers): Array<DataColumn<Allowance>> {
     {
       header: 'Total',
       className: 'text-right whitespace-nowrap text-slate-900 tabular-nums',
-      cell: (a) => formatZmw(a.total),
+      cell: (a) => formatMoney(a.total),
     },
     { header: 'Stage', skeletonWidth: 'w-32', cell: (a) => <StageBadge stage={a.approval_stage} /> },
     {
@@ -53,7 +53,7 @@ function AllowanceCard({ allowance: a, ...handlers }: RowHandlers & { allowance:
     <div className="space-y-2">
       <div className="flex items-baseline justify-between gap-3">
         <p className="min-w-0 font-medium text-slate-900">{a.student_name}</p>
-        <p className="shrink-0 font-semibold text-slate-900 tabular-nums">{formatZmw(a.total)}</p>
+        <p className="shrink-0 font-semibold text-slate-900 tabular-nums">{formatMoney(a.total)}</p>
       </div>
       <p className="text-sm text-slate-600">
         {periodLabel(a)} · {ALLOWANCE_PROGRAM_LEVEL_LABELS[a.program_level]}

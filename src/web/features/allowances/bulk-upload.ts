@@ -8,8 +8,8 @@ import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
 import { parseCsv } from '../../../csv/parse-csv';
 import { toCsv } from '../../../csv/to-csv';
 import { validateBulkRow } from '../../../domain/allowance-rows';
-import { formatZmw } from '../../../domain/money';
 import { csvFileProblem } from '../../components/forms/csv-file';
+import { formatMoney } from '../../lib/format';
 import { ALLOWANCE_UI } from './messages';
 
 /** Row errors shown before '... and N more errors'; the error list download has them all. */
@@ -64,7 +64,7 @@ export function previewAllowanceCsv(text: string): CsvPreview {
       period: checked.ok
         ? `${checked.row.month} ${checked.row.year}`
         : [cell('month'), cell('year')].join(' ').trim(),
-      total: checked.ok ? formatZmw(checked.row.amounts.total) : null,
+      total: checked.ok ? formatMoney(checked.row.amounts.total) : null,
       problem: checked.ok ? null : splitRowError(checked.error).message,
     };
   });

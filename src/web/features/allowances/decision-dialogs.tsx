@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Allowance } from '../../../contracts/allowances';
 import { type Decision, isReviewStage, REVIEW_STEP_RULES } from '../../../domain/allowances';
-import { formatZmw } from '../../../domain/money';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { ConfirmDialog, Field, Textarea, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
 import { periodLabel } from './allowance-view';
 import { useDecideAllowance, usePayAllowance } from './allowances.queries';
 import { ALLOWANCE_UI } from './messages';
@@ -37,7 +37,7 @@ function AllowanceSummary({ allowance }: { allowance: ActionTarget }) {
       </div>
       <div>
         <dt className="text-slate-500">Total</dt>
-        <dd className="font-medium text-slate-900 tabular-nums">{formatZmw(allowance.total)}</dd>
+        <dd className="font-medium text-slate-900 tabular-nums">{formatMoney(allowance.total)}</dd>
       </div>
       {step && (
         <div>
@@ -165,7 +165,7 @@ export function PayDialog({ allowance, onClose }: { allowance: ActionTarget | nu
         <>
           Mark the allowance for <strong className="text-slate-900">{allowance.student_name}</strong> for{' '}
           <strong className="text-slate-900">{periodLabel(allowance)}</strong>, totalling{' '}
-          <strong className="text-slate-900 tabular-nums">{formatZmw(allowance.total)}</strong>, as paid?
+          <strong className="text-slate-900 tabular-nums">{formatMoney(allowance.total)}</strong>, as paid?
           Confirm only once the money has been sent.
         </>
       }

@@ -4,7 +4,7 @@ import type { User } from '../../../contracts/auth';
 import { isStaffRole } from '../../../domain/roles';
 import { Alert, Button, Card, CardBody, CardHeader, Skeleton, StatCard } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
-import { dayOf, formatLongDate, formatMoney } from '../../lib/format';
+import { currencyLabel, dayOf, formatLongDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useDashboard } from './dashboard.queries';
 import { MonthlyAllowancesChart, StudentProgressChart, StudentsByCategoryChart } from './dashboard-charts';
@@ -138,7 +138,7 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
         </ChartCard>
         <ChartCard
           title="Monthly Allowances"
-          description="Submitted, approved and paid totals, last 12 months (ZMW)"
+          description={`Submitted, approved and paid totals, last 12 months (${currencyLabel()})`}
           className="lg:col-span-2"
           loading={isPending}
         >

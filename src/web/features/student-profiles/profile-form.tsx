@@ -17,6 +17,7 @@ import {
 } from '../../../domain/students';
 import { choiceOptions, focusFirstField, useSchemaForm } from '../../components/forms';
 import { Alert, Field, Input, Select, Textarea } from '../../components/ui';
+import { currencyLabel } from '../../lib/format';
 import { usePartnerOptions } from '../corporate';
 import {
   applyServerErrors,
@@ -177,7 +178,7 @@ export function ProfileForm({
         </Field>
         <MoneyField
           name="accommodation_monthly_rent"
-          label="Monthly Rent (ZMW)"
+          label={`Monthly Rent (${currencyLabel()})`}
           register={register}
           error={errors.accommodation_monthly_rent?.message}
         />
@@ -202,7 +203,7 @@ export function ProfileForm({
         {shown.monthlyDeduction && (
           <MoneyField
             name="laptop_monthly_deduction"
-            label="Laptop Monthly Deduction (ZMW)"
+            label={`Laptop Monthly Deduction (${currencyLabel()})`}
             hint={M.laptopDeductionHint}
             register={register}
             error={errors.laptop_monthly_deduction?.message}

@@ -4,7 +4,6 @@
  */
 import type { Student } from '../../../contracts/students';
 import { ageOn } from '../../../domain/dates';
-import { formatZmw } from '../../../domain/money';
 import {
   ACADEMIC_STANDING_LABELS,
   ACCOMMODATION_TYPE_LABELS,
@@ -13,7 +12,7 @@ import {
   PROGRAM_LEVEL_LABELS,
   PROGRAM_STATUS_LABELS,
 } from '../../../domain/students';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 
 export const PROFILE_SECTIONS = [
   'Personal',
@@ -43,7 +42,7 @@ export function profileAge(dateOfBirth: string | null, today: string): string | 
   return age === null ? null : `${age} years`;
 }
 
-const money = (value: string | null) => (value === null ? null : formatZmw(value));
+const money = (value: string | null) => (value === null ? null : formatMoney(value));
 
 /** Rows of each section of the read-only profile. Laptop rows follow the plan (docs/product.md §5). */
 export function profileSections(student: Student, today: string): Record<ProfileSection, ProfileRow[]> {
