@@ -1,6 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { type SystemSettings, THEMES } from '../../../domain/settings';
 import { Card, CardBody, CardHeader, Field, Input } from '../../components/ui';
+import { primaryPalette } from '../../lib/colour';
 import { SettingSwitch, useFieldError } from './settings-fields';
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -84,8 +85,8 @@ function PrimaryColour() {
               />
               <span
                 data-testid="colour-preview"
-                className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-white shadow-sm"
-                style={{ backgroundColor: shown }}
+                className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium shadow-sm"
+                style={previewStyle(shown)}
                 aria-hidden="true"
               >
                 Preview button
@@ -121,4 +122,14 @@ export function AppearanceTab() {
       </CardBody>
     </Card>
   );
+}
+
+/**
+ * The button as the screens will draw it: the colour made legible for the theme in force (a shade
+ * darker or lighter when needed, lib/colour.ts), with its text colour.
+ */
+function previewStyle(colour: string) {
+  const theme = document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+  const palette = primaryPalette(colour, theme);
+  return { backgroundColor: palette.primary, color: palette.foreground };
 }
