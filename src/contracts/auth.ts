@@ -32,6 +32,10 @@ export const UserSchema = z
     staff_id: z.string().nullable(),
     photo_url: z.string().nullable(),
     last_login: z.string().nullable(),
+    /** The password is older than System Settings' expiry: only a new one opens the app (D13). */
+    must_change_password: z.boolean(),
+    /** System Settings require two-factor sign-in and this account has no authenticator yet (D13). */
+    must_set_up_two_factor: z.boolean(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
@@ -50,11 +54,24 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
-export const LoginResponseSchema = z.object({
+/** A session opened: by a password alone, or by a password and then a two-factor code. */
+export const SignedInResponseSchema = z.object({
   user: UserSchema,
   session_token: z.string(),
   expires_at: z.string(),
 });
+export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
+
+/**
+ * The password was right but the account has an authenticator: no session yet; the code goes to
+ * POST /api/staff-auth/two-factor with this token.
+ */
+export const TwoFactorChallengeResponseSchema = z.object({
+  two_factor_required: z.literal(true),
+  challenge_token: z.string(),
+});
+
+export const LoginResponseSchema = z.union([SignedInResponseSchema, TwoFactorChallengeResponseSchema]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RegisterRequestSchema = z.object({
@@ -129,4 +146,6 @@ export const AUTH_MESSAGES = {
   notSignedIn: 'Please sign in to continue.',
   loggedOut: 'Logged out',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
+  passwordExpired: 'Your password has expired. Set a new password to continue.',
+  twoFactorSetupRequired: 'Two-factor sign-in is required. Set up your authenticator to continue.',
 } as const;

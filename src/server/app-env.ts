@@ -25,6 +25,10 @@ export interface SessionUser {
   photoUrl: string | null;
   lastLogin: Date | null;
   sessionId: string;
+  /** System Settings' password expiry has passed: only a new password opens the app (auth/sign-in-gates.ts). */
+  mustChangePassword: boolean;
+  /** System Settings require two-factor sign-in and the account has not set it up yet. */
+  mustSetUpTwoFactor: boolean;
 }
 
 export interface AppEnv {

@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-env';
 import { loadSessionUser } from './auth/middleware';
+import { enforceSignInGates } from './auth/sign-in-gates';
 import { allowancesRoutes } from './features/allowances/allowances.routes';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -19,6 +20,7 @@ import { searchRoutes } from './features/search/search.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
+import { twoFactorRoutesOf } from './features/two-factor/two-factor.routes';
 import { myProfileRoutesOf, roleRequestsRoutes, usersRoutes } from './features/users/users.routes';
 import { yearbookEntriesRoutes, yearbooksRoutes } from './features/yearbook/yearbook.routes';
 import { mountApiDocs } from './http/api-docs';
@@ -47,10 +49,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', jsonGuard());
   app.use('/api/*', sameOriginWrites(deps.config.appUrl));
   app.use('/api/*', loadSessionUser(deps));
+  app.use('/api/*', enforceSignInGates());
 
   app.route('/api', healthRoutes(deps));
   app.route('/api', meRoutes());
   app.route('/api/me', myProfileRoutesOf(deps));
+  app.route('/api/me/two-factor', twoFactorRoutesOf(deps));
   app.route('/api/staff-auth', staffAuthRoutes(deps));
   app.route('/api/auth', googleAuthRoutes(deps));
   app.route('/api/allowances', allowancesRoutes(deps));

@@ -10,7 +10,6 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       seedDemo: true,
       google: null,
-      sessionIdleMs: 30 * 60_000,
     });
     expect(config.dataDir).toMatch(/data$/);
   });

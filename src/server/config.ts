@@ -27,12 +27,6 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ISSUER: z.url({ message: 'must be the issuer URL' }).default('https://accounts.google.com'),
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   LOG_REQUESTS: booleanFlag.default(true),
@@ -57,7 +51,6 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
-  sessionIdleMs: number;
   /** Behind a reverse proxy: trust X-Forwarded-For/Proto for client address and HTTPS. */
   trustProxy: boolean;
   webDir: string;
@@ -114,7 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
         : null,
-    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     trustProxy: e.TRUST_PROXY,
     webDir: path.resolve(e.WEB_DIR),
     logRequests: e.LOG_REQUESTS,

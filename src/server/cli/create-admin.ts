@@ -86,6 +86,7 @@ async function main() {
       department: input.department,
       role: 'admin',
       passwordHash: await hashPassword(input.password),
+      passwordChangedAt: now,
       emailVerifiedAt: now,
       createdAt: now,
       updatedAt: now,

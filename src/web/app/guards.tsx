@@ -3,7 +3,20 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { hasRoleRank, type Role, roleTitle } from '../../domain/roles';
 import { Button } from '../components/ui';
+import { ExpiredPasswordScreen, TwoFactorSetupScreen } from '../features/account';
 import { useAuth } from '../lib/session';
+
+/**
+ * What System Settings ask of the signed-in account before the app (docs/product.md D13): a new
+ * password once the old one has expired, then an authenticator when two-factor sign-in is required.
+ * The server refuses the rest of the API meanwhile; this shows the way through instead of the app.
+ */
+export function SignInGate({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (user?.must_change_password) return <ExpiredPasswordScreen />;
+  if (user?.must_set_up_two_factor) return <TwoFactorSetupScreen />;
+  return children;
+}
 
 /** Renders `children` only for a user of `role`'s rank or higher (docs/product.md §6); otherwise Access Denied. */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {

@@ -10,18 +10,29 @@ import {
   useState,
 } from 'react';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES, type LoginResponse, type User } from '../../contracts/auth';
+import { AUTH_MESSAGES, type LoginResponse, type SignedInResponse, type User } from '../../contracts/auth';
 import { ApiError, api, setUnauthorizedHandler } from './api';
 import { type AuthChannel, openAuthChannel } from './auth-channel';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/** What a staff ID and password lead to: signed in, or a two-factor code asked for first. */
+export type LoginOutcome = { user: User } | { challengeToken: string };
+
+/** The second step of a sign-in: an authenticator's code, or one recovery code. */
+export type SecondFactor = { code: string } | { recovery_code: string };
+
 export interface AuthContextValue {
   status: AuthStatus;
   /** The signed-in user; null unless status is 'signed-in'. */
   user: User | null;
-  /** Staff ID sign-in; the server sets the httpOnly session cookie. Throws ApiError on failure. */
-  login(staffId: string, password: string, rememberMe: boolean): Promise<User>;
+  /**
+   * Staff ID sign-in; the server sets the httpOnly session cookie, or (for an account with an
+   * authenticator) answers a challenge for completeTwoFactor. Throws ApiError on failure.
+   */
+  login(staffId: string, password: string, rememberMe: boolean): Promise<LoginOutcome>;
+  /** Finishes a sign-in that asked for a code. Throws ApiError on failure. */
+  completeTwoFactor(challengeToken: string, second: SecondFactor): Promise<User>;
   /** Ends the session here and in the app's other tabs. */
   logout(): Promise<void>;
   /** Asks the server again who is signed in (GET /api/session). */
@@ -29,6 +40,9 @@ export interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The server's 403 codes for a sign-in gate (server/auth/sign-in-gates.ts). */
+const SIGN_IN_GATE_CODES = new Set(['password_expired', 'two_factor_setup_required']);
 
 type State =
   | { status: 'loading'; user: null }
@@ -87,6 +101,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [refresh, signOutLocally]);
 
+  // System Settings may close a sign-in gate while the app is open (two-factor switched on, a
+  // password expiring): the server then refuses with one of these codes, and asking who is signed
+  // in again brings up the screen that leads through the gate.
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (
+        error instanceof ApiError &&
+        error.status === 403 &&
+        error.code &&
+        SIGN_IN_GATE_CODES.has(error.code)
+      )
+        void refresh();
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, refresh]);
+
   useEffect(() => {
     setUnauthorizedHandler((error) => {
       if (stateRef.current.status !== 'signed-in') return;
@@ -97,19 +136,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [signOutLocally]);
 
-  const login = useCallback(
-    async (staffId: string, password: string, rememberMe: boolean) => {
-      const { user } = await api.post<LoginResponse>('/api/staff-auth/login', {
-        staffId,
-        password,
-        rememberMe,
-      });
+  const signedIn = useCallback(
+    (user: User) => {
       queryClient.clear();
       setState({ status: 'signed-in', user });
       channelRef.current?.post({ type: 'login', userId: user.id });
       return user;
     },
     [queryClient],
+  );
+
+  const login = useCallback(
+    async (staffId: string, password: string, rememberMe: boolean): Promise<LoginOutcome> => {
+      const answer = await api.post<LoginResponse>('/api/staff-auth/login', {
+        staffId,
+        password,
+        rememberMe,
+      });
+      if ('two_factor_required' in answer) return { challengeToken: answer.challenge_token };
+      return { user: signedIn(answer.user) };
+    },
+    [signedIn],
+  );
+
+  const completeTwoFactor = useCallback(
+    async (challengeToken: string, second: SecondFactor) => {
+      const { user } = await api.post<SignedInResponse>('/api/staff-auth/two-factor', {
+        challenge_token: challengeToken,
+        ...second,
+      });
+      return signedIn(user);
+    },
+    [signedIn],
   );
 
   const logout = useCallback(async () => {
@@ -125,8 +183,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [signOutLocally]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, login, logout, refresh }),
-    [state, login, logout, refresh],
+    () => ({ status: state.status, user: state.user, login, completeTwoFactor, logout, refresh }),
+    [state, login, completeTwoFactor, logout, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

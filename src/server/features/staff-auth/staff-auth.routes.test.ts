@@ -58,7 +58,9 @@ describe('POST /api/staff-auth/login', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Expires=/);
-    expect(JSON.stringify(body.user)).not.toMatch(/password/i);
+    // No password material: only whether System Settings ask for a new one.
+    expect(JSON.stringify(body.user)).not.toMatch(/argon2|password_hash|"password"/i);
+    expect(body.user).toMatchObject({ must_change_password: false, must_set_up_two_factor: false });
   });
 
   it('without remember me sets a browser-session cookie (no Expires)', async () => {

@@ -9,10 +9,12 @@ import {
   RegisterResponseSchema,
   ResetPasswordRequestSchema,
   SessionTokenRequestSchema,
+  SignedInResponseSchema,
   VerifyEmailRequestSchema,
   VerifySessionResponseSchema,
 } from '../../../contracts/auth';
 import { MessageResponseSchema } from '../../../contracts/common';
+import { TwoFactorSignInRequestSchema } from '../../../contracts/two-factor';
 import { AcceptInvitationSchema } from '../../../contracts/users';
 import { USER_MESSAGES } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
@@ -41,6 +43,26 @@ export function staffAuthRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { response, session } = await staffAuth.login(deps, c.req.valid('json'));
+      // An account with an authenticator gets its cookie only after the code (POST /two-factor).
+      if (session) setSessionCookie(c, deps.config, session);
+      return c.json(response, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      ...post(
+        '/two-factor',
+        "Finish a sign-in with the login's challenge and an authenticator or recovery code",
+      ),
+      request: jsonBody(TwoFactorSignInRequestSchema),
+      responses: {
+        200: jsonResponse(SignedInResponseSchema, 'Signed in'),
+        ...errorResponses(400, 401, 429),
+      },
+    }),
+    async (c) => {
+      const { response, session } = await staffAuth.completeTwoFactorSignIn(deps, c.req.valid('json'));
       setSessionCookie(c, deps.config, session);
       return c.json(response, 200);
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { accountsWithDemoPassword } from '../../auth/demo-passwords';
 import { hashPassword } from '../../auth/passwords';
+import { putSecurity } from '../../auth/security-settings.testing';
 import { DEMO_PASSWORD } from '../../db/demo-seed/accounts';
 import { authTokens, loginThrottles, mailOutbox, users } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
@@ -165,15 +166,16 @@ describe('reset links and sessions', () => {
     expect((await login(staffId, 'Second#Pass3')).status).toBe(200);
   });
 
-  it('an active user is not signed out by a one-minute idle timeout', async () => {
-    const short = await createTestContext({ sessionIdleMs: 60_000 });
+  it("an active user is not signed out by System Settings' shortest idle timeout (5 minutes)", async () => {
+    const short = await createTestContext();
     try {
+      await putSecurity(short, await short.signIn('ADM001'), { sessionTimeout: 5 });
       const token = await short.signIn('PO001');
       for (let i = 0; i < 9; i++) {
-        short.clock.advance(20_000);
+        short.clock.advance(100_000);
         expect((await short.request('GET', '/api/me', { token })).status).toBe(200);
       }
-      short.clock.advance(61_000);
+      short.clock.advance(5 * 60_000 + 1_000);
       expect((await short.request('GET', '/api/me', { token })).status).toBe(401);
     } finally {
       await short.close();

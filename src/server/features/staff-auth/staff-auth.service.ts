@@ -1,54 +1,36 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ForgotPasswordResponse, LoginResponse, RegisterResponse, User } from '../../../contracts/auth';
+import { eq, sql } from 'drizzle-orm';
+import type { ForgotPasswordResponse, LoginResponse, RegisterResponse } from '../../../contracts/auth';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
-import {
-  failedGuessLocks,
-  isGuessAllowed,
-  LOCKOUT_WINDOW_MS,
-  type TokenPurpose,
-  tokenState,
-} from '../../../domain/auth-rules';
-import { USER_MESSAGES } from '../../../domain/users';
-import type { AppDeps, SessionUser } from '../../app-env';
+import { failedGuessLocks, isGuessAllowed } from '../../../domain/auth-rules';
+import type { AppDeps } from '../../app-env';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { createSession, deleteUserSessions, type NewSession } from '../../auth/sessions';
-import { hashToken } from '../../auth/tokens';
-import type { DbOrTx, Tx } from '../../db/client';
-import { authTokens, loginThrottles, roleRequests, users } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../http/errors';
-import { recordAudit, signInEntry } from '../audit/audit.service';
+import type { NewSession } from '../../auth/sessions';
+import type { DbOrTx } from '../../db/client';
+import { loginThrottles, roleRequests, users } from '../../db/schema';
+import { conflict, HttpError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
 import { assertPasswordAllowed, currentSettings } from '../settings/settings.service';
 import { registrationEntry } from './account-audit';
-import { endResetTokens, queueAuthMail } from './auth-mail';
+import { queueAuthMail } from './auth-mail';
+import { countGuess, lockedOut, openSession } from './sign-in-session';
+import { startTwoFactorChallenge } from './two-factor-sign-in';
 
 // Other features queue account emails (invitations, role request outcomes) through this service.
 export { queueAuthMail, sendAuthMailSoon } from './auth-mail';
+export { acceptInvitation, resetPassword, verifyEmail } from './password-flows';
+export { toUserDto } from './sign-in-session';
+export { completeTwoFactorSignIn } from './two-factor-sign-in';
 
 type UserRow = typeof users.$inferSelect;
-type UserFields = Pick<
-  UserRow | SessionUser,
-  'id' | 'name' | 'email' | 'role' | 'department' | 'staffId' | 'photoUrl' | 'lastLogin'
->;
 
-export function toUserDto(u: UserFields): User {
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    role: u.role,
-    department: u.department,
-    staff_id: u.staffId,
-    photo_url: u.photoUrl,
-    last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
-  };
-}
-
-const lockedOut = () => new HttpError(429, AUTH_MESSAGES.lockedOut, { code: 'locked_out' });
-
+/**
+ * A staff ID and password. An account with an authenticator gets a two-factor challenge instead
+ * of a session (no cookie until its code, two-factor-sign-in.ts); every other one is signed in.
+ */
 export async function login(
   deps: AppDeps,
   input: { staffId: string; password: string; rememberMe: boolean },
-): Promise<{ response: LoginResponse; session: NewSession }> {
+): Promise<{ response: LoginResponse; session: NewSession | null }> {
   const now = deps.clock.now();
   const key = input.staffId.trim().toUpperCase();
   // The number of failed sign-ins before the lockout is a setting (D13): read at each sign-in.
@@ -78,54 +60,10 @@ export async function login(
   if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive, { code: 'account_inactive' });
   if (!user.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.unverified, { code: 'email_unverified' });
 
-  const [updated] = await deps.db.transaction(async (tx) => {
-    const rows = await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
-    await recordAudit(tx, signInEntry(user, 'staff ID', now));
-    return rows;
-  });
-  const session = await createSession(deps, user.id, input.rememberMe);
-  return {
-    session,
-    response: {
-      user: toUserDto(updated!),
-      session_token: session.token,
-      expires_at: session.expiresAt.toISOString(),
-    },
-  };
-}
-
-/**
- * Counts one more guess for a staff ID, in one statement, before its password is checked, and
- * answers the guess's number. Counting first (not after a failure) is what makes the lockout hold
- * when fifty guesses arrive at once: each takes its own number from the row, and only the first
- * five are checked. The guess that reaches the threshold starts the lock; an ended lock starts the
- * count afresh.
- */
-async function countGuess(db: DbOrTx, key: string, now: Date, threshold: number): Promise<number> {
-  const lockEnds = new Date(now.getTime() + LOCKOUT_WINDOW_MS);
-  const lockOver = sql`${loginThrottles.lockedUntil} <= ${now}`;
-  const nextCount = sql`case when ${lockOver} then 1 else ${loginThrottles.failedCount} + 1 end`;
-  const [row] = await db
-    .insert(loginThrottles)
-    .values({
-      staffIdKey: key,
-      failedCount: 1,
-      lockedUntil: failedGuessLocks(1, threshold) ? lockEnds : null,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: loginThrottles.staffIdKey,
-      set: {
-        failedCount: nextCount,
-        lockedUntil: sql`case
-          when ${loginThrottles.lockedUntil} > ${now} then ${loginThrottles.lockedUntil}
-          when ${nextCount} >= ${threshold} then ${lockEnds}::timestamptz
-          else null end`,
-        updatedAt: now,
-      },
-    })
-    .returning({ failedCount: loginThrottles.failedCount });
-  return row!.failedCount;
+  // A confirmed authenticator is asked for whether or not System Settings require one.
+  if (user.twoFactorEnabledAt)
+    return { response: await startTwoFactorChallenge(deps, user.id, input.rememberMe), session: null };
+  return openSession(deps, user, input.rememberMe, 'staff ID');
 }
 
 export interface Registration {
@@ -156,6 +94,7 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
         email: input.email,
         name: input.name,
         passwordHash,
+        passwordChangedAt: now,
         role: 'user',
         department: input.department,
         createdAt: now,
@@ -203,121 +142,4 @@ async function staffIdHolder(db: DbOrTx, staffId: string): Promise<string | unde
 export async function forgotPassword(deps: AppDeps, email: string): Promise<ForgotPasswordResponse> {
   await queueAuthMail(deps.db, 'reset_password', email, deps.clock.now());
   return { message: AUTH_MESSAGES.forgotPassword };
-}
-
-export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<void> {
-  await assertPasswordAllowed(deps.db, newPassword, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
-  const userId = await deps.db.transaction(async (tx) => {
-    const id = await consumeToken(tx, deps, token, 'reset_password', AUTH_MESSAGES.badResetToken);
-    const now = deps.clock.now();
-    const [user] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        demoPassword: false,
-        updatedAt: now,
-        // Following a link sent to the address also proves the address.
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
-      })
-      .where(eq(users.id, id))
-      .returning();
-    // Any other reset link sent earlier would still change the password: they all end here.
-    await endResetTokens(tx, id, now);
-    if (user?.staffId)
-      await tx.delete(loginThrottles).where(eq(loginThrottles.staffIdKey, user.staffId.toUpperCase()));
-    await recordAudit(tx, {
-      actor: { id, name: user?.name ?? 'Unknown' },
-      officerId: null,
-      entityType: 'account',
-      entityId: id,
-      action: 'account.password_reset',
-      summary: `${user?.name ?? 'An account'} set a new password from a reset link`,
-      at: now,
-      // Both sides are hidden (domain/audit.ts): the trail says the password changed, never to what.
-      before: { password: 'old' },
-      after: { password: 'new' },
-    });
-    return id;
-  });
-  // A new password signs out every device that knew the old one.
-  await deleteUserSessions(deps, userId);
-}
-
-/**
- * An invited account sets its first password (docs/product.md D11, User Management's Add User):
- * following the emailed link also proves the address. Every invitation link of the account ends.
- */
-export async function acceptInvitation(deps: AppDeps, token: string, newPassword: string): Promise<void> {
-  await assertPasswordAllowed(deps.db, newPassword, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
-  await deps.db.transaction(async (tx) => {
-    const id = await consumeToken(tx, deps, token, 'invitation', USER_MESSAGES.badInvitation);
-    const now = deps.clock.now();
-    const [user] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        demoPassword: false,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
-        updatedAt: now,
-      })
-      .where(and(eq(users.id, id), eq(users.isActive, true)))
-      .returning({ name: users.name });
-    if (!user) throw badRequest(USER_MESSAGES.badInvitation);
-    await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(and(eq(authTokens.userId, id), eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt)));
-    await recordAudit(tx, {
-      actor: { id, name: user.name },
-      officerId: null,
-      entityType: 'account',
-      entityId: id,
-      action: 'account.invitation_accepted',
-      summary: `${user.name} accepted their invitation and set a password`,
-      at: now,
-      before: { password: 'none' },
-      after: { password: 'new' },
-    });
-  });
-}
-
-export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, deps, token, 'verify_email', AUTH_MESSAGES.badVerifyToken);
-    const now = deps.clock.now();
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: now, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning({ name: users.name });
-    await recordAudit(tx, {
-      actor: { id: userId, name: user?.name ?? 'Unknown' },
-      officerId: null,
-      entityType: 'account',
-      entityId: userId,
-      action: 'account.email_verified',
-      summary: `${user?.name ?? 'An account'} verified their email address`,
-      at: now,
-    });
-  });
-}
-
-/** Marks a token used, once: of two requests racing with the same token, one wins. */
-async function consumeToken(tx: Tx, deps: AppDeps, token: string, purpose: TokenPurpose, message: string) {
-  const now = deps.clock.now();
-  const [stored] = await tx
-    .select()
-    .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
-    .for('update');
-  if (!stored || tokenState(stored, now) !== 'valid') throw badRequest(message);
-  const [used] = await tx
-    .update(authTokens)
-    .set({ usedAt: now })
-    .where(and(eq(authTokens.id, stored.id), isNull(authTokens.usedAt)))
-    .returning();
-  if (!used) throw badRequest(message);
-  return stored.userId;
 }

@@ -86,7 +86,7 @@ export async function changeMyPassword(
     const now = deps.clock.now();
     await tx
       .update(users)
-      .set({ passwordHash, demoPassword: false, updatedAt: now })
+      .set({ passwordHash, demoPassword: false, passwordChangedAt: now, updatedAt: now })
       .where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)));
     await audit(

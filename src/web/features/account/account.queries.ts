@@ -1,4 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TwoFactorConfirmResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatus,
+} from '../../../contracts/two-factor';
 import type { MyProfile, ProfileInput } from '../../../contracts/users';
 import type { Role } from '../../../domain/roles';
 import { api } from '../../lib/api';
@@ -48,3 +53,38 @@ export const useChangePassword = () =>
     mutationFn: (body: { current_password: string; new_password: string }) =>
       api.post<{ message: string }>('/api/me/password', body),
   });
+
+const TWO_FACTOR_PATH = '/api/me/two-factor';
+
+/** GET /api/me/two-factor: on or off, since when, recovery codes left, and whether it is required. */
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: queryKeys.twoFactor,
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>(TWO_FACTOR_PATH, signal),
+  });
+}
+
+/** A change to the authenticator: the status is read again afterwards. */
+function useTwoFactorChange<TArgs, TResult>(call: (args: TArgs) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor }),
+  });
+}
+
+/** POST /api/me/two-factor/setup: a new secret, pending until a code from it confirms it. */
+export const useBeginTwoFactorSetup = () =>
+  useMutation({ mutationFn: () => api.post<TwoFactorSetupResponse>(`${TWO_FACTOR_PATH}/setup`) });
+
+/** POST /api/me/two-factor/confirm: on, with ten recovery codes answered once. */
+export const useConfirmTwoFactor = () =>
+  useTwoFactorChange((code: string) =>
+    api.post<TwoFactorConfirmResponse>(`${TWO_FACTOR_PATH}/confirm`, { code }),
+  );
+
+/** POST /api/me/two-factor/disable: off, with the password (refused while System Settings require it). */
+export const useDisableTwoFactor = () =>
+  useTwoFactorChange((password: string) =>
+    api.post<{ message: string }>(`${TWO_FACTOR_PATH}/disable`, { password }),
+  );

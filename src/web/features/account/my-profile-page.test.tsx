@@ -43,9 +43,17 @@ const makeProfile = (overrides: Partial<MyProfile> = {}): MyProfile => ({
   ...overrides,
 });
 
-/** Answers GET with `profile`, and each change with `changes[method url]` (or the profile). */
+const TWO_FACTOR_OFF = { enabled: false, enabled_at: null, recovery_codes_left: 0, required: false };
+
+/**
+ * Answers GET with `profile` (the two-factor card's status with it off), and each change with
+ * `changes[method url]` (or the profile).
+ */
 function serve(profile: MyProfile, changes: Record<string, () => Promise<Response>> = {}) {
-  return stubApi((method, url) => changes[`${method} ${url}`]?.() ?? json(profile));
+  return stubApi(
+    (method, url) =>
+      changes[`${method} ${url}`]?.() ?? json(url === '/api/me/two-factor' ? TWO_FACTOR_OFF : profile),
+  );
 }
 
 const showPage = async () => {
@@ -84,7 +92,10 @@ describe('MyProfilePage', () => {
     expect(typedIn(form, 'Relationship')).toBe('Mother');
     expect(seen.filter((c) => c.url !== '/api/settings/public')).toEqual([
       { method: 'GET', url: '/api/me/profile', body: undefined },
+      { method: 'GET', url: '/api/me/two-factor', body: undefined },
     ]);
+    const twoFactor = screen.getByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(twoFactor).findByRole('button', { name: 'Set Up' })).toBeTruthy();
   });
 
   it('says when the profile could not be loaded, and retries', async () => {
@@ -203,6 +214,7 @@ describe('Change Password', () => {
     await showPage();
     expect(screen.queryByRole('form', { name: 'Change Password' })).toBeNull();
     expect(screen.queryByLabelText('Current Password')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Two-factor sign-in' })).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import { useMyProfile } from './account.queries';
 import { PasswordCard } from './password-card';
 import { ProfileForm } from './profile-form';
 import { RoleRequestCard } from './role-request-card';
+import { TwoFactorCard } from './two-factor-card';
 
 /** /account: the signed-in user's own details, emergency contact, password and role. */
 export function MyProfilePage() {
@@ -41,7 +42,12 @@ export function MyProfilePage() {
           </div>
           <div className="space-y-6">
             <ProfileForm key={profile.data.id} profile={profile.data} />
-            {profile.data.sign_in === 'staff' && <PasswordCard />}
+            {profile.data.sign_in === 'staff' && (
+              <>
+                <PasswordCard />
+                <TwoFactorCard />
+              </>
+            )}
           </div>
         </div>
       )}

@@ -25,8 +25,11 @@ interface PasswordFormValues {
 const BLANK: PasswordFormValues = { current_password: '', new_password: '', confirm_password: '' };
 const SERVER_FIELDS = ['current_password', 'new_password'];
 
-/** Change Password: for accounts that sign in with a staff ID (a Google-only one has none). */
-export function PasswordCard() {
+/**
+ * Change Password: for accounts that sign in with a staff ID (a Google-only one has none).
+ * `onChanged` runs after a change: the expired-password screen then lets the app through.
+ */
+export function PasswordCard({ onChanged }: { onChanged?: () => void } = {}) {
   const passwordRule = usePasswordRule();
   const titleId = useId();
   const change = useChangePassword();
@@ -39,6 +42,7 @@ export function PasswordCard() {
       await change.mutateAsync({ current_password, new_password });
       form.reset(BLANK);
       toast.success(USER_MESSAGES.passwordChanged);
+      onChanged?.();
     } catch (error) {
       if (!showServerFieldErrors(error, form.setError, SERVER_FIELDS))
         toast.error(failureWithReason(error, 'Failed to change password', NETWORK_MESSAGE));

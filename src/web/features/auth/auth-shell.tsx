@@ -1,7 +1,9 @@
 import { GraduationCap } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DEFAULT_SETTINGS } from '../../../domain/settings';
 import { Alert, Button, Input } from '../../components/ui';
+import { usePublicSettings } from '../../lib/public-settings';
 import { DemoDataNotice } from './demo-data-notice';
 
 /** Inline text links on the signed-out pages. */
@@ -20,13 +22,14 @@ export function AuthShell({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const systemName = usePublicSettings().data?.system_name ?? DEFAULT_SETTINGS.general.systemName;
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-emerald-50 via-slate-50 to-slate-100 px-4 py-10">
       <div className="mb-6 flex items-center gap-3">
         <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-white shadow-sm">
           <GraduationCap aria-hidden="true" className="size-6" />
         </span>
-        <span className="text-lg font-semibold tracking-tight text-slate-900">CHL Back-office</span>
+        <span className="text-lg font-semibold tracking-tight text-slate-900">{systemName}</span>
       </div>
       <main className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>

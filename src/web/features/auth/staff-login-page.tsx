@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/session';
 import { type ErrorView, loginErrorView, registerErrorView } from './auth-errors';
 import { AuthShell, linkClasses } from './auth-shell';
 import { applyServerFieldErrors } from './form-errors';
+import { TwoFactorStep } from './two-factor-step';
 
 const ROLE_OPTIONS = REGISTRABLE_ROLES.map((role) => ({ value: role, label: roleTitle(role) }));
 
@@ -24,6 +25,9 @@ export function StaffLoginPage() {
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [prefillStaffId, setPrefillStaffId] = useState('');
   const [notice, setNotice] = useState<RegisteredNotice | null>(null);
+  // The password was right and the account has an authenticator: its code comes next.
+  const [challenge, setChallenge] = useState<{ token: string; staffId: string } | null>(null);
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
 
   const footer = (
     <Link to="/login" className={linkClasses}>
@@ -51,6 +55,21 @@ export function StaffLoginPage() {
     );
   }
 
+  if (challenge) {
+    return (
+      <AuthShell title="Two-factor sign-in" subtitle={`Signing in as ${challenge.staffId}.`} footer={footer}>
+        <TwoFactorStep
+          challengeToken={challenge.token}
+          onRestart={(message) => {
+            setPrefillStaffId(challenge.staffId);
+            setRestartMessage(message ?? null);
+            setChallenge(null);
+          }}
+        />
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell title="Staff Login" subtitle="Sign in with your staff ID and password." footer={footer}>
       {notice && (
@@ -62,7 +81,14 @@ export function StaffLoginPage() {
           </p>
         </div>
       )}
-      <LoginForm initialStaffId={prefillStaffId} />
+      <LoginForm
+        initialStaffId={prefillStaffId}
+        initialFailure={restartMessage ? { title: 'Login Failed', message: restartMessage } : null}
+        onChallenge={(token, staffId) => {
+          setRestartMessage(null);
+          setChallenge({ token, staffId });
+        }}
+      />
       <p className="mt-6 text-center text-sm text-slate-600">
         Don't have an account?{' '}
         <button
@@ -80,10 +106,18 @@ export function StaffLoginPage() {
   );
 }
 
-function LoginForm({ initialStaffId }: { initialStaffId: string }) {
+function LoginForm({
+  initialStaffId,
+  initialFailure,
+  onChallenge,
+}: {
+  initialStaffId: string;
+  initialFailure: ErrorView | null;
+  onChallenge: (challengeToken: string, staffId: string) => void;
+}) {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<ErrorView | null>(null);
+  const [failure, setFailure] = useState<ErrorView | null>(initialFailure);
   const {
     register,
     handleSubmit,
@@ -97,8 +131,9 @@ function LoginForm({ initialStaffId }: { initialStaffId: string }) {
   const onSubmit = handleSubmit(async ({ staffId, password, rememberMe }) => {
     setFailure(null);
     try {
-      await login(staffId, password, rememberMe);
-      navigate('/dashboard', { replace: true });
+      const outcome = await login(staffId, password, rememberMe);
+      if ('challengeToken' in outcome) onChallenge(outcome.challengeToken, staffId);
+      else navigate('/dashboard', { replace: true });
     } catch (error) {
       applyServerFieldErrors(error, setError, ['staffId', 'password']);
       setFailure(loginErrorView(error));
