@@ -2,15 +2,24 @@ import type { MiddlewareHandler } from 'hono';
 import { hasRoleRank, isStaffRole, type Role } from '../../domain/roles';
 import type { AppDeps, AppEnv, SessionUser } from '../app-env';
 import { forbidden, unauthorized } from '../http/errors';
+import { inProgrammeZone } from '../programme-time';
 import { sessionTokenFrom } from './cookies';
-import { resolveSession } from './sessions';
+import { resolveSessionAndZone } from './sessions';
 
-/** Puts the signed-in user (or null) on the context for every API request. */
+/**
+ * Puts the signed-in user (or null) on the context for every API request, and runs the request in
+ * the programme's time zone read with the session (programme-time.ts).
+ */
 export function loadSessionUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = sessionTokenFrom(c);
-    c.set('user', token ? await resolveSession(deps, token) : null);
-    await next();
+    if (!token) {
+      c.set('user', null);
+      return next();
+    }
+    const { user, zone } = await resolveSessionAndZone(deps, token);
+    c.set('user', user);
+    return inProgrammeZone(zone, next);
   };
 }
 

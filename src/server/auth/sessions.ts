@@ -1,5 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { isSessionAlive, lastSeenResolutionMs, sessionLifetimeMs } from '../../domain/auth-rules';
+import { PROGRAMME_TIME_ZONE, type ProgrammeTimeZone } from '../../domain/dates';
+import { TIME_ZONES } from '../../domain/settings';
 import type { AppDeps, SessionUser } from '../app-env';
 import type { DbOrTx } from '../db/client';
 import { fixedStatement, NAMED_STATEMENTS } from '../db/prepared';
@@ -36,6 +38,9 @@ const SESSION_USER_COLUMNS = distinctColumns(SESSION_USER_FIELDS);
 const securitySection = sql<string | null>`(select (${systemSettings.document} -> 'security')::text
   from ${systemSettings} where ${systemSettings.id} = 1)`;
 const hasPassword = sql<boolean>`${users.passwordHash} is not null`;
+/** The programme's time zone, read with the session for the request's "today" (programme-time.ts). */
+const timeZoneSetting = sql<string | null>`(select ${systemSettings.document} -> 'general' ->> 'timezone'
+  from ${systemSettings} where ${systemSettings.id} = 1)`;
 
 /*
  * Every API request runs this look-up, so it is a named prepared statement: PostgreSQL plans it
@@ -51,6 +56,7 @@ const sessionUserLookup = fixedStatement(
         ...SESSION_USER_FIELDS,
         security: securitySection.as('session_security'),
         hasPassword: hasPassword.as('session_has_password'),
+        timeZone: timeZoneSetting.as('session_time_zone'),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -77,9 +83,26 @@ export async function createSession(deps: AppDeps, userId: string, rememberMe: b
 
 /** The user behind a session token, or null when the token is unknown, expired, idle or the account inactive. */
 export async function resolveSession(deps: AppDeps, token: string): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const now = deps.clock.now();
+  return (await resolveSessionAndZone(deps, token)).user;
+}
+
+/** The session's user (as resolveSession) and the programme's time zone read with it. */
+export async function resolveSessionAndZone(
+  deps: AppDeps,
+  token: string,
+): Promise<{ user: SessionUser | null; zone: ProgrammeTimeZone }> {
+  if (!token || token.length > 200) return { user: null, zone: PROGRAMME_TIME_ZONE };
   const raw = await sessionUserLookup(deps.db, { tokenHash: hashToken(token) });
+  const storedZone = raw[0]?.session_time_zone;
+  const zone = TIME_ZONES.find((z) => z === storedZone) ?? PROGRAMME_TIME_ZONE;
+  return { user: await sessionUserOf(deps, raw), zone };
+}
+
+async function sessionUserOf(
+  deps: AppDeps,
+  raw: Awaited<ReturnType<typeof sessionUserLookup>>,
+): Promise<SessionUser | null> {
+  const now = deps.clock.now();
   const [row] = mapRows<typeof SESSION_USER_FIELDS>(SESSION_USER_COLUMNS, raw);
   if (!row) return null;
   const security = sessionSecurityOf((raw[0]!.session_security as string | null) ?? null);
