@@ -1,7 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
+import { DEFAULT_SETTINGS } from '../../../domain/settings';
 import { Alert, buttonClasses } from '../../components/ui';
 import { cn } from '../../lib/cn';
+import { usePublicSettings } from '../../lib/public-settings';
 import { useAuthConfig } from './auth.queries';
 import { signInErrorView } from './auth-errors';
 import { useCarouselIndex } from './carousel';
@@ -12,6 +14,7 @@ import { GoogleMark } from './google-mark';
 /** /login: Google sign-in or staff ID, over a rotating background with the programme's figures. */
 export function LoginPage() {
   const [params] = useSearchParams();
+  const systemName = usePublicSettings().data?.system_name ?? DEFAULT_SETTINGS.general.systemName;
   const error = params.get('error');
   const errorView = error === null ? null : signInErrorView(error);
   const config = useAuthConfig();
@@ -42,7 +45,7 @@ export function LoginPage() {
         <main className="w-full max-w-md justify-self-center rounded-2xl bg-white p-6 shadow-2xl sm:p-8 lg:order-2 lg:justify-self-end">
           <div className="mb-6 flex items-center gap-3">
             <img src="/favicon.svg" alt="" className="size-10" />
-            <span className="text-sm font-semibold tracking-tight text-slate-700">CHL Back-office</span>
+            <span className="text-sm font-semibold tracking-tight text-slate-700">{systemName}</span>
           </div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Welcome</h1>
           <p className="mt-1 text-sm text-slate-600">
