@@ -5,6 +5,7 @@ import { enforceSignInGates } from './auth/sign-in-gates';
 import { allowancesRoutes } from './features/allowances/allowances.routes';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { backupsRoutes } from './features/backups/backups.routes';
 import { issuesRoutes, staffRoutes, tasksRoutes } from './features/case-work/case-work.routes';
 import { institutionsRoutes, landlordsRoutes } from './features/corporate/corporate.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/users', usersRoutes(deps));
   app.route('/api/role-requests', roleRequestsRoutes(deps));
   app.route('/api/settings', settingsRoutes(deps));
+  app.route('/api/backups', backupsRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
 

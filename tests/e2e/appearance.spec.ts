@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
-import { E2E_APP_PORT } from './support/ports';
+import { useOwnServer } from './support/own-server';
 
 /*
  * System Settings' General and Appearance choices on every screen (docs/product.md D13). They are
@@ -13,55 +9,8 @@ import { E2E_APP_PORT } from './support/ports';
  */
 test.describe.configure({ mode: 'serial' });
 
-const PORT = E2E_APP_PORT + 11;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+const { origin: ORIGIN } = useOwnServer(11, 'appearance');
 test.use({ baseURL: ORIGIN });
-
-let server: ChildProcess | undefined;
-let dataDir = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'chl-appearance-'));
-  const args = process.env.E2E_FROM_SOURCE
-    ? ['--import', 'tsx', 'src/server/main.ts']
-    : ['dist/server/main.js'];
-  server = spawn(process.execPath, args, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: ORIGIN,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      SMTP_URL: '',
-      LOG_REQUESTS: 'false',
-    },
-  });
-  const deadline = Date.now() + 100_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    const healthy = await fetch(`${ORIGIN}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error('the server did not become healthy');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** Changes System Settings through the API, as the Settings screen does (GET for the version, then PUT). */
 async function changeSettings(

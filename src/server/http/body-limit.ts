@@ -13,10 +13,13 @@ const JSON_BODY_LIMIT = 1 * MB;
  */
 export const DRAIN_LIMIT_BYTES = 64 * MB;
 
+const isBackupRestore = (path: string) => path === '/api/backups/restore';
+
 /** The routes that take a file (multipart form data); every other route takes JSON. */
 export const isUploadPath = (path: string) =>
   /\/(import|bulk)$/.test(path) ||
   path === '/api/files' ||
+  isBackupRestore(path) ||
   /^\/api\/announcements\/[^/]+\/attachments$/.test(path) ||
   /^\/api\/library\/[^/]+\/file$/.test(path);
 
@@ -87,5 +90,8 @@ function limitBody(limit: number): MiddlewareHandler<AppEnv> {
 export function bodyLimit(): MiddlewareHandler<AppEnv> {
   const uploads = limitBody(UPLOAD_BODY_LIMIT);
   const others = limitBody(JSON_BODY_LIMIT);
-  return (c, next) => (isUploadPath(c.req.path) ? uploads(c, next) : others(c, next));
+  // A restore reads its file itself, after its admin check, and stops past 200 MB: limitBody would
+  // hold a chunked body in memory before anyone is known to be signed in.
+  return (c, next) =>
+    isBackupRestore(c.req.path) ? next() : isUploadPath(c.req.path) ? uploads(c, next) : others(c, next);
 }
