@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
-import { useOwnServer } from './support/own-server';
+import { ownServerForThisFile } from './support/own-server';
 
 /*
  * System Settings' General and Appearance choices on every screen (docs/product.md D13). They are
@@ -9,7 +9,7 @@ import { useOwnServer } from './support/own-server';
  */
 test.describe.configure({ mode: 'serial' });
 
-const { origin: ORIGIN } = useOwnServer(11, 'appearance');
+const { origin: ORIGIN } = ownServerForThisFile(11, 'appearance');
 test.use({ baseURL: ORIGIN });
 
 /** Changes System Settings through the API, as the Settings screen does (GET for the version, then PUT). */

@@ -27,7 +27,11 @@ describe('format', () => {
   });
 
   it('shows the day as it is in Lusaka, DD/MM/YYYY, until the settings say otherwise', () => {
-    expect(displaySettings()).toEqual({ dateFormat: 'DD/MM/YYYY', timeZone: 'Africa/Lusaka', currency: 'ZMW' });
+    expect(displaySettings()).toEqual({
+      dateFormat: 'DD/MM/YYYY',
+      timeZone: 'Africa/Lusaka',
+      currency: 'ZMW',
+    });
     expect(formatLongDate(LATE_FRIDAY_UTC)).toBe('Saturday, 21 November 2026');
     expect(formatLongDate('2026-11-21')).toBe('Saturday, 21 November 2026');
     expect(formatDate('2026-03-05')).toBe('05/03/2026');

@@ -10,7 +10,7 @@ import { E2E_APP_PORT } from './ports';
  * session) runs its own server and embedded database on base + `offset`, with the demo data, so
  * the specs beside it on the shared server never see its changes.
  */
-export function useOwnServer(offset: number, name: string): { origin: string } {
+export function ownServerForThisFile(offset: number, name: string): { origin: string } {
   const port = E2E_APP_PORT + offset;
   const origin = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
