@@ -77,6 +77,8 @@ test('a graduate submits and edits their entry and shares a memory', async ({ br
 test('the deputy manager creates, publishes, reviews and deletes; everyone reads and downloads the yearbook', async ({
   browser,
 }) => {
+  // A long walk through five accounts: over a minute when CI's two cores are busy.
+  test.slow();
   const manager = await as(browser, 'DPM001');
   const year = await freeYear(manager);
   const lastName = unique('Mulenga');

@@ -1,6 +1,7 @@
 import type { PasswordPolicy, SystemSettings } from '../../domain/settings';
 import type { SessionUser } from '../app-env';
 import { getSettings, saveSettings } from '../features/settings/settings.service';
+import { putSettings } from '../testing/put-settings';
 import type { TestContext } from '../testing/test-app';
 
 /** For tests: changes to System Settings' security section. */
@@ -20,16 +21,8 @@ function withChanges(settings: SystemSettings, changes: SecurityChanges): System
 }
 
 /** Saves the change as an admin through PUT /api/settings, as the screen does; expects success. */
-export async function putSecurity(t: TestContext, adminToken: string, changes: SecurityChanges) {
-  const current = (await (await t.request('GET', '/api/settings', { token: adminToken })).json()) as {
-    version: number;
-    settings: SystemSettings;
-  };
-  const res = await t.request('PUT', '/api/settings', {
-    token: adminToken,
-    body: { version: current.version, settings: withChanges(current.settings, changes) },
-  });
-  if (res.status !== 200) throw new Error(`PUT /api/settings answered ${res.status}: ${await res.text()}`);
+export function putSecurity(t: TestContext, adminToken: string, changes: SecurityChanges) {
+  return putSettings(t, adminToken, (settings) => withChanges(settings, changes));
 }
 
 /**

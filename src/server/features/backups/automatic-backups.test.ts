@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SettingsResponse } from '../../../contracts/settings';
 import { activities, backups } from '../../db/schema';
-import { json } from '../../testing/factories';
+import { putSettings } from '../../testing/put-settings';
 import { fileTestContext } from '../../testing/test-file';
 import { backupSlot, pruneBackups, runAutomaticBackup } from './automatic-backups';
 import { tempBackupDir } from './backup-test-kit';
@@ -21,13 +21,10 @@ const files = () => readdirSync(dir).sort();
 
 async function setBackupSettings(backup: Partial<SettingsResponse['settings']['backup']>) {
   // The clock moves days between runs: a session from the start would have gone idle.
-  const token = await t.signIn('ADM001');
-  const { version, settings } = await json<SettingsResponse>(
-    await t.request('GET', '/api/settings', { token }),
-  );
-  settings.backup = { ...settings.backup, ...backup };
-  const res = await t.request('PUT', '/api/settings', { token, body: { version, settings } });
-  expect(res.status).toBe(200);
+  await putSettings(t, await t.signIn('ADM001'), (settings) => ({
+    ...settings,
+    backup: { ...settings.backup, ...backup },
+  }));
 }
 
 describe('the slot of an automatic backup', () => {

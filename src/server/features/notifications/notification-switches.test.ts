@@ -3,6 +3,7 @@ import type { NotificationsResponse } from '../../../contracts/notifications';
 import type { SettingsResponse } from '../../../contracts/settings';
 import type { SystemSettings } from '../../../domain/settings';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
+import { putSettings } from '../../testing/put-settings';
 import { fileTestContext } from '../../testing/test-file';
 import { sendNotificationDigests } from './notification-digest';
 
@@ -20,16 +21,11 @@ const bellAreas = async (as: string) => {
 };
 
 /** Saves the settings with some notification switches changed, as ADM001 would on the screen. */
-async function setSwitches(changes: Partial<SystemSettings['notifications']>) {
-  const current = await json<SettingsResponse>(
-    await t.request('GET', '/api/settings', { token: tokens.ADM001 }),
-  );
-  const settings = { ...current.settings, notifications: { ...current.settings.notifications, ...changes } };
-  const res = await t.request('PUT', '/api/settings', {
-    token: tokens.ADM001,
-    body: { version: current.version, settings },
-  });
-  expect(res.status).toBe(200);
+function setSwitches(changes: Partial<SystemSettings['notifications']>) {
+  return putSettings(t, tokens.ADM001, (settings) => ({
+    ...settings,
+    notifications: { ...settings.notifications, ...changes },
+  }));
 }
 
 beforeAll(async () => {

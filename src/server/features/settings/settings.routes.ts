@@ -60,12 +60,8 @@ export function settingsRoutes(deps: AppDeps) {
   );
   router.openapi(routes.reset, async (c) => {
     // A body that was sent has been checked against the contract (400 otherwise); none names no version.
-    const body = await c.req.json().catch(() => ({}));
-    const parsed = SettingsResetSchema.safeParse(body);
-    return c.json(
-      await resetSettings(deps, requireUser(c.get('user')), parsed.success ? parsed.data.version : undefined),
-      200,
-    );
+    const body = c.req.valid('json') as { version?: number } | undefined;
+    return c.json(await resetSettings(deps, requireUser(c.get('user')), body?.version), 200);
   });
   return router;
 }

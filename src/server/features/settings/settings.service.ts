@@ -26,6 +26,18 @@ import { recordAudit } from '../audit/audit.service';
 
 type Row = typeof systemSettings.$inferSelect;
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `stored` over `defaults`, key by key at every depth; keys the defaults do not have are dropped. */
+function withDefaults(defaults: unknown, stored: unknown): unknown {
+  if (!isPlainObject(defaults)) return stored === undefined ? defaults : stored;
+  const from = isPlainObject(stored) ? stored : {};
+  return Object.fromEntries(
+    Object.entries(defaults).map(([key, value]) => [key, withDefaults(value, from[key])]),
+  );
+}
+
 /**
  * A stored document over the defaults: a key added to the product after the document was saved
  * reads its default, and a document that no longer validates (hand-edited) reads the defaults
@@ -33,23 +45,7 @@ type Row = typeof systemSettings.$inferSelect;
  */
 function documentOf(row: Row | undefined): SystemSettings {
   if (!row) return DEFAULT_SETTINGS;
-  const stored = row.document as Partial<Record<keyof SystemSettings, object>>;
-  const merged = Object.fromEntries(
-    Object.entries(DEFAULT_SETTINGS).map(([section, defaults]) => [
-      section,
-      section === 'security'
-        ? {
-            ...defaults,
-            ...stored.security,
-            passwordPolicy: {
-              ...DEFAULT_SETTINGS.security.passwordPolicy,
-              ...(stored.security as { passwordPolicy?: object } | undefined)?.passwordPolicy,
-            },
-          }
-        : { ...defaults, ...stored[section as keyof SystemSettings] },
-    ]),
-  );
-  const parsed = SystemSettingsSchema.safeParse(merged);
+  const parsed = SystemSettingsSchema.safeParse(withDefaults(DEFAULT_SETTINGS, row.document));
   return parsed.success ? (parsed.data as SystemSettings) : DEFAULT_SETTINGS;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SettingsResponse } from '../../../contracts/settings';
-import { json, makeStudent } from '../../testing/factories';
+import { makeStudent } from '../../testing/factories';
+import { putSettings } from '../../testing/put-settings';
 import { fileTestContext } from '../../testing/test-file';
 
 /*
@@ -19,18 +19,11 @@ const formDated = async (studentId: string, day: string) =>
     body: { type: 'home_visit', student_id: studentId, form_date: day, fields: {} },
   });
 
-async function chooseZone(timezone: string) {
-  const current = await json<SettingsResponse>(
-    await t.request('GET', '/api/settings', { token: tokens.ADM001 }),
-  );
-  const res = await t.request('PUT', '/api/settings', {
-    token: tokens.ADM001,
-    body: {
-      version: current.version,
-      settings: { ...current.settings, general: { ...current.settings.general, timezone } },
-    },
-  });
-  expect(res.status).toBe(200);
+function chooseZone(timezone: string) {
+  return putSettings(t, tokens.ADM001, (settings) => ({
+    ...settings,
+    general: { ...settings.general, timezone },
+  }));
 }
 
 describe('today in the time zone of System Settings', () => {
