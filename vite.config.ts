@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.mjs';
+import { pureContracts } from './scripts/vite-pure-contracts.mjs';
 
 /** The React back-office: sources in src/web, built into dist/web where the API server serves it. */
 export default defineConfig(({ command }) => {
@@ -11,11 +13,23 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     root: fileURLToPath(new URL('./src/web', import.meta.url)),
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), pureContracts(), precompress()],
     build: {
       outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
       emptyOutDir: true,
+      // Which files each page loads: read by `npm run page-weight` (scripts/page-weight.mjs).
+      manifest: true,
       rolldownOptions: {
+        treeshake: {
+          moduleSideEffects: [
+            // The index files only re-export: a page that uses one export of the UI kit must not be
+            // counted as depending on the rest (dialogs, tabs...), or it all lands in the first download.
+            { test: /[\\/]src[\\/]web[\\/].+[\\/]index\.tsx?$/, sideEffects: false },
+            // The contracts only declare (scripts/vite-pure-contracts.mjs): what a page imports from
+            // one of them decides whether it is loaded, not that the file was named.
+            { test: /[\\/]src[\\/]contracts[\\/]/, sideEffects: false },
+          ],
+        },
         output: {
           // Long-lived vendor chunks: they change less often than the app, so browsers keep them cached.
           codeSplitting: {
@@ -24,7 +38,9 @@ export default defineConfig(({ command }) => {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
               },
-              { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+              // Apart: Zod validates more than forms, and the sign-in page has no form library.
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+              { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             ],
           },
         },

@@ -3,15 +3,17 @@
  * process, as `npm start` runs it) and on a fresh database of the PostgreSQL server named by
  * BENCH_DATABASE_URL (dropped afterwards); concurrent load with latency percentiles; a table printer.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createApp } from '../src/server/app';
 import type { AppDeps } from '../src/server/app-env';
 import { hashPassword } from '../src/server/auth/passwords';
+import { resolveSessionAndZone } from '../src/server/auth/sessions';
 import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/server/db/client';
@@ -19,13 +21,16 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/demo-seed/account
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { runMigrations } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
-import { silentLogger } from '../src/server/http/logger';
+import { toUserDto } from '../src/server/features/staff-auth/staff-auth.service';
+import { createLogger } from '../src/server/http/logger';
 import { createPostgresDatabase } from '../src/server/testing/test-database';
 
 export interface BenchServer {
   /** 'PostgreSQL' or 'embedded PGlite'. */
   database: string;
   baseUrl: string;
+  /** The bare session handler's server (bareSessionApp): GET /api/me only. */
+  bareUrl: string;
   db: Database;
   deps: AppDeps;
   /** Demo account ids by staff ID (ADM001, PO001, ...). */
@@ -68,16 +73,15 @@ async function openBenchDatabase(target: BenchTarget): Promise<DatabaseHandle> {
 
 export async function startBenchServer(target: BenchTarget): Promise<BenchServer> {
   const database = await openBenchDatabase(target);
-  const config = {
-    ...loadConfig({ NODE_ENV: 'production', LOG_REQUESTS: 'false' }),
-    appUrl: 'http://127.0.0.1',
-  };
+  // As production runs: a JSON line logged for every request (written away, not to the console).
+  const config = { ...loadConfig({ NODE_ENV: 'production' }), appUrl: 'http://127.0.0.1' };
+  const logSink = createWriteStream('/dev/null');
   const deps: AppDeps = {
     db: database.db,
     config,
     mailer: { send: async () => {} },
     clock: systemClock,
-    logger: silentLogger,
+    logger: createLogger((line) => logSink.write(`${line}\n`)),
   };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -88,15 +92,13 @@ export async function startBenchServer(target: BenchTarget): Promise<BenchServer
     .returning({ id: users.id, staffId: users.staffId, name: users.name });
   const accounts = Object.fromEntries(inserted.map((u) => [u.staffId!, { id: u.id, name: u.name }]));
 
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const { baseUrl, close } = await listen(createApp(deps).fetch);
+  const bare = await listen(bareSessionApp(deps).fetch);
 
   return {
     database: target.label,
     baseUrl,
+    bareUrl: bare.baseUrl,
     db: database.db,
     deps,
     accounts,
@@ -110,10 +112,37 @@ export async function startBenchServer(target: BenchTarget): Promise<BenchServer
       return ((await res.json()) as { session_token: string }).session_token;
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await bare.close();
+      await close();
+      logSink.end();
       await database.close();
     },
   };
+}
+
+async function listen(fetch: (request: Request) => Response | Promise<Response>) {
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The floor under /api/me: a bare Hono handler over the same database handle doing the same
+ * one-row session look-up and answering the same JSON, without any of the app's middleware. What
+ * /api/me costs above it is what the request pipeline spends (see the students bench's ratios).
+ */
+function bareSessionApp(deps: AppDeps) {
+  const app = new Hono();
+  app.get('/api/me', async (c) => {
+    const token = c.req.header('authorization')?.slice('Bearer '.length) ?? '';
+    const { user } = await resolveSessionAndZone(deps, token);
+    return user ? c.json({ user: toUserDto(user) }) : c.json({ error: 'Not signed in' }, 401);
+  });
+  return app;
 }
 
 export interface LoadResult {

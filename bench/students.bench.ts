@@ -1,6 +1,8 @@
 /**
- * Students: list-page-with-search latency under 50 concurrent clients on 50,000 students, and a
- * 10,000-row CSV import through the API. Targets on PostgreSQL: p95 < 50 ms, import < 5 s.
+ * Students at scale: 50,000 students, 50 concurrent clients, each scenario for 10 s. Targets on
+ * PostgreSQL, as ratios to the same run's /api/me: a searched list page at least 0.25, the list
+ * without a search and the dashboard at least 0.5; /api/me at least 0.6 of a bare handler doing
+ * only its session look-up. And a 10,000-row CSV import through the API in under 5 s.
  */
 import { eq, sql } from 'drizzle-orm';
 import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../src/contracts/students';
@@ -17,10 +19,14 @@ import {
 } from './harness';
 
 const STUDENTS = 50_000;
-const REQUESTS = 2_000;
 const CONCURRENCY = 50;
-/** Each scenario stops starting requests after this long (embedded PGlite is far slower). */
-const MAX_SECONDS = 45;
+/**
+ * Each scenario runs this long, whatever its rate: a rate read over a second or two is mostly
+ * start-up and noise. The scenarios are compared as ratios to /api/me in the same run (the load
+ * generator shares the server's cores, so absolute rates say little).
+ */
+const SECONDS = 10;
+const AS_MANY_AS_FIT = 100_000_000;
 const IMPORT_ROWS = 10_000;
 
 /** What people type in the search box: names, parts of names, institutions, CHL numbers, emails. */
@@ -72,13 +78,13 @@ export async function run(target: BenchTarget): Promise<void> {
     // Half the requests as the admin (all students), half as an officer (their own half).
     const as = (i: number) => (i % 2 ? tokens.PO001 : tokens.ADM001);
     const term = (i: number) => encodeURIComponent(SEARCHES[i % SEARCHES.length]!);
-    const run = (requests: number, request: (i: number) => string) =>
+    const run = (request: (i: number) => string, baseUrl = server.baseUrl) =>
       loadFromWorker(
-        server.baseUrl,
-        requests,
+        baseUrl,
+        AS_MANY_AS_FIT,
         CONCURRENCY,
         (i) => ({ path: request(i), token: as(i) }),
-        MAX_SECONDS,
+        SECONDS,
       );
 
     await loadFromWorker(
@@ -88,31 +94,39 @@ export async function run(target: BenchTarget): Promise<void> {
       (i) => ({ path: `/api/students?q=${term(i)}`, token: as(i) }),
       20,
     ); // warm-up: connections, JIT, caches
-    const scenarios: Array<[string, LoadResult]> = [
-      [
-        'list page + search (admin/officer)',
-        await run(REQUESTS, (i) => `/api/students?q=${term(i)}&page=1&pageSize=25`),
-      ],
-      ['list page, no search', await run(REQUESTS, () => '/api/students?page=1&pageSize=25')],
+    // The floor on this machine: the cheapest signed-in request (one indexed session look-up), and
+    // under it the same look-up in a bare handler without the app's middleware.
+    const me = await run(() => '/api/me');
+    const bare = await run(() => '/api/me', server.bareUrl);
+    const search = await run((i) => `/api/students?q=${term(i)}&page=1&pageSize=25`);
+    const noSearch = await run(() => '/api/students?page=1&pageSize=25');
+    const dashboard = await run(() => '/api/dashboard');
+    const scenarios: Array<[string, LoadResult, { of: LoadResult; name: string; target: number }?]> = [
+      ['bare handler: session look-up only', bare],
+      ['floor: /api/me', me, { of: bare, name: 'bare handler', target: 0.6 }],
+      ['list page + search (admin/officer)', search, { of: me, name: '/api/me', target: 0.25 }],
+      ['list page, no search', noSearch, { of: me, name: '/api/me', target: 0.5 }],
       [
         'list + search + category + status',
-        await run(REQUESTS, (i) => `/api/students?q=${term(i)}&category=university&status=enrolled`),
+        await run((i) => `/api/students?q=${term(i)}&category=university&status=enrolled`),
       ],
-      ['student details', await run(REQUESTS, (i) => `/api/students/${ids[i % ids.length]}`)],
-      ['dashboard', await run(REQUESTS / 4, () => '/api/dashboard')],
-      // The floor on this machine: the cheapest signed-in request (one indexed session look-up).
-      ['floor: /api/me', await run(REQUESTS, () => '/api/me')],
+      ['student details', await run((i) => `/api/students/${ids[i % ids.length]}`)],
+      ['dashboard', dashboard, { of: me, name: '/api/me', target: 0.5 }],
     ];
-    for (const [name, r] of scenarios) {
+    for (const [name, r, ratio] of scenarios) {
+      const share = ratio ? r.rps / ratio.of.rps : undefined;
       rows.push({
         scenario: name,
+        seconds: r.seconds.toFixed(1),
         requests: r.requests,
         errors: r.errors,
         'req/s': r.rps.toFixed(0),
         p50: ms(r.p50),
         p95: ms(r.p95),
         p99: ms(r.p99),
-        max: ms(r.max),
+        ratio: ratio && share !== undefined ? `${share.toFixed(2)}× ${ratio.name}` : '',
+        target:
+          ratio && share !== undefined ? `≥ ${ratio.target} ${share >= ratio.target ? 'met' : 'MISSED'}` : '',
       });
     }
 
@@ -152,11 +166,8 @@ export async function run(target: BenchTarget): Promise<void> {
         result: res.ok ? `${imported} imported` : `HTTP ${res.status}`,
       },
     ]);
-    const searchP95 = scenarios[0]![1].p95;
-    const floorP95 = scenarios.at(-1)![1].p95;
     console.log(
-      `\nTargets (for PostgreSQL; this run: ${server.database}): search p95 < 50 ms -> ${searchP95 < 50 ? 'met' : 'MISSED'} (${ms(searchP95)}; ` +
-        `/api/me alone: ${ms(floorP95)}); ` +
+      `\nTargets (for PostgreSQL; this run: ${server.database}): the ratios above; search p95 < 50 ms -> ${search.p95 < 50 ? 'met' : 'MISSED'} (${ms(search.p95)}); ` +
         `import < 5 s -> ${importSeconds < 5 ? 'met' : 'MISSED'} (${importSeconds.toFixed(2)} s)`,
     );
   } finally {

@@ -5,7 +5,14 @@ import path from 'node:path';
 
 export const STAMP = 'dist/.build-stamp';
 /** What a build is made from, besides the packages: any change here means a new build. */
-const SOURCES = ['src', 'vite.config.ts', 'scripts/build-server.mjs', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'vite.config.ts',
+  'scripts/build-server.mjs',
+  'scripts/vite-precompress.mjs',
+  'scripts/vite-pure-contracts.mjs',
+  'package-lock.json',
+];
 
 function newestTime(file) {
   if (!existsSync(file)) return 0;

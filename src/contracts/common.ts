@@ -72,8 +72,13 @@ export const PageQuerySchema = z.object({
 export const pagedResponseSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    /** Matching items with every filter applied (for paging). */
+    /** Matching items with every filter applied (for paging); with total_capped, a lower bound. */
     total: z.number().int(),
+    /**
+     * True when a search matched more than 1,000 (D17): total is then 1,000, read "1,000+", and a
+     * page starting past the 1,000th match is empty. The server always sends it; absent reads false.
+     */
+    total_capped: z.boolean().optional(),
     page: z.number().int(),
     pageSize: z.number().int(),
   });

@@ -33,6 +33,7 @@ export const SystemSettingsSchema = z
       language: choiceField('Language', LANGUAGES),
       currency: choiceField('Currency', CURRENCIES),
       dateFormat: choiceField('Date format', DATE_FORMATS),
+      allowancePaymentDay: wholeNumber('Allowance payment day', L.allowancePaymentDay),
     }),
     security: z.object({
       passwordPolicy: z.object({

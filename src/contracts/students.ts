@@ -305,10 +305,21 @@ export const StudentCountsSchema = z.object({
 });
 export type StudentCounts = z.infer<typeof StudentCountsSchema>;
 
+/** Per tile, whether its count is only known to be more than 1,000 (a search, D17): it reads "1,000+". */
+export const StudentCountsCappedSchema = z.object({
+  all: z.boolean(),
+  university: z.boolean(),
+  diploma: z.boolean(),
+  launch_year: z.boolean(),
+});
+export type StudentCountsCapped = z.infer<typeof StudentCountsCappedSchema>;
+
 export const StudentListResponseSchema = pagedResponseSchema(StudentSchema)
   .extend({
     /** What each category tile would show: follows q and status, not category. */
     counts: StudentCountsSchema,
+    /** Which of the counts are 1,000 standing for more (then each is 1,000). */
+    counts_capped: StudentCountsCappedSchema,
   })
   .meta({ id: 'StudentList' });
 export type StudentListResponse = z.infer<typeof StudentListResponseSchema>;

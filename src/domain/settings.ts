@@ -16,6 +16,8 @@ export const SETTINGS_LIMITS = {
   sessionTimeoutMinutes: { min: 5, max: 720 },
   loginAttempts: { min: 3, max: 10 },
   retentionDays: { min: 1, max: 365 },
+  /** Every month has a 28th, so any day allowed falls inside the month. */
+  allowancePaymentDay: { min: 1, max: 28 },
 } as const;
 
 export interface PasswordPolicy {
@@ -36,6 +38,11 @@ export interface SystemSettings {
     language: (typeof LANGUAGES)[number];
     currency: (typeof CURRENCIES)[number];
     dateFormat: (typeof DATE_FORMATS)[number];
+    /**
+     * The day of the month by which a month's allowances should be paid: the dashboard's On-time
+     * Allowance Distribution counts those paid on or before it (docs/product.md §2 Dashboard).
+     */
+    allowancePaymentDay: number;
   };
   security: {
     passwordPolicy: PasswordPolicy;
@@ -76,6 +83,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
     language: 'English',
     currency: 'ZMW',
     dateFormat: 'DD/MM/YYYY',
+    allowancePaymentDay: 25,
   },
   security: {
     passwordPolicy: {

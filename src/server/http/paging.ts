@@ -1,3 +1,5 @@
+import type { MatchCount } from '../../domain/search';
+
 /** The page a list's query asks for (page and pageSize of PageQuerySchema). */
 export interface PageQuery {
   page: number;
@@ -10,10 +12,19 @@ export const pageWindow = ({ page, pageSize }: PageQuery) => ({
   offset: (page - 1) * pageSize,
 });
 
-/** A list's answer for the page asked for (pagedResponseSchema in contracts/common). */
-export const pageOf = <T>(items: T[], total: number, { page, pageSize }: PageQuery) => ({
-  items,
-  total,
-  page,
-  pageSize,
-});
+/**
+ * A list's answer for the page asked for (pagedResponseSchema in contracts/common). `total` is a
+ * plain count or a search's capped one (db/capped-count.ts). Past a capped count a page would
+ * start after the 1,000th match, where a search no longer pages (D17): it holds nothing.
+ */
+export const pageOf = <T>(items: T[], total: number | MatchCount, { page, pageSize }: PageQuery) => {
+  const count = typeof total === 'number' ? { total, capped: false } : total;
+  const beyondCap = count.capped && (page - 1) * pageSize >= count.total;
+  return {
+    items: beyondCap ? [] : items,
+    total: count.total,
+    total_capped: count.capped,
+    page,
+    pageSize,
+  };
+};

@@ -47,7 +47,9 @@ describe('SignInGate', () => {
     const seen = stubApi((method) => json(method === 'POST' ? { message: 'Password changed' } : {}));
     showApp();
     expect(screen.queryByText('The app itself')).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your password has expired' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your password has expired' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByText(AUTH_MESSAGES.passwordExpired)).toBeTruthy();
     await userEvent.type(screen.getByLabelText(/^Current Password/), 'Demo#2026');
     await userEvent.type(screen.getByLabelText(/^New Password/), 'Secret#Pass1');
@@ -65,7 +67,9 @@ describe('SignInGate', () => {
     stubApi(() => json({ enabled: false, enabled_at: null, recovery_codes_left: 0, required: true }));
     showApp();
     expect(screen.queryByText('The app itself')).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByText(AUTH_MESSAGES.twoFactorSetupRequired)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Set Up' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));

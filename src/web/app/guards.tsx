@@ -1,10 +1,19 @@
 import { ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { hasRoleRank, type Role, roleTitle } from '../../domain/roles';
 import { Button } from '../components/ui';
-import { ExpiredPasswordScreen, TwoFactorSetupScreen } from '../features/account';
 import { useAuth } from '../lib/session';
+import { PageLoading } from './page-loading';
+
+// Few accounts ever meet a gate: its screens (the account forms, the QR code) load only then,
+// not with every signed-in page.
+const ExpiredPasswordScreen = lazy(() =>
+  import('../features/account').then((m) => ({ default: m.ExpiredPasswordScreen })),
+);
+const TwoFactorSetupScreen = lazy(() =>
+  import('../features/account').then((m) => ({ default: m.TwoFactorSetupScreen })),
+);
 
 /**
  * What System Settings ask of the signed-in account before the app (docs/product.md D13): a new
@@ -13,8 +22,18 @@ import { useAuth } from '../lib/session';
  */
 export function SignInGate({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (user?.must_change_password) return <ExpiredPasswordScreen />;
-  if (user?.must_set_up_two_factor) return <TwoFactorSetupScreen />;
+  if (user?.must_change_password)
+    return (
+      <PageLoading>
+        <ExpiredPasswordScreen />
+      </PageLoading>
+    );
+  if (user?.must_set_up_two_factor)
+    return (
+      <PageLoading>
+        <TwoFactorSetupScreen />
+      </PageLoading>
+    );
   return children;
 }
 

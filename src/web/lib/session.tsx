@@ -10,7 +10,8 @@ import {
   useState,
 } from 'react';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES, type LoginResponse, type SignedInResponse, type User } from '../../contracts/auth';
+import type { LoginResponse, SignedInResponse, User } from '../../contracts/auth';
+import { AUTH_MESSAGES } from '../../contracts/auth-messages';
 import { ApiError, api, setUnauthorizedHandler } from './api';
 import { type AuthChannel, openAuthChannel } from './auth-channel';
 

@@ -81,5 +81,24 @@ export const students = pgTable(
     index('students_landlord_idx').on(t.landlordId),
     index('students_institution_idx').on(t.institutionId),
     index('students_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A search's tile of one category (students.list.ts, countSearchMatches) finds that category's
+    // matches without rechecking the others': 'university' has none among diplomas.
+    index('students_search_trgm_university_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.programLevel} = 'university'`),
+    index('students_search_trgm_diploma_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.programLevel} = 'diploma'`),
+    index('students_search_trgm_launch_year_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.programLevel} = 'launch_year'`),
+    // A one- or two-character search matches the start of these (students.search.ts); text_pattern_ops
+    // serves LIKE 'ng%' whatever the collation, and program_level answers a category's tile in the index.
+    index('students_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`, t.programLevel),
+    index('students_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`, t.programLevel),
+    index('students_chl_number_prefix_idx').on(
+      sql`lower(coalesce(${t.chlNumber}, '')) text_pattern_ops`,
+      t.programLevel,
+    ),
   ],
 );

@@ -30,18 +30,23 @@ export function monthLabel(month: string): string {
 /**
  * The dashboard's allowance figures, in Africa/Lusaka calendar months: how many allowances await
  * the user's decision, what was paid this month, and twelve months of submitted, approved (the
- * programme manager's approval date) and paid totals. Allowances are not scoped to an officer's
- * students: program officers see every allowance (docs/product.md D9).
+ * programme manager's approval date) and paid totals. How many await a decision counts every
+ * allowance (program officers decide on every allowance, docs/product.md D9); with `officerId`,
+ * the sums count only the allowances of that officer's students (a program officer's dashboard).
  */
 export async function allowanceDashboardFigures(
   db: DbOrTx,
   user: Pick<SessionUser, 'role'>,
   now: Date,
+  officerId?: string,
 ): Promise<AllowanceDashboardFigures> {
   const months = lastMonths(programmeDate(now));
   const first = `${months[0]}-01`;
   const stages = stagesAwaitingRole(user.role);
   const tz = programmeZone();
+  const ofOfficer = officerId
+    ? sql` and student_id in (select id from students where assigned_officer_id = ${officerId})`
+    : sql``;
 
   const [awaiting, series] = await Promise.all([
     stages.length === 0
@@ -54,17 +59,17 @@ export async function allowanceDashboardFigures(
     db.execute<{ month: string; kind: string; total: string }>(sql`
       select to_char(submitted_date at time zone ${tz}, 'YYYY-MM') as month, 'submitted' as kind, sum(total)::text as total
         from allowances
-       where submitted_date >= (${first}::date::timestamp at time zone ${tz})
+       where submitted_date >= (${first}::date::timestamp at time zone ${tz})${ofOfficer}
        group by 1
       union all
       select to_char(pm_approved_date, 'YYYY-MM'), 'approved', sum(total)::text
         from allowances
-       where pm_status = 'approved' and pm_approved_date >= ${first}::date
+       where pm_status = 'approved' and pm_approved_date >= ${first}::date${ofOfficer}
        group by 1
       union all
       select to_char(paid_date, 'YYYY-MM'), 'paid', sum(total)::text
         from allowances
-       where approval_stage = 'paid' and paid_date >= ${first}::date
+       where approval_stage = 'paid' and paid_date >= ${first}::date${ofOfficer}
        group by 1`),
   ]);
 

@@ -17,6 +17,7 @@ import {
 import { detectFileType, FILE_MESSAGES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx, Tx } from '../../db/client';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
@@ -50,20 +51,25 @@ export async function listAnnouncements(
   query: AnnouncementListQuery,
 ): Promise<AnnouncementListResponse> {
   const shown = shownTo(user, todayOf(deps));
+  const search = announcementSearch(query.q);
   const where = and(
     shown,
     query.type ? eq(announcements.type, query.type) : undefined,
     query.priority ? eq(announcements.priority, query.priority) : undefined,
-    announcementSearch(query.q),
+    search,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [matching], byType] = await Promise.all([
+  const [rows, matching, byType] = await Promise.all([
     selectAnnouncements(deps.db, user.id)
       .where(where)
       .orderBy(...newest)
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: count() }).from(announcements).where(where),
+    countMatches(
+      deps.db,
+      deps.db.select({ one: sql`1` }).from(announcements).where(where),
+      search !== undefined,
+    ),
     deps.db
       .select({ type: announcements.type, n: count().as('n') })
       .from(announcements)
@@ -72,7 +78,7 @@ export async function listAnnouncements(
   ]);
   const of = (type: AnnouncementType) => byType.find((row) => row.type === type)?.n ?? 0;
   return {
-    ...pageOf(rows.map(announcementDto), matching?.n ?? 0, query),
+    ...pageOf(rows.map(announcementDto), matching, query),
     counts: {
       general: of('general'),
       urgent: of('urgent'),

@@ -1,5 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { CaseActor } from '../../../domain/case-work';
+import { matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
 import { caseCounts, caseViewers } from '../../db/schema';
@@ -103,12 +104,15 @@ function named(key: string, name: string, build: (db: DbOrTx) => { prepare(name:
 export interface CasePage {
   itemsJson: string;
   total: number;
+  /** total is the cap standing for more: a search matched past it (D17). */
+  totalCapped: boolean;
   tiles: CaseTiles;
 }
 
 /**
  * A page of the actor's records of a kind, in the lists' order, with how many match and the tiles.
- * `uncounted` holds the conditions case_counts cannot answer (search, assignee, student).
+ * `uncounted` holds the conditions case_counts cannot answer (search, assignee, student);
+ * `searched` says a search is among them, so that the count stops at the cap (D17).
  */
 export async function caseListPage(
   db: DbOrTx,
@@ -116,10 +120,11 @@ export async function caseListPage(
   actor: CaseActor,
   filters: CountedValues,
   uncounted: SQL | undefined,
-  page: { limit: number; offset: number; today: string },
+  page: { limit: number; offset: number; today: string; searched: boolean },
 ): Promise<CasePage> {
   const viewer = viewerOf(actor);
-  if (viewer === null) return { itemsJson: '[]', total: 0, tiles: { total: 0, overdue: 0, byStatus: {} } };
+  if (viewer === null)
+    return { itemsJson: '[]', total: 0, totalCapped: false, tiles: { total: 0, overdue: 0, byStatus: {} } };
   const shape = shapeOf(filters);
   const values = { viewer, ...filters, today: page.today, limit: page.limit, offset: page.offset };
   const counted = and(
@@ -147,22 +152,27 @@ export async function caseListPage(
           pageWithFigures(handle, counted, { limit: writtenCount(page.limit), offset: writtenCount(0) }),
         )(db, values)
       : runWithValues(pageWithFigures(db, and(counted, uncounted), PLACEHOLDERS), values),
-    uncounted ? runWithValues(source.count(db, and(counted, uncounted)), values) : undefined,
+    uncounted ? runWithValues(source.count(db, and(counted, uncounted), page.searched), values) : undefined,
   ]);
   const { matching, ...tiles } = tilesOf((row?.figures ?? {}) as Figures);
+  const total = matches
+    ? matchCountOf(Number(matches[0]?.n ?? 0), page.searched)
+    : matchCountOf(matching, false);
+  // Past a capped count a page would start after the cap, where a search no longer pages (D17).
+  const beyondCap = total.capped && page.offset >= total.total;
   return {
-    itemsJson: String(row?.items ?? '[]'),
-    total: matches ? Number(matches[0]?.n ?? 0) : matching,
+    itemsJson: beyondCap ? '[]' : String(row?.items ?? '[]'),
+    total: total.total,
+    totalCapped: total.capped,
     tiles,
   };
 }
 
 /** The list answer's JSON text (pagedResponseSchema with counts), around items already JSON. */
 export function pageJson(
-  itemsJson: string,
-  total: number,
+  { itemsJson, total, totalCapped }: Pick<CasePage, 'itemsJson' | 'total' | 'totalCapped'>,
   { page, pageSize }: { page: number; pageSize: number },
   counts: Record<string, number>,
 ): string {
-  return `{"items":${itemsJson},"total":${total},"page":${page},"pageSize":${pageSize},"counts":${JSON.stringify(counts)}}`;
+  return `{"items":${itemsJson},"total":${total},"total_capped":${totalCapped},"page":${page},"pageSize":${pageSize},"counts":${JSON.stringify(counts)}}`;
 }

@@ -36,6 +36,9 @@ import {
 } from './issue-records';
 import { issuePages } from './list-items';
 
+/** The issues a user reaches, as a condition on the issues table (the dashboard's metrics). */
+export { issueScopeCondition } from './issue-records';
+
 /*
  * The Issue Tracker (docs/product.md §2, §4, D11, D12, D16): a student's problem, reported by staff,
  * moved open -> in progress -> resolved (with a resolution note) -> closed, reopened from resolved
@@ -47,7 +50,8 @@ const newest = [desc(issues.createdAt), desc(issues.id)];
 /** A page of issues and the tiles, as the JSON text of IssueListResponse (see listTasks). */
 export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueListQuery): Promise<string> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const { itemsJson, total, tiles } = await caseListPage(
+  const search = issueSearch(query.q);
+  const { tiles, ...found } = await caseListPage(
     deps.db,
     issuePages,
     user,
@@ -55,9 +59,9 @@ export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueL
     and(
       assignee ? eq(issues.assignedToId, assignee) : undefined,
       query.student_id ? eq(issues.studentId, query.student_id) : undefined,
-      issueSearch(query.q),
+      search,
     ),
-    { ...pageWindow(query), today: programmeDate(deps.clock.now()) },
+    { ...pageWindow(query), today: programmeDate(deps.clock.now()), searched: search !== undefined },
   );
   const status = (s: IssueStatus) => tiles.byStatus[s] ?? 0;
   const counts: IssueListResponse['counts'] = {
@@ -67,7 +71,7 @@ export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueL
     resolved: status('resolved'),
     closed: status('closed'),
   };
-  return pageJson(itemsJson, total, query, counts);
+  return pageJson(found, query, counts);
 }
 
 export async function getIssue(deps: AppDeps, user: SessionUser, id: string): Promise<Issue> {

@@ -1,4 +1,5 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { countSelect } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { caseViewers, issues, tasks } from '../../db/schema';
@@ -37,7 +38,8 @@ export interface PageSource {
    * conditions name the record's own columns (a search, an assignee, a student).
    */
   page(db: DbOrTx, where: SQL | undefined, window: PageWindow, onRecords: boolean): ReturnType<typeof pageOf>;
-  count(db: DbOrTx, where: SQL | undefined): { prepare(name: string): unknown };
+  /** How many match; a search counts to the cap (db/capped-count.ts, D17). */
+  count(db: DbOrTx, where: SQL | undefined, searched: boolean): { prepare(name: string): unknown };
 }
 
 /*
@@ -79,21 +81,30 @@ function pageOf(
     .offset(window.offset);
 }
 
-const countOf = (db: DbOrTx, table: typeof tasks | typeof issues, where: SQL | undefined) =>
-  db
-    .select({ n: sql<number>`count(*)::int`.as('n') })
-    .from(caseViewers)
-    .innerJoin(table, eq(table.id, caseViewers.recordId))
-    .where(where);
+const countOf = (
+  db: DbOrTx,
+  table: typeof tasks | typeof issues,
+  where: SQL | undefined,
+  searched: boolean,
+) =>
+  countSelect(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(caseViewers)
+      .innerJoin(table, eq(table.id, caseViewers.recordId))
+      .where(where),
+    searched,
+  );
 
 export const taskPages: PageSource = {
   kind: 'task',
   page: (db, where, window, onRecords) => pageOf(db, tasks, taskItem, where, window, onRecords),
-  count: (db, where) => countOf(db, tasks, where),
+  count: (db, where, searched) => countOf(db, tasks, where, searched),
 };
 
 export const issuePages: PageSource = {
   kind: 'issue',
   page: (db, where, window, onRecords) => pageOf(db, issues, issueItem, where, window, onRecords),
-  count: (db, where) => countOf(db, issues, where),
+  count: (db, where, searched) => countOf(db, issues, where, searched),
 };

@@ -41,7 +41,8 @@ const byDueDate = [sql`${tasks.dueDate} asc nulls last`, desc(tasks.createdAt), 
  */
 export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskListQuery): Promise<string> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const { itemsJson, total, tiles } = await caseListPage(
+  const search = taskSearch(query.q);
+  const { tiles, ...found } = await caseListPage(
     deps.db,
     taskPages,
     user,
@@ -49,9 +50,9 @@ export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskLis
     and(
       assignee ? eq(tasks.assignedToId, assignee) : undefined,
       query.student_id ? eq(tasks.studentId, query.student_id) : undefined,
-      taskSearch(query.q),
+      search,
     ),
-    { ...pageWindow(query), today: today(deps) },
+    { ...pageWindow(query), today: today(deps), searched: search !== undefined },
   );
   const counts: TaskListResponse['counts'] = {
     total: tiles.total,
@@ -59,7 +60,7 @@ export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskLis
     completed: tiles.byStatus.completed ?? 0,
     overdue: tiles.overdue,
   };
-  return pageJson(itemsJson, total, query, counts);
+  return pageJson(found, query, counts);
 }
 
 export async function getTask(deps: AppDeps, user: SessionUser, id: string): Promise<Task> {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import { toCsv } from '../../../csv/to-csv';
 import { mapLink } from '../../../domain/corporate';
 import type { AppDeps, SessionUser } from '../../app-env';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { brokenConstraint } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
@@ -86,15 +87,19 @@ export async function listPartners<T extends Input, R>(
 ) {
   const where = filters(kind, query);
   const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(deps.db, kind)
       .where(where)
       .orderBy(desc(kind.table.createdAt), desc(kind.table.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: count() }).from(kind.table).where(where),
+    countMatches(
+      deps.db,
+      deps.db.select({ one: sql`1` }).from(kind.table).where(where),
+      Boolean(query.q?.trim()),
+    ),
   ]);
-  return pageOf(await withLinks(deps, kind, user, rows as Row[]), total?.n ?? 0, query);
+  return pageOf(await withLinks(deps, kind, user, rows as Row[]), total, query);
 }
 
 export async function getPartner<T extends Input, R>(

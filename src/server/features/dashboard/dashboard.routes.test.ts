@@ -3,6 +3,7 @@ import { type DashboardResponse, DashboardResponseSchema } from '../../../contra
 import { activities, students } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { recordAudit } from '../audit/audit.service';
+import { insertAllowance } from './dashboard-test-kit';
 
 let t: TestContext;
 const token: Record<string, string> = {};
@@ -33,15 +34,27 @@ beforeAll(async () => {
     createdAt: at(createdAt),
     updatedAt: at(createdAt),
   });
-  await t.deps.db.insert(students).values([
-    student(po1, 'university', 'enrolled', '2024-02-01'),
-    student(po1, 'university', 'graduated', '2019-02-01'),
-    student(po1, 'diploma', 'enrolled', null, '2025-12-31T22:30:00Z'), // 1 January 2026 in Lusaka
-    student(po2, 'launch_year', 'suspended', '2025-01-15'),
-    student(po2, 'diploma', 'enrolled', '2017-02-01'),
-    student(po2, 'diploma', 'enrolled', '2018-02-01'),
-    student(po2, 'university', 'enrolled', '2020-02-01'),
-  ]);
+  const inserted = await t.deps.db
+    .insert(students)
+    .values([
+      student(po1, 'university', 'enrolled', '2024-02-01'),
+      student(po1, 'university', 'graduated', '2019-02-01'),
+      student(po1, 'diploma', 'enrolled', null, '2025-12-31T22:30:00Z'), // 1 January 2026 in Lusaka
+      student(po2, 'launch_year', 'suspended', '2025-01-15'),
+      student(po2, 'diploma', 'enrolled', '2017-02-01'),
+      student(po2, 'diploma', 'enrolled', '2018-02-01'),
+      student(po2, 'university', 'enrolled', '2020-02-01'),
+    ])
+    .returning({ id: students.id });
+  // Allowances: PO001's student paid K1,000 in March (today is 15 March 2026) and K300 in February;
+  // PO002's student paid K2,500 in March and has one waiting at the FLMI step.
+  const [mine, theirs] = [inserted[0]!.id, inserted[3]!.id];
+  const paid = (studentId: string, month: number, total: string, paidAt: string) =>
+    insertAllowance(t, { studentId, month, year: 2026, stage: 'paid', total, paidAt: new Date(paidAt) });
+  await paid(mine, 3, '1000.00', '2026-03-02T08:00:00Z');
+  await paid(mine, 2, '300.00', '2026-02-10T08:00:00Z');
+  await paid(theirs, 3, '2500.00', '2026-03-05T08:00:00Z');
+  await insertAllowance(t, { studentId: theirs, month: 2, year: 2026, stage: 'pending_flmi' });
   // Twelve activities, alternating between the officers, one minute apart.
   for (let i = 0; i < 12; i++) {
     await recordAudit(t.deps.db, {
@@ -97,6 +110,22 @@ describe('GET /api/dashboard', () => {
       diploma: 2,
       launch_year: 1,
     });
+  });
+
+  it("sums a program officer's own students' allowances, and counts every allowance awaiting them", async () => {
+    const march = (d: DashboardResponse) => d.monthly_allowances.find((m) => m.month === '2026-03')!;
+    const feb = (d: DashboardResponse) => d.monthly_allowances.find((m) => m.month === '2026-02')!;
+    const admin = await dashboard('ADM001');
+    expect(admin.allowances).toEqual({ awaiting_my_decision: 1, paid_this_month: '3500.00' });
+    expect(march(admin).paid).toBe('3500.00');
+    const po1 = await dashboard('PO001');
+    // PO001 decides at the FLMI step on every allowance (D9), so PO002's student's counts.
+    expect(po1.allowances).toEqual({ awaiting_my_decision: 1, paid_this_month: '1000.00' });
+    expect([march(po1).paid, feb(po1).paid]).toEqual(['1000.00', '300.00']);
+    const po2 = await dashboard('PO002');
+    expect(po2.allowances.paid_this_month).toBe('2500.00');
+    expect([march(po2).paid, feb(po2).paid]).toEqual(['2500.00', '0.00']);
+    expect((await dashboard('DPM001')).allowances.awaiting_my_decision).toBe(0);
   });
 
   it('shows progress by start year (else the Lusaka year of creation), the latest six years', async () => {

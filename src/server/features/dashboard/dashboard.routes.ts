@@ -1,10 +1,19 @@
 import { createRoute } from '@hono/zod-openapi';
-import { DashboardResponseSchema, MyDashboardResponseSchema } from '../../../contracts/dashboard';
+import {
+  DashboardMetricsResponseSchema,
+  DashboardResponseSchema,
+  MetricRecordsParamsSchema,
+  MetricRecordsQuerySchema,
+  MetricRecordsResponseSchema,
+  MyDashboardResponseSchema,
+} from '../../../contracts/dashboard';
 import type { AppDeps } from '../../app-env';
 import { requireStaff, requireUser } from '../../auth/middleware';
 import { createRouter, errorResponses, jsonResponse } from '../../http/openapi';
+import { roleDoor } from '../../http/staff-router';
 import { getDashboard } from './dashboard.service';
 import { getMyDashboard } from './my-dashboard.service';
+import { getMetricRecords, getPerformanceMetrics } from './performance-metrics';
 
 export function dashboardRoutes(deps: AppDeps) {
   const router = createRouter();
@@ -22,6 +31,40 @@ export function dashboardRoutes(deps: AppDeps) {
     async (c) => {
       const user = requireStaff(c.get('user'));
       return c.json(await getDashboard(deps, user), 200);
+    },
+  );
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dashboard/metrics',
+      tags: ['Dashboard'],
+      summary:
+        'The performance metrics, this period and the one before, over the records the caller reads (staff only)',
+      responses: {
+        200: jsonResponse(DashboardMetricsResponseSchema, 'Performance metrics'),
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => c.json(await getPerformanceMetrics(deps, requireStaff(c.get('user'))), 200),
+  );
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dashboard/metrics/{key}',
+      tags: ['Dashboard'],
+      summary: 'The records a performance metric counts in a period, those that missed first (staff only)',
+      // Staff are program officers and above: a caller below gets 401 or 403 whatever they send.
+      middleware: roleDoor('program_officer'),
+      request: { params: MetricRecordsParamsSchema, query: MetricRecordsQuerySchema },
+      responses: {
+        200: jsonResponse(MetricRecordsResponseSchema, 'The records counted'),
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const user = requireStaff(c.get('user'));
+      const { key } = c.req.valid('param');
+      return c.json(await getMetricRecords(deps, user, key, c.req.valid('query').period), 200);
     },
   );
   router.openapi(

@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '../../../contracts/dashboard';
+import { studentScope } from '../../../domain/student-permissions';
 import {
   PROGRAM_LEVEL_LABELS,
   PROGRAM_LEVELS,
@@ -10,6 +11,11 @@ import { allowanceDashboardFigures } from '../allowances/allowances.service';
 import { listRecentActivity } from '../audit/audit.service';
 import { storedStudentCounts } from '../students/students.service';
 
+const officerOf = (user: SessionUser) => {
+  const scope = studentScope(user);
+  return scope.kind === 'officer' ? scope.officerId : undefined;
+};
+
 /** How many years the progress chart shows: the most recent ones present in the data. */
 const PROGRESS_YEARS = 6;
 const RECENT_ACTIVITY = 10;
@@ -20,7 +26,8 @@ export async function getDashboard(deps: AppDeps, user: SessionUser): Promise<Da
     // By category, status and start year: both the category counts and the progress by year.
     storedStudentCounts(deps.db, user),
     listRecentActivity(deps, user, RECENT_ACTIVITY),
-    allowanceDashboardFigures(deps.db, user, deps.clock.now()),
+    // A program officer's sums are their own students' allowances, like the rest of their dashboard.
+    allowanceDashboardFigures(deps.db, user, deps.clock.now(), officerOf(user)),
   ]);
 
   const byLevel = Object.fromEntries(PROGRAM_LEVELS.map((l) => [l, 0])) as Record<

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import type {
   Attendee,
   Event,
@@ -15,6 +15,7 @@ import {
 } from '../../../domain/events';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
+import { countMatches } from '../../db/capped-count';
 import type { Tx } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
@@ -53,19 +54,20 @@ export async function listEvents(
   user: SessionUser,
   query: EventListQuery,
 ): Promise<EventListResponse> {
+  const search = eventSearch(query.q);
   const where = and(
     query.type ? eq(events.type, query.type) : undefined,
     query.status ? eq(events.status, query.status) : undefined,
-    eventSearch(query.q),
+    search,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [matching], byType] = await Promise.all([
+  const [rows, matching, byType] = await Promise.all([
     selectEvents(deps.db, user.id)
       .where(where)
       .orderBy(...comingFirst(deps.clock.now()))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: count() }).from(events).where(where),
+    countMatches(deps.db, deps.db.select({ one: sql`1` }).from(events).where(where), search !== undefined),
     deps.db
       .select({ type: events.type, n: count().as('n') })
       .from(events)
@@ -73,7 +75,7 @@ export async function listEvents(
   ]);
   const of = (type: EventType) => byType.find((row) => row.type === type)?.n ?? 0;
   return {
-    ...pageOf(rows.map(eventDto), matching?.n ?? 0, query),
+    ...pageOf(rows.map(eventDto), matching, query),
     counts: {
       workshop: of('workshop'),
       seminar: of('seminar'),
@@ -82,6 +84,15 @@ export async function listEvents(
       total: byType.reduce((sum, row) => sum + row.n, 0),
     },
   };
+}
+
+/** The next events still to come, soonest first, not cancelled (the dashboard of students and users). */
+export async function upcomingEvents(deps: AppDeps, user: SessionUser, limit: number): Promise<Event[]> {
+  const rows = await selectEvents(deps.db, user.id)
+    .where(and(gte(events.startsAt, deps.clock.now()), ne(events.status, 'cancelled')))
+    .orderBy(...soonest)
+    .limit(limit);
+  return rows.map(eventDto);
 }
 
 export async function getEvent(deps: AppDeps, user: SessionUser, id: string): Promise<Event> {

@@ -1,9 +1,11 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Form } from '../../../contracts/forms';
 import type { FormStatus, FormType } from '../../../domain/forms';
 import { FORM_MESSAGES as M } from '../../../domain/forms';
+import type { MatchCount } from '../../../domain/search';
 import type { SessionUser } from '../../app-env';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { forms, studentFiles, students, users } from '../../db/schema';
@@ -33,15 +35,18 @@ export function selectForms(db: DbOrTx) {
     .leftJoin(reviewer, eq(reviewer.id, forms.reviewedById));
 }
 
-/** How many forms match (the same joins as selectForms, for the search on the author's name). */
-export async function countForms(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count().as('n') })
+/**
+ * How many forms match (the same joins as selectForms, for the search on the author's name);
+ * with a search, counted to the cap (D17).
+ */
+export function countForms(db: DbOrTx, where: SQL | undefined, searched: boolean): Promise<MatchCount> {
+  const matches = db
+    .select({ one: sql`1` })
     .from(forms)
     .innerJoin(students, eq(students.id, forms.studentId))
     .leftJoin(author, eq(author.id, forms.authorId))
     .where(where);
-  return row?.n ?? 0;
+  return countMatches(db, matches, searched);
 }
 
 export type FormRow = Awaited<ReturnType<ReturnType<typeof selectForms>['where']>>[number];

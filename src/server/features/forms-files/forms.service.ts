@@ -70,7 +70,7 @@ export async function listForms(
       .orderBy(...newestForms)
       .limit(limit)
       .offset(offset),
-    countForms(deps.db, where),
+    countForms(deps.db, where, formSearch(query.q) !== undefined),
     deps.db
       .select({ status: forms.status, n: count().as('n') })
       .from(forms)

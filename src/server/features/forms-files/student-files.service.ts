@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type {
   StudentFile,
   StudentFileListQuery,
@@ -18,6 +18,7 @@ import {
 } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { forms, studentFiles, students, users } from '../../db/schema';
@@ -85,19 +86,23 @@ export async function listFiles(
     query.form_id ? eq(studentFiles.formId, query.form_id) : undefined,
     fileSearch(query.q),
   );
-  const [rows, [matching]] = await Promise.all([
+  const [rows, matching] = await Promise.all([
     selectFiles(deps.db)
       .where(where)
       .orderBy(...newest)
       .limit(limit)
       .offset(offset),
-    deps.db
-      .select({ n: count().as('n') })
-      .from(studentFiles)
-      .innerJoin(students, eq(students.id, studentFiles.studentId))
-      .where(where),
+    countMatches(
+      deps.db,
+      deps.db
+        .select({ one: sql`1` })
+        .from(studentFiles)
+        .innerJoin(students, eq(students.id, studentFiles.studentId))
+        .where(where),
+      fileSearch(query.q) !== undefined,
+    ),
   ]);
-  return pageOf(rows.map(fileDto), matching?.n ?? 0, query);
+  return pageOf(rows.map(fileDto), matching, query);
 }
 
 export async function getFile(deps: AppDeps, user: SessionUser, id: string): Promise<StudentFile> {

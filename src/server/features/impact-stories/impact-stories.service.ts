@@ -9,6 +9,7 @@ import type {
 import { canManageStories, FEATURED_MAX, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
+import { countMatches } from '../../db/capped-count';
 import type { Tx } from '../../db/client';
 import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
@@ -39,11 +40,12 @@ export function requireStoryManager(user: SessionUser): void {
 const newestPosted = [desc(impactStories.datePosted), desc(impactStories.createdAt), desc(impactStories.id)];
 
 export async function listStories(deps: AppDeps, query: StoryListQuery): Promise<StoryListResponse> {
-  const matching = [storySearch(query.q), inCategory(query.category)];
+  const search = storySearch(query.q);
+  const matching = [search, inCategory(query.category)];
   const featured = eq(impactStories.featured, true);
   const notFeatured = eq(impactStories.featured, false);
   const { limit, offset } = pageWindow(query);
-  const [featuredRows, rows, [total]] = await Promise.all([
+  const [featuredRows, rows, total] = await Promise.all([
     selectStories(deps.db)
       .where(approvedStories(featured, ...matching))
       .orderBy(...newestPosted)
@@ -53,12 +55,16 @@ export async function listStories(deps: AppDeps, query: StoryListQuery): Promise
       .orderBy(...newestPosted)
       .limit(limit)
       .offset(offset),
-    deps.db
-      .select({ n: count() })
-      .from(impactStories)
-      .where(approvedStories(notFeatured, ...matching)),
+    countMatches(
+      deps.db,
+      deps.db
+        .select({ one: sql`1` })
+        .from(impactStories)
+        .where(approvedStories(notFeatured, ...matching)),
+      search !== undefined,
+    ),
   ]);
-  return { featured: featuredRows.map(storyDto), ...pageOf(rows.map(storyDto), total?.n ?? 0, query) };
+  return { featured: featuredRows.map(storyDto), ...pageOf(rows.map(storyDto), total, query) };
 }
 
 export async function getStory(deps: AppDeps, user: SessionUser, id: string) {
@@ -95,15 +101,20 @@ export async function manageStories(
       : query.status === 'pending'
         ? eq(impactStories.approved, false)
         : undefined;
-  const where = and(byStatus, storySearch(query.q));
+  const search = storySearch(query.q);
+  const where = and(byStatus, search);
   const { limit, offset } = pageWindow(query);
-  const [rows, [total], [counts]] = await Promise.all([
+  const [rows, total, [counts]] = await Promise.all([
     selectStories(deps.db)
       .where(where)
       .orderBy(desc(impactStories.createdAt), desc(impactStories.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: count() }).from(impactStories).where(where),
+    countMatches(
+      deps.db,
+      deps.db.select({ one: sql`1` }).from(impactStories).where(where),
+      search !== undefined,
+    ),
     deps.db
       .select({
         total: count(),
@@ -115,7 +126,7 @@ export async function manageStories(
   const all = counts?.total ?? 0;
   const approved = counts?.approved ?? 0;
   return {
-    ...pageOf(rows.map(storyDto), total?.n ?? 0, query),
+    ...pageOf(rows.map(storyDto), total, query),
     counts: { total: all, approved, pending: all - approved, featured: counts?.featured ?? 0 },
   };
 }

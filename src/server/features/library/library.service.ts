@@ -16,6 +16,7 @@ import {
 import { detectFileType, FILE_MESSAGES, FILE_TYPES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx, Tx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
@@ -93,19 +94,24 @@ export async function listResources(
   user: SessionUser,
   query: ResourceListQuery,
 ): Promise<ResourceListResponse> {
+  const search = resourceSearch(query.q);
   const where = and(
     query.type ? eq(libraryResources.type, query.type) : undefined,
     query.category ? eq(libraryResources.category, query.category) : undefined,
-    resourceSearch(query.q),
+    search,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [matching], byType] = await Promise.all([
+  const [rows, matching, byType] = await Promise.all([
     selectResources(deps.db, user.id)
       .where(where)
       .orderBy(...newest)
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: count() }).from(libraryResources).where(where),
+    countMatches(
+      deps.db,
+      deps.db.select({ one: sql`1` }).from(libraryResources).where(where),
+      search !== undefined,
+    ),
     deps.db
       .select({ type: libraryResources.type, n: count().as('n') })
       .from(libraryResources)
@@ -113,7 +119,7 @@ export async function listResources(
   ]);
   const of = (type: ResourceType) => byType.find((row) => row.type === type)?.n ?? 0;
   return {
-    ...pageOf(rows.map(resourceDto), matching?.n ?? 0, query),
+    ...pageOf(rows.map(resourceDto), matching, query),
     counts: { book: of('book'), audiobook: of('audiobook'), video: of('video'), podcast: of('podcast') },
   };
 }

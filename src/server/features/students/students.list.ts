@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { StudentCounts, StudentListQuery } from '../../../contracts/students';
-import { searchMode } from '../../../domain/search';
+import type { StudentCounts, StudentCountsCapped, StudentListQuery } from '../../../contracts/students';
+import { capCount, type MatchCount, SEARCH_COUNT_CAP, searchMode } from '../../../domain/search';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
-import type { ProgramLevel, ProgramStatus, StudentSort } from '../../../domain/students';
+import {
+  PROGRAM_LEVELS,
+  type ProgramLevel,
+  type ProgramStatus,
+  type StudentSort,
+} from '../../../domain/students';
+import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { fixedSelect } from '../../db/prepared';
 import { studentCounts, students } from '../../db/schema';
@@ -124,21 +130,31 @@ async function latestStudentPage(
 /**
  * Up to this many matches, a searched page is found through the search index and sorted. Walking
  * the date index visits about 25 × students ÷ matches rows (many more when the matches cluster
- * in time, as CHL numbers of one intake do); sorting the matches visits each once.
+ * in time, as CHL numbers of one intake do); sorting the matches visits each once. A capped count
+ * (more than SEARCH_COUNT_CAP) arrives as Infinity: never few.
  */
 const FEW_MATCHES = 1000;
+
+/** The tiles' figures, and which of them stand for "more than 1,000" (a search, D17). */
+export interface StudentTally {
+  counts: StudentCounts;
+  capped: StudentCountsCapped;
+}
+
+const EXACT: StudentCountsCapped = { all: false, university: false, diploma: false, launch_year: false };
 
 /** How many students each category tile would show, under the same scope, search and status. */
 export async function countStudents(
   db: DbOrTx,
   actor: StudentActor,
   query: Narrowing,
-): Promise<StudentCounts> {
+): Promise<StudentTally> {
+  if (query.q) return countSearchMatches(db, baseFilters(actor, query));
   const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
-  // Without a search or partner the stored counts answer; otherwise the matches are counted.
+  // Without a search or partner the stored counts answer; a partner's students are counted.
   const groups = isNarrowed(query)
     ? await db
-        .select({ level: students.programLevel, n: sql<number>`count(*)` })
+        .select({ level: students.programLevel, n: sql<number>`count(*)::int` })
         .from(students)
         .where(and(...baseFilters(actor, query)))
         .groupBy(students.programLevel)
@@ -147,7 +163,76 @@ export async function countStudents(
     counts[level] += n;
     counts.all += n;
   }
-  return counts;
+  return { counts, capped: EXACT };
+}
+
+/*
+ * A search's tiles, each exact up to SEARCH_COUNT_CAP or capped (D17). One pass reads at most
+ * 1,001 matches: fewer, and every figure is exact (the usual case, one statement). Otherwise the
+ * categories not already past the cap in that pass are counted the same way, each on its own.
+ */
+async function countSearchMatches(db: DbOrTx, filters: SQL[]): Promise<StudentTally> {
+  const firstMatches = db
+    .select({ level: students.programLevel })
+    .from(students)
+    .where(and(...filters))
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('matches');
+  const groups = await db
+    .select({ level: firstMatches.level, n: sql<number>`count(*)::int` })
+    .from(firstMatches)
+    .groupBy(firstMatches.level);
+  const seen = (level: ProgramLevel) => groups.find((g) => g.level === level)?.n ?? 0;
+  const read = groups.reduce((sum, g) => sum + g.n, 0);
+  const unknown = read > SEARCH_COUNT_CAP ? PROGRAM_LEVELS.filter((l) => seen(l) <= SEARCH_COUNT_CAP) : [];
+  const counted = unknown.length > 0 ? await countEachLevel(db, filters, unknown) : {};
+  const byLevel = PROGRAM_LEVELS.map((level) => counted[level] ?? capCount(seen(level)));
+  const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
+  const capped: StudentCountsCapped = { ...EXACT };
+  PROGRAM_LEVELS.forEach((level, i) => {
+    counts[level] = byLevel[i]!.total;
+    capped[level] = byLevel[i]!.capped;
+  });
+  // Exact categories add up to an exact whole, past the cap or not; one capped makes it capped.
+  const all = byLevel.some((c) => c.capped)
+    ? { total: SEARCH_COUNT_CAP, capped: true }
+    : { total: byLevel.reduce((sum, c) => sum + c.total, 0), capped: false };
+  counts.all = all.total;
+  capped.all = all.capped;
+  return { counts, capped };
+}
+
+/*
+ * Each category's matches, counted to the cap, in one statement. A category holding few of a
+ * broad term's matches ('university': no diploma has it) has its own search indexes
+ * (schema/students.ts: a trigram index per category, prefix indexes ending in program_level), so
+ * finding its few reads only its own index entries (0.1 ms on 50,000 students). But PostgreSQL
+ * cannot know the category holds few: it takes the term's share of all students for the
+ * category's, and under LIMIT 1001 a sequential scan expecting to stop early looks cheaper, then
+ * reads every student to find none (EXPLAIN ANALYZE: 3,610 pages, 15-400 ms, where the index
+ * reads 17). Sequential scans are therefore off for this one statement (SET LOCAL, in its own
+ * transaction): through the indexes a category past the cap costs 3-9 ms, one with few 0.1-3 ms.
+ * (Inside a caller's transaction the setting would last to that transaction's end: the list runs
+ * outside one.)
+ */
+async function countEachLevel(
+  db: DbOrTx,
+  filters: SQL[],
+  levels: ProgramLevel[],
+): Promise<Partial<Record<ProgramLevel, MatchCount>>> {
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const columns = levels.map((level) => {
+      const matches = tx
+        .select({ one: sql`1` })
+        .from(students)
+        .where(and(...filters, eq(students.programLevel, level)));
+      return sql`${countSelect(tx, matches, true)} as ${sql.identifier(level)}`;
+    });
+    const { rows } = await tx.execute<Record<string, number>>(sql`select ${sql.join(columns, sql`, `)}`);
+    return rows[0] ?? {};
+  });
+  return Object.fromEntries(levels.map((level) => [level, matchCountOf(Number(row[level] ?? 0), true)]));
 }
 
 export interface StudentCountGroup {

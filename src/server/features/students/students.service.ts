@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   STUDENT_API_MESSAGES,
   type Student,
-  type StudentCounts,
   type StudentCreate,
   type StudentListQuery,
   type StudentListResponse,
@@ -16,7 +15,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
-import { countStudents, findStudentRows } from './students.list';
+import { countStudents, findStudentRows, type StudentTally } from './students.list';
 import { findStudentRow, type StudentRow, toStudentColumns, toStudentDto } from './students.query';
 import {
   assertAssignableOfficer,
@@ -42,26 +41,30 @@ export async function listStudents(
   const { page: _page, pageSize: _pageSize, ...filters } = query;
   const range = pageWindow(query);
   const readPage = (matching?: number) => findStudentRows(deps.db, user, filters, { ...range, matching });
-  let counts: StudentCounts;
+  // The figure the list pages by: its category's tile, or All.
+  const tile = filters.category ?? 'all';
+  let tally: StudentTally;
   let rows: StudentRow[];
   if (filters.q) {
-    // Counts first: they say whether there is a page to read at all, and how best to read it.
-    counts = await countStudents(deps.db, user, filters);
-    const matching = filters.category ? counts[filters.category] : counts.all;
-    rows = range.offset < matching ? await readPage(matching) : [];
+    // Counts first: they say whether there is a page to read at all, and how best to read it. A
+    // capped count stops the pages at the 1,000th match (D17) and is never "few" to sort.
+    tally = await countStudents(deps.db, user, filters);
+    const matching = tally.counts[tile];
+    rows =
+      range.offset < matching ? await readPage(tally.capped[tile] ? Number.POSITIVE_INFINITY : matching) : [];
   } else {
     // Without a search the newest page comes straight off an index: ask both at once.
-    [counts, rows] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
+    [tally, rows] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
   }
-  const total = filters.category ? counts[filters.category] : counts.all;
   const day = today(deps);
   return {
     ...pageOf(
       rows.map((row) => toStudentDto(row, day)),
-      total,
+      { total: tally.counts[tile], capped: tally.capped[tile] },
       query,
     ),
-    counts,
+    counts: tally.counts,
+    counts_capped: tally.capped,
   };
 }
 

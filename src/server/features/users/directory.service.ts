@@ -15,6 +15,7 @@ import { ROLES, roleTitle } from '../../../domain/roles';
 import { canReadUsers, USER_MESSAGES as M } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { roleRequests, users } from '../../db/schema';
@@ -128,18 +129,19 @@ async function tileCounts(db: DbOrTx) {
 }
 
 export async function listUsers(deps: AppDeps, query: UserListQuery): Promise<UserListResponse> {
+  const search = userSearch(query.q);
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
     query.status ? eq(users.isActive, query.status === 'active') : undefined,
-    userSearch(query.q),
+    search,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [matching], counts] = await Promise.all([
+  const [rows, matching, counts] = await Promise.all([
     selectDirectory(deps.db).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
-    deps.db.select({ n: count() }).from(users).where(where),
+    countMatches(deps.db, deps.db.select({ one: sql`1` }).from(users).where(where), search !== undefined),
     tileCounts(deps.db),
   ]);
-  return { ...pageOf(rows.map(directoryUserDto), matching?.n ?? 0, query), counts };
+  return { ...pageOf(rows.map(directoryUserDto), matching, query), counts };
 }
 
 /** Manage Roles: each role, what it may do (the rules the server enforces) and who holds it. */

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx, Tx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
@@ -81,13 +82,13 @@ export async function listEntries(
   const order = manager
     ? [desc(yearbookEntries.createdAt), desc(yearbookEntries.id)]
     : [asc(yearbookEntries.studentName), asc(yearbookEntries.id)];
-  const [rows, [total], programs] = await Promise.all([
+  const [rows, total, programs] = await Promise.all([
     selectEntries(deps.db)
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: count() }).from(yearbookEntries).where(where),
+    countMatches(deps.db, deps.db.select({ one: sql`1` }).from(yearbookEntries).where(where), Boolean(q)),
     deps.db
       .selectDistinct({ program: yearbookEntries.program })
       .from(yearbookEntries)
@@ -95,7 +96,7 @@ export async function listEntries(
       .orderBy(asc(yearbookEntries.program)),
   ]);
   return {
-    ...pageOf(rows.map(entryDto), total?.n ?? 0, query),
+    ...pageOf(rows.map(entryDto), total, query),
     programs: programs.map((p) => p.program!),
   };
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { GraduateListResponse, YearbookInput } from '../../../contracts/yearbook';
 import { searchMode } from '../../../domain/search';
 import { canManageYearbooks, classOf, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
+import { countMatches } from '../../db/capped-count';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { memoryWallPosts, students, yearbookEntries, yearbooks } from '../../db/schema';
@@ -193,7 +194,7 @@ export async function listGraduates(
       : undefined,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     deps.db
       .select({
         id: students.id,
@@ -206,7 +207,7 @@ export async function listGraduates(
       .orderBy(asc(students.fullName), asc(students.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: count() }).from(students).where(where),
+    countMatches(deps.db, deps.db.select({ one: sql`1` }).from(students).where(where), Boolean(q)),
   ]);
-  return pageOf(rows, total?.n ?? 0, query);
+  return pageOf(rows, total, query);
 }

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Users } from 'lucide-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableProps } from './data-table';
-import { Pager } from './pager';
+import type { PagedQuery } from './paged-query';
+import { CAPPED_LAST_PAGE_HINT, Pager, QueryPager } from './pager';
 import { SearchBox } from './search-box';
 
 afterEach(() => {
@@ -36,6 +37,65 @@ describe('Pager', () => {
   it('says when a background refresh failed', () => {
     render(<Pager page={1} pageSize={25} total={3} onPage={() => {}} refreshFailed />);
     expect(screen.getByText("Couldn't refresh the list.")).toBeTruthy();
+  });
+
+  it("reads a capped total as '1,000+' and pages up to the 1,000th match (D17)", async () => {
+    const onPage = vi.fn();
+    const { rerender } = render(
+      <Pager page={1} pageSize={25} total={1000} capped={{ shown: 25 }} onPage={onPage} />,
+    );
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pager.textContent).toContain('Showing 1–25 of 1,000+');
+    expect(pager.textContent).toContain('Page 1 of 40');
+    expect(pager.textContent).not.toContain(CAPPED_LAST_PAGE_HINT);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPage.mock.calls).toEqual([[2]]);
+
+    // The last page it reaches holds the 1,000th match: no Next, and a word on why.
+    rerender(<Pager page={40} pageSize={25} total={1000} capped={{ shown: 25 }} onPage={onPage} />);
+    expect(pager.textContent).toContain('Showing 976–1000 of 1,000+');
+    expect(pager.textContent).toContain(CAPPED_LAST_PAGE_HINT);
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+
+    // 24 a page: page 42 starts at the 985th and runs past the 1,000th, as far as its rows go.
+    rerender(<Pager page={42} pageSize={24} total={1000} capped={{ shown: 24 }} onPage={onPage} />);
+    expect(pager.textContent).toContain('Showing 985–1008 of 1,000+');
+    expect(pager.textContent).toContain('Page 42 of 42');
+    rerender(<Pager page={42} pageSize={24} total={1000} capped={{ shown: 17 }} onPage={onPage} />);
+    expect(pager.textContent).toContain('Showing 985–1001 of 1,000+');
+  });
+
+  it('reads an exact total of 1,000 as it is', () => {
+    render(<Pager page={40} pageSize={25} total={1000} onPage={() => {}} />);
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pager.textContent).toContain('Showing 976–1000 of 1000');
+    expect(pager.textContent).not.toContain('+');
+    expect(pager.textContent).not.toContain(CAPPED_LAST_PAGE_HINT);
+  });
+});
+
+describe('QueryPager', () => {
+  const query = (data: PagedQuery<number>['data']): PagedQuery<number> => ({
+    data,
+    isFetching: false,
+    isPlaceholderData: false,
+    isError: false,
+    error: null,
+    refetch: () => {},
+  });
+
+  it("passes a list's total_capped and its rows on to the Pager", () => {
+    const items = Array.from({ length: 25 }, (_, i) => i);
+    const { rerender } = render(
+      <QueryPager
+        query={query({ items, total: 1000, total_capped: true, page: 2, pageSize: 25 })}
+        onPage={() => {}}
+      />,
+    );
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pager.textContent).toContain('Showing 26–50 of 1,000+');
+    rerender(<QueryPager query={query({ items, total: 1000, page: 2, pageSize: 25 })} onPage={() => {}} />);
+    expect(pager.textContent).toContain('Showing 26–50 of 1000');
   });
 });
 

@@ -1,6 +1,6 @@
 /** What the list kit reads of a TanStack Query answer for one page of a list. */
 export interface PagedQuery<T> {
-  data?: { items: T[]; total: number; page: number; pageSize: number };
+  data?: { items: T[]; total: number; total_capped?: boolean; page: number; pageSize: number };
   isFetching: boolean;
   isPlaceholderData: boolean;
   isError: boolean;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../../../contracts/auth';
+import { AUTH_MESSAGES } from '../../../contracts/auth-messages';
 import { ApiError, errorMessage } from '../../lib/api';
 
 /** A titled error box's contents. */

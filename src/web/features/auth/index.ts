@@ -1,4 +1,7 @@
-/** Signed-out pages (docs/product.md §2); the router mounts them. */
+/**
+ * Signed-out pages (docs/product.md §2). The router loads them through login/ and form-pages/, so
+ * that each arrives on its own; the top bar takes the demo-data notice from here.
+ */
 
 export { AcceptInvitationPage } from './accept-invitation-page';
 export { DemoDataNotice } from './demo-data-notice';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '../../../contracts/auth';
+import { AUTH_MESSAGES } from '../../../contracts/auth-messages';
 import { DEFAULT_SETTINGS } from '../../../domain/settings';
 import { Alert, buttonClasses } from '../../components/ui';
 import { cn } from '../../lib/cn';
@@ -42,7 +42,15 @@ export function LoginPage() {
       </div>
 
       <div className="relative z-10 mx-auto grid min-h-dvh w-full max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
-        <main className="w-full max-w-md justify-self-center rounded-2xl bg-white p-6 shadow-2xl sm:p-8 lg:order-2 lg:justify-self-end">
+        {/* Shown once the server has said what it offers (Google, demo accounts): the card then
+            appears whole instead of growing under the reader's eyes. */}
+        <main
+          aria-busy={config.isPending}
+          className={cn(
+            'w-full max-w-md justify-self-center rounded-2xl bg-white p-6 shadow-2xl sm:p-8 lg:order-2 lg:justify-self-end',
+            config.isPending && 'invisible',
+          )}
+        >
           <div className="mb-6 flex items-center gap-3">
             <img src="/favicon.svg" alt="" className="size-10" />
             <span className="text-sm font-semibold tracking-tight text-slate-700">{systemName}</span>

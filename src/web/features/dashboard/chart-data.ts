@@ -2,19 +2,32 @@ import type { DashboardResponse } from '../../../contracts/dashboard';
 import { PROGRAM_STATUSES, type ProgramLevel, type ProgramStatus } from '../../../domain/students';
 import { moneyToNumber } from '../../lib/format';
 
+/*
+ * Series colours from the palette, so the dark theme's mirror (styles.css) lightens them on dark
+ * cards; each reads at 3:1 or more against the card in both themes (WCAG 1.4.11). The fallbacks
+ * are the light shades, for a shade no utility class makes Tailwind emit.
+ */
+export const SERIES = {
+  emerald: 'var(--color-emerald-600, #059669)',
+  sky: 'var(--color-sky-600, #0284c7)',
+  amber: 'var(--color-amber-600, #d97706)',
+  violet: 'var(--color-violet-600, #7c3aed)',
+  slate: 'var(--color-slate-500, #64748b)',
+} as const;
+
 /** Colours per programme level and status, shared by charts and legends. */
 export const CATEGORY_COLOURS: Record<ProgramLevel, string> = {
-  university: '#059669',
-  diploma: '#0284c7',
-  launch_year: '#d97706',
+  university: SERIES.emerald,
+  diploma: SERIES.sky,
+  launch_year: SERIES.amber,
 };
 
 export const STATUS_COLOURS: Record<ProgramStatus, string> = {
-  enrolled: '#059669',
-  graduated: '#0284c7',
-  transferred: '#8b5cf6',
-  suspended: '#f59e0b',
-  discharged: '#94a3b8',
+  enrolled: SERIES.emerald,
+  graduated: SERIES.sky,
+  transferred: SERIES.violet,
+  suspended: SERIES.amber,
+  discharged: SERIES.slate,
 };
 
 export const STATUS_LABELS: Record<ProgramStatus, string> = {
@@ -33,12 +46,16 @@ export function categorySlices(data: DashboardResponse['students_by_category']) 
 }
 
 /** Stacked bars: one row per year, one number per status (missing statuses count 0). */
-export function progressRows(data: DashboardResponse['student_progress_by_year']) {
-  return data.map(({ year, counts }) => {
-    const row: Record<string, number | string> = { year: String(year) };
-    for (const status of PROGRAM_STATUSES) row[status] = counts[status] ?? 0;
-    return row;
-  });
+export function progressRows(
+  data: DashboardResponse['student_progress_by_year'],
+): Array<{ year: string } & Record<ProgramStatus, number>> {
+  return data.map(({ year, counts }) => ({
+    year: String(year),
+    ...(Object.fromEntries(PROGRAM_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<
+      ProgramStatus,
+      number
+    >),
+  }));
 }
 
 /** Statuses that occur in any year (so the legend lists only those). */

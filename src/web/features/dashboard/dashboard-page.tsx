@@ -1,15 +1,26 @@
-import { Banknote, CalendarDays, GraduationCap, Hourglass, Rocket, School, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import {
+  Banknote,
+  CalendarDays,
+  GraduationCap,
+  Hourglass,
+  Rocket,
+  School,
+  Table2,
+  Users,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import type { User } from '../../../contracts/auth';
 import { isStaffRole } from '../../../domain/roles';
 import { Alert, Button, Card, CardBody, CardHeader, Skeleton, StatCard } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { currencyLabel, dayOf, formatLongDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
+import { MonthlyAllowancesTable, StudentProgressTable, StudentsByCategoryTable } from './chart-tables';
 import { useDashboard } from './dashboard.queries';
+// Hand-drawn SVG, a few KB: loaded with the page rather than after it, so no second request waits.
 import { MonthlyAllowancesChart, StudentProgressChart, StudentsByCategoryChart } from './dashboard-charts';
 import { MyDashboard } from './my-dashboard';
-import { ProgrammeTargets } from './programme-targets';
+import { PerformanceMetrics } from './performance-metrics';
 import { RecentActivity } from './recent-activity';
 import { roleSubtitle } from './role-subtitle';
 
@@ -20,7 +31,7 @@ export function DashboardPage() {
   return (
     <div className="space-y-6">
       <WelcomeBanner user={user} />
-      {staff ? <StaffDashboard isAdmin={user.role === 'admin'} /> : <MyDashboard user={user} />}
+      {staff ? <StaffDashboard officer={user.role === 'program_officer'} /> : <MyDashboard user={user} />}
     </div>
   );
 }
@@ -48,7 +59,8 @@ function WelcomeBanner({ user }: { user: User }) {
   );
 }
 
-function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
+/** Staff figures, scoped by the server: a program officer's count only their own students. */
+function StaffDashboard({ officer }: { officer: boolean }) {
   const { data, isPending, isError, error, refetch, isFetching } = useDashboard(true);
 
   if (isError) {
@@ -118,6 +130,7 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
         />
         <StatCard
           label="Paid This Month"
+          hint={officer ? 'Your students' : undefined}
           value={
             data ? (
               <span className="text-lg sm:text-xl">{formatMoney(data.allowances.paid_this_month)}</span>
@@ -130,20 +143,28 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <ChartCard title="Students by Category" loading={isPending}>
-          {data && <StudentsByCategoryChart data={data.students_by_category} />}
-        </ChartCard>
-        <ChartCard title="Student Progress by Year" className="lg:col-span-2" loading={isPending}>
-          {data && <StudentProgressChart data={data.student_progress_by_year} />}
-        </ChartCard>
         <ChartCard
-          title="Monthly Allowances"
-          description={`Submitted, approved and paid totals, last 12 months (${currencyLabel()})`}
+          title="Students by Category"
+          loading={isPending}
+          chart={data && <StudentsByCategoryChart data={data.students_by_category} />}
+          table={data && <StudentsByCategoryTable data={data.students_by_category} />}
+        />
+        <ChartCard
+          title="Student Progress by Year"
+          description="By start year and programme status"
           className="lg:col-span-2"
           loading={isPending}
-        >
-          {data && <MonthlyAllowancesChart data={data.monthly_allowances} />}
-        </ChartCard>
+          chart={data && <StudentProgressChart data={data.student_progress_by_year} />}
+          table={data && <StudentProgressTable data={data.student_progress_by_year} />}
+        />
+        <ChartCard
+          title="Monthly Allowances"
+          description={`Submitted, approved and paid totals${officer ? ' of your students' : ''}, last 12 months (${currencyLabel()})`}
+          className="lg:col-span-2"
+          loading={isPending}
+          chart={data && <MonthlyAllowancesChart data={data.monthly_allowances} />}
+          table={data && <MonthlyAllowancesTable data={data.monthly_allowances} />}
+        />
         <Card>
           <CardHeader title="Recent Activity" />
           <CardBody>
@@ -166,28 +187,48 @@ function StaffDashboard({ isAdmin }: { isAdmin: boolean }) {
         </Card>
       </div>
 
-      {isAdmin && <ProgrammeTargets />}
+      <PerformanceMetrics />
     </>
   );
 }
 
+/** A chart with its numbers as a table a click away ('Show as table'), for every reader. */
 function ChartCard({
   title,
   description,
   className,
   loading,
-  children,
+  chart,
+  table,
 }: {
   title: string;
   description?: string;
   className?: string;
   loading: boolean;
-  children: ReactNode;
+  chart: ReactNode;
+  table: ReactNode;
 }) {
+  const [asTable, setAsTable] = useState(false);
+  const skeleton = <Skeleton className="h-[260px] w-full" />;
   return (
     <Card className={className}>
-      <CardHeader title={title} description={description} />
-      <CardBody>{loading ? <Skeleton className="h-[260px] w-full" /> : children}</CardBody>
+      <CardHeader
+        title={title}
+        description={description}
+        actions={
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={asTable}
+            onClick={() => setAsTable((shown) => !shown)}
+            disabled={loading}
+          >
+            <Table2 aria-hidden="true" className="size-4" />
+            Show as table
+          </Button>
+        }
+      />
+      <CardBody>{loading ? skeleton : asTable ? table : chart}</CardBody>
     </Card>
   );
 }

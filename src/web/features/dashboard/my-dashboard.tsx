@@ -1,18 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { GraduationCap, ShieldCheck, Wallet } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import type { User } from '../../../contracts/auth';
 import type { MyDashboardResponse } from '../../../contracts/dashboard';
-import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
 import { roleTitle } from '../../../domain/roles';
 import { PROGRAM_LEVEL_LABELS, PROGRAM_STATUS_LABELS } from '../../../domain/students';
-import { Alert, Badge, Button, Card, CardBody, CardHeader, Skeleton } from '../../components/ui';
+import { Alert, Button, Card, CardBody, CardHeader, Skeleton } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
-import { formatDate, formatMoney } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
+import {
+  LatestAnnouncementsCard,
+  PaidAllowancesCard,
+  UpcomingEventsCard,
+  YearbookEntryCard,
+} from './my-dashboard-cards';
 
 /**
- * The dashboard of an account without a staff role: what the account is and may ask for, and for a
- * student their own record and allowances (GET /api/dashboard/mine).
+ * 'Your Academic Progress' (docs/product.md §2 Dashboard), the dashboard of an account without a
+ * staff role (GET /api/dashboard/mine): what the account is and may ask for, the events to come and
+ * the latest announcements; for a student also their own record, the allowances paid to them and
+ * their yearbook entry. No programme-wide student figure reaches these accounts.
  */
 export function MyDashboard({ user }: { user: User }) {
   const query = useQuery({
@@ -28,15 +34,24 @@ export function MyDashboard({ user }: { user: User }) {
         </Button>
       </Alert>
     );
+  const mine = query.data;
+  const loading = <Skeleton className="h-32 w-full" />;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <AccountCard user={user} mine={query.data} />
-      {user.role === 'student' && (
-        <div className="space-y-6 lg:col-span-2">
-          <StudentRecordCard mine={query.data} email={user.email} />
-          {query.data?.student && <MyAllowancesCard allowances={query.data.allowances} />}
-        </div>
-      )}
+      <div className="space-y-6">
+        <AccountCard user={user} mine={mine} />
+        {mine ? <UpcomingEventsCard events={mine.events} /> : loading}
+      </div>
+      <div className="space-y-6 lg:col-span-2">
+        {user.role === 'student' && (
+          <>
+            <StudentRecordCard mine={mine} email={user.email} />
+            {mine?.student && <PaidAllowancesCard allowances={mine.allowances} />}
+            {mine?.student && <YearbookEntryCard entries={mine.yearbook_entries} />}
+          </>
+        )}
+        {mine ? <LatestAnnouncementsCard announcements={mine.announcements} /> : loading}
+      </div>
     </div>
   );
 }
@@ -105,46 +120,5 @@ function Fact({ label, value }: { label: string; value: string | null }) {
       <dt className="text-slate-600">{label}</dt>
       <dd className="font-medium text-slate-900">{value || 'Not provided'}</dd>
     </div>
-  );
-}
-
-function MyAllowancesCard({ allowances }: { allowances: MyDashboardResponse['allowances'] }) {
-  return (
-    <Card>
-      <CardHeader title="Your allowances" description="The latest months, newest first" />
-      <CardBody>
-        {allowances.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Wallet aria-hidden="true" className="size-4" /> No allowances have been submitted for you yet.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {allowances.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
-                <span className="flex items-center gap-2 font-medium text-slate-900">
-                  <GraduationCap aria-hidden="true" className="size-4 text-slate-500" />
-                  {a.month} {a.year}
-                </span>
-                <span className="flex items-center gap-3">
-                  <span className="tabular-nums text-slate-900">{formatMoney(a.total)}</span>
-                  <Badge
-                    tone={
-                      a.approval_stage === 'paid'
-                        ? 'success'
-                        : a.approval_stage === 'rejected'
-                          ? 'danger'
-                          : 'neutral'
-                    }
-                  >
-                    {APPROVAL_STAGE_LABELS[a.approval_stage]}
-                    {a.paid_date ? ` on ${formatDate(a.paid_date)}` : ''}
-                  </Badge>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardBody>
-    </Card>
   );
 }

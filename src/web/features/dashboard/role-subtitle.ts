@@ -11,11 +11,3 @@ export function roleSubtitle(role: string): string {
       return 'Your Academic Progress';
   }
 }
-
-/** The admin panel's figures: programme targets from the spec, not live data. */
-export const PROGRAMME_TARGETS = [
-  { label: 'Student Retention Rate', value: 96 },
-  { label: 'On-time Allowance Distribution', value: 89 },
-  { label: 'Issue Resolution Rate', value: 92 },
-  { label: 'Form Completion Rate', value: 88 },
-] as const;

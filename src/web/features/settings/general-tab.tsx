@@ -3,11 +3,12 @@ import {
   CURRENCIES,
   DATE_FORMATS,
   LANGUAGES,
+  SETTINGS_LIMITS,
   type SystemSettings,
   TIME_ZONES,
 } from '../../../domain/settings';
 import { Card, CardBody, CardHeader, Field, Input, Select } from '../../components/ui';
-import { useFieldError } from './settings-fields';
+import { useFieldError, WholeNumberField } from './settings-fields';
 
 const TIME_ZONE_LABELS: Record<(typeof TIME_ZONES)[number], string> = {
   'Africa/Lusaka': 'Africa/Lusaka (Zambia)',
@@ -38,7 +39,7 @@ export function todayIn(format: DateFormat, timeZone: string, now = new Date()):
   return `${d}/${m}/${y}`;
 }
 
-/** Names, time zone, language, currency label and date format. */
+/** Names, time zone, language, currency label, date format and the allowances' payment day. */
 export function GeneralTab() {
   const { register, control } = useFormContext<SystemSettings>();
   const timeZone = useWatch({ control, name: 'general.timezone' });
@@ -52,7 +53,10 @@ export function GeneralTab() {
   };
   return (
     <Card>
-      <CardHeader title="General" description="Names, time zone, currency and how dates are written." />
+      <CardHeader
+        title="General"
+        description="Names, time zone, currency, how dates are written and when allowances are due."
+      />
       <CardBody className="grid gap-5 md:grid-cols-2">
         <Field label="System name" error={errorOf.systemName} required>
           <Input maxLength={80} autoComplete="off" {...register('general.systemName')} />
@@ -99,6 +103,13 @@ export function GeneralTab() {
             {...register('general.dateFormat')}
           />
         </Field>
+        <WholeNumberField
+          name="general.allowancePaymentDay"
+          label="Allowance payment day"
+          limits={SETTINGS_LIMITS.allowancePaymentDay}
+          hint="A month's allowances paid by this day of that month count as on time on the dashboard."
+          unit="of the month"
+        />
       </CardBody>
     </Card>
   );

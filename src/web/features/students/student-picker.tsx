@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { StudentListResponse } from '../../../contracts/students';
+import { formatCount } from '../../../domain/search';
 import {
   PROGRAM_LEVEL_LABELS,
   PROGRAM_STATUS_LABELS,
@@ -205,7 +206,8 @@ export function StudentPicker({
           )}
           {search.data && search.data.total > options.length && (
             <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-500">
-              Showing {options.length} of {search.data.total}. Type more to narrow the list.
+              Showing {options.length} of {formatCount(search.data.total, search.data.total_capped)}. Type
+              more to narrow the list.
             </p>
           )}
         </div>

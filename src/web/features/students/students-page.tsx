@@ -1,6 +1,7 @@
 import { GraduationCap, Rocket, School, Users } from 'lucide-react';
 import { useCallback } from 'react';
 import type { Student } from '../../../contracts/students';
+import { formatCount } from '../../../domain/search';
 import { canStudent } from '../../../domain/student-permissions';
 import {
   PROGRAM_STATUS_LABELS,
@@ -84,7 +85,10 @@ export function StudentsPage() {
       <StatTiles
         label="Categories"
         className="lg:grid-cols-4"
-        tiles={TILES.map((tile) => ({ ...tile, value: data?.counts[tile.count] }))}
+        tiles={TILES.map((tile) => ({
+          ...tile,
+          value: data && formatCount(data.counts[tile.count], data.counts_capped[tile.count]),
+        }))}
         loading={!data}
         selected={params.category}
         onSelect={(category) => update({ category })}

@@ -1,0 +1,20 @@
+/** Messages the staff-auth service answers with; the screens show them as they are. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid staff ID or password',
+  lockedOut: 'Too many failed login attempts. Please try again in 15 minutes.',
+  unverified: 'Please verify your email before logging in.',
+  inactive: 'Your account has been deactivated. Please contact an administrator for assistance.',
+  registered: 'Registration successful! Please verify your email to login.',
+  staffIdTaken: 'An account with this staff ID already exists',
+  emailTaken: 'An account with this email already exists',
+  forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
+  badResetToken: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  badVerifyToken: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email has been verified. You can now log in.',
+  notSignedIn: 'Please sign in to continue.',
+  loggedOut: 'Logged out',
+  googleNotConfigured: 'Google sign-in is not configured on this server.',
+  passwordExpired: 'Your password has expired. Set a new password to continue.',
+  twoFactorSetupRequired: 'Two-factor sign-in is required. Set up your authenticator to continue.',
+} as const;
