@@ -143,18 +143,45 @@ export async function run(target: BenchTarget): Promise<void> {
     const perStudent = Math.ceil(toAdd / STUDENTS);
     for (let from = 0; from < perStudent; from += 10) {
       const to = Math.min(perStudent, from + 10) - 1;
+      // Each with the approvals, payment or rejection its stage implies: the database refuses less.
       await db.execute(sql`
         insert into allowances (student_id, student_name, month, month_number, year, program_level,
-                                stipend, total, approval_stage, submitted_by, submitted_date)
-        select s.id, s.full_name,
-               (array['January','February','March','April','May','June','July','August',
-                      'September','October','November','December'])[1 + k % 12],
-               1 + k % 12, 2030 + k / 12, 'university', 1000, 1000 + (s.n + k) % 500,
-               (array['pending_dpm','pending_flmi','pending_pm','approved','rejected','paid'])[1 + (s.n + k) % 6],
-               'Bench', now() - make_interval(secs => s.n * 1000 + k)
-          from (select id, full_name, row_number() over (order by chl_number) as n from students) s
-         cross join generate_series(${from}::int, ${to}::int) as k
-         where k * ${STUDENTS}::int + s.n <= ${toAdd}::int`);
+                                stipend, total, approval_stage, submitted_by, submitted_date,
+                                dpm_status, dpm_approved_by, dpm_approved_by_id, dpm_approved_date,
+                                flmi_status, flmi_approved_by, flmi_approved_by_id, flmi_approved_date,
+                                pm_status, pm_approved_by, pm_approved_by_id, pm_approved_date,
+                                paid_by, paid_by_id, paid_date,
+                                rejection_reason, rejected_at_stage, rejected_by, rejected_date)
+        select id, full_name, month, month_number, year, 'university', amount, amount, stage, 'Bench', submitted,
+               case when stage in ('pending_flmi','pending_pm','approved','paid') then 'approved'
+                    when stage = 'rejected' then 'denied' end,
+               case when stage <> 'pending_dpm' then ${admin.name} end,
+               case when stage <> 'pending_dpm' then ${admin.id}::uuid end,
+               case when stage <> 'pending_dpm' then submitted::date end,
+               case when stage in ('pending_pm','approved','paid') then 'approved' end,
+               case when stage in ('pending_pm','approved','paid') then ${admin.name} end,
+               case when stage in ('pending_pm','approved','paid') then ${admin.id}::uuid end,
+               case when stage in ('pending_pm','approved','paid') then submitted::date end,
+               case when stage in ('approved','paid') then 'approved' end,
+               case when stage in ('approved','paid') then ${admin.name} end,
+               case when stage in ('approved','paid') then ${admin.id}::uuid end,
+               case when stage in ('approved','paid') then submitted::date end,
+               case when stage = 'paid' then ${admin.name} end,
+               case when stage = 'paid' then ${admin.id}::uuid end,
+               case when stage = 'paid' then submitted::date end,
+               case when stage = 'rejected' then 'Bench' end,
+               case when stage = 'rejected' then 'dpm_review' end,
+               case when stage = 'rejected' then ${admin.name} end,
+               case when stage = 'rejected' then submitted::date end
+          from (select s.id, s.full_name,
+                       (array['January','February','March','April','May','June','July','August',
+                              'September','October','November','December'])[1 + k % 12] as month,
+                       1 + k % 12 as month_number, 2030 + k / 12 as year, 1000 + (s.n + k) % 500 as amount,
+                       (array['pending_dpm','pending_flmi','pending_pm','approved','rejected','paid'])[1 + (s.n + k) % 6] as stage,
+                       now() - make_interval(secs => s.n * 1000 + k) as submitted
+                  from (select id, full_name, row_number() over (order by chl_number) as n from students) s
+                 cross join generate_series(${from}::int, ${to}::int) as k
+                 where k * ${STUDENTS}::int + s.n <= ${toAdd}::int) as planned`);
     }
     await db.execute(sql`vacuum analyze allowances`);
     // Flush the seeding's writes now, so a checkpoint does not land in the middle of the measurements.

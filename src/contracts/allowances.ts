@@ -15,7 +15,7 @@ import {
   REVIEW_STEPS,
   STEP_DECISIONS,
 } from '../domain/allowance-stages';
-import { ALLOWANCE_MESSAGES } from '../domain/allowances';
+import { ALLOWANCE_MESSAGES, type ReviewStage } from '../domain/allowances';
 import { parseMonth } from '../domain/dates';
 import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
@@ -67,6 +67,11 @@ export const ALLOWANCE_EXPORT_COLUMNS = [
 ] as const;
 
 const nullableText = z.string().nullable();
+/**
+ * Whose decision a delegate took (docs/product.md D21): the delegator's name or id; null when the
+ * approver acted as themselves. Always sent; optional so records made before delegations still read.
+ */
+const onBehalfOf = z.string().nullable().optional();
 const isoDate = z.string().nullable().describe('YYYY-MM-DD (Africa/Lusaka)');
 
 /** An allowance with docs/product.md §3 field names. Money is an exact string with two places. */
@@ -96,17 +101,23 @@ export const AllowanceSchema = z
     dpm_approved_date: isoDate,
     dpm_status: z.enum(STEP_DECISIONS).nullable(),
     dpm_comments: nullableText,
+    dpm_on_behalf_of: onBehalfOf,
+    dpm_on_behalf_of_id: onBehalfOf,
     flmi_approved_by: nullableText,
     flmi_approved_by_id: nullableText,
     flmi_approved_date: isoDate,
     flmi_status: z.enum(STEP_DECISIONS).nullable(),
     /** The FLMI advisor's decision comment. (`flmi_comments` is the submission's notes, as in the CSV.) */
     flmi_step_comments: nullableText,
+    flmi_on_behalf_of: onBehalfOf,
+    flmi_on_behalf_of_id: onBehalfOf,
     pm_approved_by: nullableText,
     pm_approved_by_id: nullableText,
     pm_approved_date: isoDate,
     pm_status: z.enum(STEP_DECISIONS).nullable(),
     pm_comments: nullableText,
+    pm_on_behalf_of: onBehalfOf,
+    pm_on_behalf_of_id: onBehalfOf,
     rejection_reason: nullableText,
     rejected_at_stage: z.enum(REVIEW_STEPS).nullable(),
     rejected_by: nullableText,
@@ -134,6 +145,8 @@ export const AllowanceCommentSchema = z
     action: z.enum(COMMENT_ACTIONS),
     comment_text: z.string(),
     stage: z.enum(COMMENT_STAGES).nullable(),
+    /** The account a delegate decided for (D21); null when the user acted as themselves. */
+    on_behalf_of: onBehalfOf,
     created_at: z.string(),
   })
   .meta({ id: 'AllowanceComment' });
@@ -271,6 +284,8 @@ export const AwaitingAllowanceSchema = z.object({
   year: z.number().int(),
   total: MoneySchema,
   approval_stage: z.enum(APPROVAL_STAGES),
+  /** Set when it waits at a stage the user holds for someone (D21): that person's name. */
+  on_behalf_of: onBehalfOf,
 });
 export type AwaitingAllowance = z.infer<typeof AwaitingAllowanceSchema>;
 
@@ -279,3 +294,91 @@ export const AwaitingMeResponseSchema = z
   .object({ count: z.number().int(), items: z.array(AwaitingAllowanceSchema) })
   .meta({ id: 'AllowancesAwaitingMe' });
 export type AwaitingMeResponse = z.infer<typeof AwaitingMeResponseSchema>;
+
+/** At most this many allowances in one bulk decision: ids sent, or allowances a filter matches. */
+export const BULK_DECISION_MAX = 10_000;
+
+const REVIEW_STAGE_NAMES = [
+  'pending_dpm',
+  'pending_flmi',
+  'pending_pm',
+] as const satisfies readonly ReviewStage[];
+
+export const BULK_DECISION_MESSAGES = {
+  idsOrFilter: 'Send the allowances to decide: either ids or filter.',
+  notBoth: 'Send either ids or filter, not both.',
+  noIds: 'Select at least one allowance.',
+  idTooLong: 'An allowance id is at most 100 characters.',
+  tooManyIds: `At most ${BULK_DECISION_MAX.toLocaleString('en')} allowances can be decided at once.`,
+  tooManyMatches: `More than ${BULK_DECISION_MAX.toLocaleString('en')} allowances match this filter; at most ${BULK_DECISION_MAX.toLocaleString('en')} can be decided at once. Narrow the search or the stage.`,
+  filterKeys: 'filter takes only q (the search) and stage, as the list does.',
+  stageRequired:
+    'expected_stage is required: the review stage you decide at (allowances no longer at it are skipped, not decided)',
+  reviewStage: `expected_stage must be one of: ${REVIEW_STAGE_NAMES.join(', ')}`,
+  // Why an allowance was left as it was (the result's skipped reasons).
+  notFound: 'Not found.',
+  alreadyDecided: (decision: 'approved' | 'denied', step: string, by: string, now: string) =>
+    `Already ${decision} at ${step} by ${by}; it is now ${now}.`,
+  notYours: (now: string) => `Not yours to decide at this stage: it is ${now}.`,
+  notAwaiting: (now: string) => `Not awaiting a decision: it is ${now}.`,
+  otherStage: (now: string, expected: string) => `It is ${now}, not ${expected}: decide it at its own stage.`,
+  changedMeanwhile: 'It was changed by someone else while the decision was being made.',
+} as const;
+
+/** The allowances the list shows for a search and stage (its query without the page): the same names and rules. */
+export const AllowanceListFilterSchema = z.strictObject(
+  { q: AllowanceListQuerySchema.shape.q, stage: AllowanceListQuerySchema.shape.stage },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? BULK_DECISION_MESSAGES.filterKeys : undefined),
+  },
+);
+export type AllowanceListFilter = z.output<typeof AllowanceListFilterSchema>;
+
+/**
+ * Approve or deny many allowances at one review stage with one comment: the `ids` chosen, or every
+ * allowance the list `filter` matches (at most BULK_DECISION_MAX). Each allowance at
+ * `expected_stage` changes on its own, with its own comment and audit entry; the others are left
+ * as they are and listed with the reason.
+ */
+export const BulkDecisionRequestSchema = z
+  .object({
+    ids: z
+      .array(z.string().max(100, BULK_DECISION_MESSAGES.idTooLong), {
+        message: 'ids must be a list of allowance ids',
+      })
+      .min(1, BULK_DECISION_MESSAGES.noIds)
+      .max(BULK_DECISION_MAX, BULK_DECISION_MESSAGES.tooManyIds)
+      .optional(),
+    filter: AllowanceListFilterSchema.optional(),
+    decision: AllowanceDecisionRequestSchema.shape.decision,
+    comment: AllowanceDecisionRequestSchema.shape.comment,
+    expected_stage: z.enum(REVIEW_STAGE_NAMES, {
+      error: (issue) =>
+        issue.input === undefined ? BULK_DECISION_MESSAGES.stageRequired : BULK_DECISION_MESSAGES.reviewStage,
+    }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.ids && value.filter)
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: BULK_DECISION_MESSAGES.notBoth });
+    if (!value.ids && !value.filter)
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: BULK_DECISION_MESSAGES.idsOrFilter });
+  })
+  .meta({ id: 'AllowanceBulkDecisionRequest' });
+export type BulkDecisionRequest = z.input<typeof BulkDecisionRequestSchema>;
+export type BulkDecisionInput = z.output<typeof BulkDecisionRequestSchema>;
+
+/** An allowance a bulk decision left as it was, and why (student and period when it exists). */
+export const BulkDecisionSkipSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  student_name: z.string().nullable(),
+  month: z.string().nullable(),
+  year: z.number().int().nullable(),
+});
+export type BulkDecisionSkip = z.infer<typeof BulkDecisionSkipSchema>;
+
+/** How many allowances were decided, and the ones skipped in the order they were sent (or listed). */
+export const BulkDecisionResponseSchema = z
+  .object({ done: z.number().int(), skipped: z.array(BulkDecisionSkipSchema) })
+  .meta({ id: 'AllowanceBulkDecisionResult' });
+export type BulkDecisionResponse = z.infer<typeof BulkDecisionResponseSchema>;

@@ -21,6 +21,11 @@ export interface Actor {
   id: string;
   name: string;
   role: string;
+  /**
+   * The account whose decisions the user holds by a delegation active today (docs/product.md D21):
+   * the step is recorded as taken by the user on behalf of this account.
+   */
+  onBehalfOf?: { id: string; name: string } | null;
 }
 
 /** An allowance as the server row (approvalStage) or the API response (approval_stage) has it. */
@@ -42,6 +47,8 @@ export const ALLOWANCE_MESSAGES = {
   bulkStudentGone:
     'A student in this file was deleted while it was being saved, so nothing was saved. Please upload the file again.',
   notFound: 'Allowance not found',
+  approvedEarlier:
+    'You already approved this allowance at an earlier stage. Another account must decide this stage.',
   paymentComment: 'Payment processed',
   submissionComment: 'Allowance submitted',
 } as const;
@@ -114,14 +121,67 @@ export function approvalRole(role: string | null | undefined): string {
   return role && KNOWN_ROLES.includes(role) ? role : 'program_officer';
 }
 
-/** Whether this user may approve or deny the allowance now. */
-export function canDecide(allowance: StageHolder, user: Pick<Actor, 'role'>): boolean {
+/** The message refusing a delegate a stage whose delegator approved an earlier one (D21). */
+export function delegatorApprovedEarlierMessage(delegatorName: string): string {
+  return `${delegatorName} already approved this allowance at an earlier stage, so it cannot be decided on their behalf. Another account must decide this stage.`;
+}
+
+/** Who decides: the user's role, and when known their id and whom they act for. */
+export type Decider = Pick<Actor, 'role'> & Partial<Pick<Actor, 'id' | 'onBehalfOf'>>;
+
+const STEP_PREFIXES: readonly StepPrefix[] = ['dpm', 'flmi', 'pm'];
+
+/**
+ * The accounts that approved a step of the allowance: the approver, and the account they acted
+ * for when a delegate took the step. Read from the row (camelCase), the API record (snake_case) or
+ * a StageChange; a holder without these fields (a bare stage) has none.
+ */
+export function approversOf(allowance: StageHolder): string[] {
+  const a = allowance as unknown as Record<string, unknown>;
+  const ids: string[] = [];
+  for (const p of STEP_PREFIXES) {
+    const status = a[`${p}Status`] ?? a[`${p}_status`];
+    if (status !== 'approved') continue;
+    for (const id of [
+      a[`${p}ApprovedById`] ?? a[`${p}_approved_by_id`],
+      a[`${p}OnBehalfOfId`] ?? a[`${p}_on_behalf_of_id`],
+    ])
+      if (typeof id === 'string' && id) ids.push(id.toLowerCase());
+  }
+  return ids;
+}
+
+/**
+ * The two-stage rule (docs/product.md §4, D21): nobody approves the same allowance at two stages,
+ * as themselves or through a delegate. The user may not decide a stage after approving an earlier
+ * one, and may not decide it on behalf of an account that approved an earlier one. The message
+ * refusing the decision, or null when the rule allows it. A decider without an id is not checked
+ * (the screen before the user is known).
+ */
+export function twoStageRefusal(allowance: StageHolder, user: Decider): string | null {
+  if (!user.id) return null;
+  const approvers = approversOf(allowance);
+  if (approvers.length === 0) return null;
+  if (approvers.includes(user.id.toLowerCase())) return ALLOWANCE_MESSAGES.approvedEarlier;
+  const principal = user.onBehalfOf;
+  if (principal && approvers.includes(principal.id.toLowerCase()))
+    return delegatorApprovedEarlierMessage(principal.name);
+  return null;
+}
+
+/** Whether the user's role decides at the allowance's stage (the two-stage rule aside). */
+export function roleDecides(allowance: StageHolder, user: Pick<Actor, 'role'>): boolean {
   const stage = stageOf(allowance);
   return isReviewStage(stage) && REVIEW_STEP_RULES[stage].roles.includes(approvalRole(user.role));
 }
 
+/** Whether this user may approve or deny the allowance now: their role, and the two-stage rule. */
+export function canDecide(allowance: StageHolder, user: Decider): boolean {
+  return roleDecides(allowance, user) && twoStageRefusal(allowance, user) === null;
+}
+
 /** The decisions the user may take now: both or none (the UI's Approve and Deny buttons). */
-export function allowedDecisions(allowance: StageHolder, user: Pick<Actor, 'role'>): Decision[] {
+export function allowedDecisions(allowance: StageHolder, user: Decider): Decision[] {
   return canDecide(allowance, user) ? [...DECISIONS] : [];
 }
 
@@ -131,7 +191,7 @@ export function canPay(allowance: StageHolder, user: Pick<Actor, 'role'>): boole
 }
 
 /** Every action the user may take now, for the row's buttons. */
-export function allowedActions(allowance: StageHolder, user: Pick<Actor, 'role'>): AllowanceAction[] {
+export function allowedActions(allowance: StageHolder, user: Decider): AllowanceAction[] {
   const actions: AllowanceAction[] = allowedDecisions(allowance, user);
   if (canPay(allowance, user)) actions.push('pay');
   return actions;
@@ -153,16 +213,22 @@ export interface StageChange {
   dpmApprovedBy?: string;
   dpmApprovedById?: string;
   dpmApprovedDate?: string;
+  dpmOnBehalfOf?: string;
+  dpmOnBehalfOfId?: string;
   flmiStatus?: StepDecision;
   flmiComments?: string;
   flmiApprovedBy?: string;
   flmiApprovedById?: string;
   flmiApprovedDate?: string;
+  flmiOnBehalfOf?: string;
+  flmiOnBehalfOfId?: string;
   pmStatus?: StepDecision;
   pmComments?: string;
   pmApprovedBy?: string;
   pmApprovedById?: string;
   pmApprovedDate?: string;
+  pmOnBehalfOf?: string;
+  pmOnBehalfOfId?: string;
   rejectionReason?: string;
   rejectedAtStage?: ReviewStep;
   rejectedBy?: string;
@@ -180,6 +246,8 @@ export interface CommentEntry {
   action: CommentAction;
   commentText: string;
   stage: CommentStage | null;
+  /** The account a delegate decided for (D21); absent when acting as themselves. */
+  onBehalfOf?: string;
 }
 
 export interface Transition {
@@ -202,7 +270,9 @@ const refuse = (reason: TransitionRefusal['reason'], message: string): Transitio
 
 /**
  * Approve or deny at the allowance's current step. Checks, in order: the allowance awaits a
- * decision, the user's role decides at this step, the comment is not blank.
+ * decision, the user's role decides at this step, the two-stage rule (when the allowance carries
+ * its approvers), the comment is not blank. A user acting for a delegator (`onBehalfOf`) is
+ * recorded as the step's approver, with the delegator as whose decision it was (D21).
  */
 export function decideAllowance(
   allowance: StageHolder,
@@ -210,20 +280,26 @@ export function decideAllowance(
   decision: Decision,
   comment: string,
   now: Date,
+  /** The programme's time zone (System Settings), whose day the decision is dated. */
+  timeZone?: string,
 ): TransitionResult {
   const from = stageOf(allowance);
   if (!isReviewStage(from)) return refuse('not_awaiting_decision', ALLOWANCE_MESSAGES.notAwaitingDecision);
   const rule = REVIEW_STEP_RULES[from];
-  if (!canDecide(allowance, user)) return refuse('forbidden', ALLOWANCE_MESSAGES.noPermission);
+  if (!roleDecides(allowance, user)) return refuse('forbidden', ALLOWANCE_MESSAGES.noPermission);
+  const twoStage = twoStageRefusal(allowance, user);
+  if (twoStage) return refuse('forbidden', twoStage);
   const text = comment.trim();
   if (!text) return refuse('comment_required', ALLOWANCE_MESSAGES.commentRequired);
 
-  const today = lusakaDate(now);
+  const today = lusakaDate(now, timeZone);
   const status: StepDecision = decision === 'approve' ? 'approved' : 'denied';
   const to: ApprovalStage = decision === 'approve' ? rule.next : 'rejected';
+  const principal = user.onBehalfOf ?? null;
   const changes: StageChange = {
     approvalStage: to,
     ...stepFields(rule.prefix, { status, comments: text, by: user.name, byId: user.id, date: today }),
+    ...(principal ? onBehalfFields(rule.prefix, principal) : {}),
   };
   if (decision === 'deny') {
     changes.rejectionReason = text;
@@ -243,8 +319,20 @@ export function decideAllowance(
       action: status,
       commentText: text,
       stage: rule.step,
+      ...(principal ? { onBehalfOf: principal.name } : {}),
     },
   };
+}
+
+function onBehalfFields(prefix: StepPrefix, principal: { id: string; name: string }): Partial<StageChange> {
+  switch (prefix) {
+    case 'dpm':
+      return { dpmOnBehalfOf: principal.name, dpmOnBehalfOfId: principal.id };
+    case 'flmi':
+      return { flmiOnBehalfOf: principal.name, flmiOnBehalfOfId: principal.id };
+    case 'pm':
+      return { pmOnBehalfOf: principal.name, pmOnBehalfOfId: principal.id };
+  }
 }
 
 interface StepFields {
@@ -285,7 +373,13 @@ function stepFields(prefix: StepPrefix, f: StepFields): Partial<StageChange> {
 }
 
 /** Mark as paid: admin only, from approved only; logs 'Payment processed'. */
-export function payAllowance(allowance: StageHolder, user: Actor, now: Date): TransitionResult {
+export function payAllowance(
+  allowance: StageHolder,
+  user: Actor,
+  now: Date,
+  /** The programme's time zone (System Settings), whose day the payment is dated. */
+  timeZone?: string,
+): TransitionResult {
   const from = stageOf(allowance);
   if (approvalRole(user.role) !== 'admin') return refuse('forbidden', ALLOWANCE_MESSAGES.payNotAllowed);
   if (from !== 'approved') return refuse('not_awaiting_decision', ALLOWANCE_MESSAGES.payOnlyApproved);
@@ -293,7 +387,12 @@ export function payAllowance(allowance: StageHolder, user: Actor, now: Date): Tr
     ok: true,
     from,
     to: 'paid',
-    changes: { approvalStage: 'paid', paidBy: user.name, paidById: user.id, paidDate: lusakaDate(now) },
+    changes: {
+      approvalStage: 'paid',
+      paidBy: user.name,
+      paidById: user.id,
+      paidDate: lusakaDate(now, timeZone),
+    },
     comment: {
       userId: user.id,
       userName: user.name,

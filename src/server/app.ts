@@ -9,6 +9,7 @@ import { backupsRoutes } from './features/backups/backups.routes';
 import { issuesRoutes, staffRoutes, tasksRoutes } from './features/case-work/case-work.routes';
 import { institutionsRoutes, landlordsRoutes } from './features/corporate/corporate.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { delegationsRoutes } from './features/delegations/delegations.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { filesRoutes, formsRoutes } from './features/forms-files/forms-files.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
@@ -17,6 +18,7 @@ import { impactStoriesRoutes, storyCategoriesRoutes } from './features/impact-st
 import { libraryRoutesOf } from './features/library/library.routes';
 import { meRoutes } from './features/me/me.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { paymentBatchesRoutes } from './features/payment-batches/payment-batches.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
@@ -26,6 +28,7 @@ import { myProfileRoutesOf, roleRequestsRoutes, usersRoutes } from './features/u
 import { yearbookEntriesRoutes, yearbooksRoutes } from './features/yearbook/yearbook.routes';
 import { mountApiDocs } from './http/api-docs';
 import { bodyLimit } from './http/body-limit';
+import { compression } from './http/compression';
 import { DATABASE_UNAVAILABLE, errorResponse, HttpError, isDatabaseUnavailable } from './http/errors';
 import { jsonGuard } from './http/json-guard';
 import { errorForLog } from './http/logger';
@@ -45,6 +48,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use('*', securityHeaders());
   app.use('/api/*', noStore());
+  app.use('/api/*', compression());
   if (deps.config.logRequests) app.use('/api/*', requestLog(deps.logger, deps.config.trustProxy));
   app.use('/api/*', bodyLimit());
   app.use('/api/*', jsonGuard());
@@ -59,6 +63,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/staff-auth', staffAuthRoutes(deps));
   app.route('/api/auth', googleAuthRoutes(deps));
   app.route('/api/allowances', allowancesRoutes(deps));
+  app.route('/api/payment-batches', paymentBatchesRoutes(deps));
+  app.route('/api/delegations', delegationsRoutes(deps));
   app.route('/api/students', studentsRoutes(deps));
   app.route('/api', dashboardRoutes(deps));
   app.route('/api/audit', auditRoutes(deps));

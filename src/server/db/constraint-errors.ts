@@ -1,28 +1,70 @@
-import { conflict, type HttpError } from '../http/errors';
+import { badRequest, conflict, type HttpError } from '../http/errors';
+import type { AllowanceCheckName } from './schema/allowances';
 
 /**
  * PostgreSQL's refusals that a user can cause (two people taking the same number at once, a
  * record deleted while another write needed it) become 409 answers with a message per
  * constraint. Checks in the services give the same messages earlier; these catch the races.
+ * A CHECK constraint's refusal gets its answer below, whatever the write.
  */
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 // ON DELETE RESTRICT answers 23001; a NO ACTION key answers 23503. Both mean "still referenced".
 const RESTRICT_VIOLATION = '23001';
+const CHECK_VIOLATION = '23514';
 
 /** The constraint a write broke, by kind, or undefined for any other error. */
 export function brokenConstraint(
   error: unknown,
-): { kind: 'unique' | 'foreign_key'; name: string | undefined } | undefined {
+): { kind: 'unique' | 'foreign_key' | 'check'; name: string | undefined } | undefined {
   const code = pgErrorCode(error);
   const kind =
     code === UNIQUE_VIOLATION
       ? 'unique'
       : code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION
         ? 'foreign_key'
-        : undefined;
+        : code === CHECK_VIOLATION
+          ? 'check'
+          : undefined;
   return kind && { kind, name: pgConstraint(error) };
+}
+
+/**
+ * The answers to the allowance rules the database holds (docs/product.md D5). The services only
+ * write rows that keep them, so one of these means a row made some other way or a bug; either
+ * way the write changed nothing, and the answer says which rule held. A rule of the data answers
+ * the same whichever write broke it, so the caller need not name these.
+ */
+const CHECK_ANSWERS: Record<AllowanceCheckName, () => HttpError> = {
+  allowances_total_is_sum_of_parts: () =>
+    badRequest('The total of an allowance must be the sum of its five amounts. Nothing was saved.'),
+  allowances_amounts_not_negative: () =>
+    badRequest('An allowance amount cannot be negative. Nothing was saved.'),
+  allowances_dpm_approval_recorded: () =>
+    conflict(
+      "This allowance cannot be past the Deputy Manager Review without the Deputy Manager's approval recorded. Nothing was saved.",
+    ),
+  allowances_flmi_approval_recorded: () =>
+    conflict(
+      "This allowance cannot be past the FLMI Advisor Review without the FLMI Advisor's approval recorded. Nothing was saved.",
+    ),
+  allowances_pm_approval_recorded: () =>
+    conflict(
+      "This allowance cannot be approved or paid without the Program Manager's approval recorded. Nothing was saved.",
+    ),
+  allowances_payment_recorded: () =>
+    conflict('A paid allowance needs the payment date and who paid it. Nothing was saved.'),
+  allowances_rejection_recorded: () =>
+    conflict('A rejected allowance needs the step, the reason, who rejected it and when. Nothing was saved.'),
+};
+
+/** The answer to a row refused by one of the database's CHECK rules, or undefined. */
+export function checkRefusal(error: unknown): HttpError | undefined {
+  const broken = brokenConstraint(error);
+  if (broken?.kind !== 'check' || broken.name === undefined || !Object.hasOwn(CHECK_ANSWERS, broken.name))
+    return undefined;
+  return CHECK_ANSWERS[broken.name as AllowanceCheckName]();
 }
 
 /** Whether the error is a unique violation of the named constraint (or index). */
@@ -47,10 +89,14 @@ export interface ConstraintMessages {
   foreignKey?: Record<string, string>;
 }
 
-/** The 409 for a constraint the caller named, or undefined (the error is not the user's doing). */
+/**
+ * The 409 for a constraint the caller named, the answer of a CHECK rule, or undefined (the error
+ * is not the user's doing).
+ */
 export function constraintConflict(error: unknown, messages: ConstraintMessages): HttpError | undefined {
   const broken = brokenConstraint(error);
   if (!broken) return undefined;
+  if (broken.kind === 'check') return checkRefusal(error);
   const byName = broken.kind === 'unique' ? messages.unique : messages.foreignKey;
   const message =
     (broken.name !== undefined ? byName?.[broken.name] : undefined) ??
@@ -58,7 +104,10 @@ export function constraintConflict(error: unknown, messages: ConstraintMessages)
   return message === undefined ? undefined : conflict(message);
 }
 
-/** Runs the write; a refusal by a named constraint becomes its 409, anything else goes on as it was. */
+/**
+ * Runs the write; a refusal by a named constraint becomes its 409 (a CHECK rule's, its own answer),
+ * anything else goes on as it was.
+ */
 export async function answeringConstraints<T>(
   messages: ConstraintMessages,
   write: () => Promise<T>,

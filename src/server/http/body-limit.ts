@@ -21,7 +21,8 @@ export const isUploadPath = (path: string) =>
   path === '/api/files' ||
   isBackupRestore(path) ||
   /^\/api\/announcements\/[^/]+\/attachments$/.test(path) ||
-  /^\/api\/library\/[^/]+\/file$/.test(path);
+  /^\/api\/library\/[^/]+\/file$/.test(path) ||
+  /^\/api\/payment-batches\/[^/]+\/reconcile$/.test(path);
 
 export const tooLargeMessage = (limit: number) =>
   `The request is too large (limit ${Math.round(limit / MB)} MB).`;

@@ -4,11 +4,12 @@
  * tests send files and read answers.
  */
 import { expect } from 'vitest';
-import type { ApprovalStage } from '../../domain/allowance-stages';
+import type { ApprovalStage, ReviewStep } from '../../domain/allowance-stages';
 import type { Role } from '../../domain/roles';
 import type { ProgramLevel } from '../../domain/students';
 import { DEMO_ACCOUNTS } from '../db/demo-seed/accounts';
 import { allowances, students, type users } from '../db/schema';
+import { consistentAmounts, stageRecord } from './allowance-records';
 import type { TestContext } from './test-app';
 
 export interface TestStudent {
@@ -53,15 +54,20 @@ export async function makeStudent(
 }
 
 /**
- * An allowance of the student at `stage` (pending_dpm unless given), January 2026, K1,000
- * stipend, without its comment trail: for lists, figures and stage tests.
+ * An allowance of the student at `stage` (or `approvalStage`; pending_dpm unless given), January
+ * 2026, K1,000 stipend, without its comment trail: for lists, figures and stage tests. The record
+ * the chain writes on the way to the stage comes with it (decided on the day it was submitted,
+ * rejected at `rejectedAt`, the deputy manager's step unless given), and the total is the sum of
+ * the amounts given (or, given only a total, all stipend), as the database demands; columns given
+ * replace what it would write.
  */
 export async function makeAllowance(
   t: TestContext,
   student: TestStudent,
-  fields: Partial<typeof allowances.$inferInsert> & { stage?: ApprovalStage } = {},
+  fields: Partial<typeof allowances.$inferInsert> & { stage?: ApprovalStage; rejectedAt?: ReviewStep } = {},
 ): Promise<string> {
-  const { stage, ...columns } = fields;
+  const { stage, rejectedAt, ...columns } = fields;
+  const decidedAt = columns.submittedDate ?? t.clock.now();
   const [row] = await t.database.db
     .insert(allowances)
     .values({
@@ -71,11 +77,10 @@ export async function makeAllowance(
       monthNumber: 1,
       year: 2026,
       programLevel: 'university',
-      stipend: '1000.00',
-      total: '1000.00',
       submittedBy: 'Test',
-      ...(stage ? { approvalStage: stage } : {}),
+      ...stageRecord(stage ?? columns.approvalStage ?? 'pending_dpm', decidedAt, rejectedAt),
       ...columns,
+      ...consistentAmounts(columns),
     })
     .returning({ id: allowances.id });
   return row!.id;

@@ -30,9 +30,9 @@ describe('visibleNavigation', () => {
       expect(labels(role)).not.toContain('Activity Log');
   });
 
-  it('lists every signed-in area once: the 18 of the product and the Activity Log', () => {
+  it('lists every signed-in area once: the 18 of the product, Payment Batches and the Activity Log', () => {
     const paths = navigation.map((i) => i.to);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(19);
+    expect(paths).toHaveLength(20);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   BookCheck,
   BookOpen,
   CalendarDays,
@@ -43,6 +44,7 @@ export const navigation: NavItem[] = [
   { to: '/students', label: 'Students', title: 'Student Management', icon: Users },
   { to: '/profiles', label: 'Student Profiles', icon: IdCard },
   { to: '/allowances', label: 'Allowances', title: 'Allowance Management', icon: Wallet },
+  { to: '/payment-batches', label: 'Payment Batches', icon: Banknote },
   { to: '/tasks', label: 'Tasks', title: 'Task Management', icon: ListTodo },
   { to: '/issues', label: 'Issues', title: 'Issue Tracker', icon: CircleAlert },
   { to: '/forms', label: 'Forms', title: 'Forms Management', icon: ClipboardList },

@@ -22,6 +22,9 @@ const StudentProfilesPage = lazy(() =>
 const AllowancesPage = lazy(() =>
   import('../features/allowances').then((m) => ({ default: m.AllowancesPage })),
 );
+const PaymentBatchesPage = lazy(() =>
+  import('../features/payment-batches').then((m) => ({ default: m.PaymentBatchesPage })),
+);
 const CorporatePage = lazy(() => import('../features/corporate').then((m) => ({ default: m.CorporatePage })));
 const YearbookPage = lazy(() => import('../features/yearbook').then((m) => ({ default: m.YearbookPage })));
 const YearbookAdminPage = lazy(() =>
@@ -58,6 +61,7 @@ const builtRoutes: AppRoute[] = [
   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
   { path: '/profiles', element: <StudentProfilesPage />, minRole: 'program_officer' },
   { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
+  { path: '/payment-batches', element: <PaymentBatchesPage />, minRole: 'admin' },
   { path: '/tasks', element: <TasksPage />, minRole: 'program_officer' },
   { path: '/issues', element: <IssuesPage />, minRole: 'program_officer' },
   { path: '/forms', element: <FormsPage />, minRole: 'program_officer' },

@@ -2,7 +2,9 @@
 // Below Linux's ephemeral range (32768-60999): a port in it can be taken at any moment as the local
 // end of an outgoing connection (the browser's keep-alive to the app, say), and a server started
 // later on it then fails with EADDRINUSE. server-start.spec.ts listens on base + 10; appearance.spec.ts
-// runs its own app on base + 11, settings.spec.ts on base + 12 (see support/own-server.ts).
+// runs its own app on base + 11, settings.spec.ts on base + 12, allowances-bulk-decision.spec.ts on
+// base + 13, payment-batches.spec.ts on base + 14, delegation.spec.ts on base + 15 (see
+// support/own-server.ts).
 const base = Number(process.env.E2E_PORT_BASE ?? 21870);
 export const E2E_APP_PORT = base;
 export const E2E_SMTP_PORT = base + 1;

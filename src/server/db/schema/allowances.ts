@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
 import {
   ALLOWANCE_PROGRAM_LEVELS,
   APPROVAL_STAGES,
+  type ApprovalStage,
   COMMENT_ACTIONS,
   COMMENT_STAGES,
   REVIEW_STEPS,
@@ -21,6 +23,37 @@ import {
 import { students } from './students';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/**
+ * The database's own refusals of an allowance whose money or approval record cannot be true
+ * (docs/product.md D5): whatever writes the row, the API, a script or psql. Each names its rule, so
+ * a refusal says which one broke (CHECK_ANSWERS in constraint-errors.ts answers them); migration
+ * 0021 counts the rows breaking each before adding them.
+ */
+export const ALLOWANCE_CHECK_NAMES = [
+  'allowances_total_is_sum_of_parts',
+  'allowances_amounts_not_negative',
+  'allowances_dpm_approval_recorded',
+  'allowances_flmi_approval_recorded',
+  'allowances_pm_approval_recorded',
+  'allowances_payment_recorded',
+  'allowances_rejection_recorded',
+] as const;
+export type AllowanceCheckName = (typeof ALLOWANCE_CHECK_NAMES)[number];
+
+/**
+ * Every column holds a value. Written as `is not null` joined by `and`, never `a = b` alone: a
+ * CHECK passes when its expression is NULL, so a missing value must make it false.
+ */
+const allPresent = (columns: SQLWrapper[]) =>
+  sql.join(
+    columns.map((c) => sql`${c} is not null`),
+    sql` and `,
+  );
+
+/** The stages listed need the rest: any other stage passes. */
+const atStages = (stage: SQLWrapper, stages: readonly ApprovalStage[], needs: SQL) =>
+  sql`${stage} not in (${sql.raw(stages.map((s) => `'${s}'`).join(', '))}) or (${needs})`;
 
 /*
  * Allowances and their comments arrive 100,000 at a time (bulk upload). Random (v4) ids land on
@@ -62,16 +95,23 @@ export const allowances = pgTable(
     dpmApprovedDate: date('dpm_approved_date'),
     dpmStatus: text('dpm_status', { enum: STEP_DECISIONS }),
     dpmComments: text('dpm_comments'),
+    // The step taken by a delegate: whose decision it was (docs/product.md D21); null otherwise.
+    dpmOnBehalfOf: text('dpm_on_behalf_of'),
+    dpmOnBehalfOfId: uuid('dpm_on_behalf_of_id'),
     flmiApprovedBy: text('flmi_approved_by'),
     flmiApprovedById: uuid('flmi_approved_by_id'),
     flmiApprovedDate: date('flmi_approved_date'),
     flmiStatus: text('flmi_status', { enum: STEP_DECISIONS }),
     flmiComments: text('flmi_comments'),
+    flmiOnBehalfOf: text('flmi_on_behalf_of'),
+    flmiOnBehalfOfId: uuid('flmi_on_behalf_of_id'),
     pmApprovedBy: text('pm_approved_by'),
     pmApprovedById: uuid('pm_approved_by_id'),
     pmApprovedDate: date('pm_approved_date'),
     pmStatus: text('pm_status', { enum: STEP_DECISIONS }),
     pmComments: text('pm_comments'),
+    pmOnBehalfOf: text('pm_on_behalf_of'),
+    pmOnBehalfOfId: uuid('pm_on_behalf_of_id'),
     rejectionReason: text('rejection_reason'),
     rejectedAtStage: text('rejected_at_stage', { enum: REVIEW_STEPS }),
     rejectedBy: text('rejected_by'),
@@ -96,6 +136,53 @@ export const allowances = pgTable(
     index('allowances_student_idx').on(t.studentId),
     // A search for a month name matches a twelfth of the table: found through this, not by scanning.
     index('allowances_month_idx').on(t.monthNumber),
+    check(
+      'allowances_total_is_sum_of_parts',
+      sql`${t.total} = ${t.stipend} + ${t.medical} + ${t.transportation} + ${t.schoolSupplies} + ${t.accommodation}`,
+    ),
+    // No upper bound: rows above the cap of ZMW 1,000,000.00 a part may predate it (docs/decisions/004).
+    check(
+      'allowances_amounts_not_negative',
+      sql`${t.stipend} >= 0 and ${t.medical} >= 0 and ${t.transportation} >= 0 and ${t.schoolSupplies} >= 0 and ${t.accommodation} >= 0 and ${t.total} >= 0`,
+    ),
+    // Past a review step, that step's approval is on the row as decideAllowance writes it: the
+    // decision, who (by name and id) and when.
+    check(
+      'allowances_dpm_approval_recorded',
+      atStages(
+        t.approvalStage,
+        ['pending_flmi', 'pending_pm', 'approved', 'paid'],
+        sql`${allPresent([t.dpmStatus, t.dpmApprovedBy, t.dpmApprovedById, t.dpmApprovedDate])} and ${t.dpmStatus} = 'approved'`,
+      ),
+    ),
+    check(
+      'allowances_flmi_approval_recorded',
+      atStages(
+        t.approvalStage,
+        ['pending_pm', 'approved', 'paid'],
+        sql`${allPresent([t.flmiStatus, t.flmiApprovedBy, t.flmiApprovedById, t.flmiApprovedDate])} and ${t.flmiStatus} = 'approved'`,
+      ),
+    ),
+    check(
+      'allowances_pm_approval_recorded',
+      atStages(
+        t.approvalStage,
+        ['approved', 'paid'],
+        sql`${allPresent([t.pmStatus, t.pmApprovedBy, t.pmApprovedById, t.pmApprovedDate])} and ${t.pmStatus} = 'approved'`,
+      ),
+    ),
+    check(
+      'allowances_payment_recorded',
+      atStages(t.approvalStage, ['paid'], allPresent([t.paidDate, t.paidBy, t.paidById])),
+    ),
+    check(
+      'allowances_rejection_recorded',
+      atStages(
+        t.approvalStage,
+        ['rejected'],
+        allPresent([t.rejectedAtStage, t.rejectionReason, t.rejectedBy, t.rejectedDate]),
+      ),
+    ),
   ],
 );
 
@@ -112,6 +199,8 @@ export const allowanceComments = pgTable(
     action: text('action', { enum: COMMENT_ACTIONS }).notNull(),
     commentText: text('comment_text').notNull(),
     stage: text('stage', { enum: COMMENT_STAGES }),
+    /** The account a delegate decided for (docs/product.md D21); null when acting as themselves. */
+    onBehalfOf: text('on_behalf_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('allowance_comments_allowance_idx').on(t.allowanceId, t.createdAt)],

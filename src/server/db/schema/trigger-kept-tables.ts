@@ -251,6 +251,18 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
     actual: sql`select distinct student_id, student_name from allowances`,
     agreement: 'covers',
   },
+  {
+    // Columns of a table the app writes, not a table of their own: the app never sets them, and a
+    // guard trigger refuses any value but the items' sum and count (docs/product.md D20).
+    table: 'payment_batches.total',
+    keptBy: 'statement-level triggers on payment_batch_items, guarded on payment_batches (migration 0022)',
+    source: 'payment_batch_items',
+    stored: sql`select id, allowance_count as n, total::text as total from payment_batches`,
+    actual: sql`select b.id, count(i.id)::int as n, coalesce(sum(i.amount), 0)::numeric(14,2)::text as total
+                  from payment_batches b left join payment_batch_items i on i.batch_id = b.id
+                 group by b.id`,
+    agreement: 'equal',
+  },
 ];
 
 export interface TriggerKeptDifference {

@@ -9,6 +9,7 @@ import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { INSERT_BATCH, rowsAsArrays } from '../../db/bulk-insert';
 import type { Database, Tx } from '../../db/client';
+import { checkRefusal } from '../../db/constraint-errors';
 import { allowances } from '../../db/schema';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { badRequest, conflict } from '../../http/errors';
@@ -167,7 +168,7 @@ async function writeFreePeriods(
     } catch (error) {
       // Checking again would report the deleted student's rows, but the file was meant whole.
       if (isStudentGone(error)) throw conflict(ALLOWANCE_MESSAGES.bulkStudentGone);
-      if (!isOpenPeriodTaken(error)) throw error;
+      if (!isOpenPeriodTaken(error)) throw checkRefusal(error) ?? error;
       if (attempt === WRITE_ATTEMPTS) throw conflict(BULK_RACE_LOST);
       continue;
     }

@@ -43,6 +43,7 @@ beforeAll(async () => {
     ...next(),
     total: '50.00',
     approvalStage: 'rejected',
+    rejectedAt: 'pm_review',
     submittedDate: new Date('2026-03-01T08:00:00Z'),
     pmStatus: 'denied',
     pmApprovedDate: '2026-03-02',

@@ -1,43 +1,79 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AwaitingAllowance, AwaitingMeResponse } from '../../../contracts/allowances';
 import type { NotificationItem } from '../../../contracts/notifications';
 import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
-import { stagesAwaitingRole } from '../../../domain/allowances';
+import { isReviewStage, stagesAwaitingRole } from '../../../domain/allowances';
 import { formatZmw, normaliseMoney } from '../../../domain/money';
 import type { AppDeps } from '../../app-env';
 import type { NotificationSource, Recipient } from '../../area-sources';
 import { allowanceStageTotals, allowances } from '../../db/schema';
+import { programmeDate } from '../../programme-time';
+import { delegatedStagesOf } from '../delegations/delegations.service';
 
 const AWAITING_LIST_SIZE = 20;
 
-/** The notification bell: what the signed-in user may decide (or pay) now, newest first. */
+/** The stages that follow an approval, where the two-stage rule may take an allowance off the list. */
+const AFTER_APPROVAL = ['pending_flmi', 'pending_pm'];
+
+/**
+ * Whether an allowance at `waiting.stage` is barred to the user by the two-stage rule (docs/product.md
+ * §4, D21): the user, or the account they hold the stage for (`waiting.principal`), approved an
+ * earlier step. At these stages the earlier steps are the DPM and FLMI ones.
+ */
+const barredByTwoStageRule = (userId: string, a: SQL) => sql`
+  waiting.stage in ('pending_flmi', 'pending_pm')
+  and array[${userId}::uuid, waiting.principal] &&
+      array[${a}.dpm_approved_by_id, ${a}.dpm_on_behalf_of_id, ${a}.flmi_approved_by_id, ${a}.flmi_on_behalf_of_id]`;
+
+/**
+ * The notification bell: what the signed-in user may decide (or pay) now, newest first. At a stage
+ * they hold for someone by a delegation active today, each item names that person, and what that
+ * person approved earlier is left out, as the decision would refuse it.
+ */
 export async function allowancesAwaitingUser(deps: AppDeps, user: Recipient): Promise<AwaitingMeResponse> {
   const stages = stagesAwaitingRole(user.role);
   if (stages.length === 0) return { count: 0, items: [] };
-  const [counted, rows] = await Promise.all([
+  const held = await delegatedStagesOf(deps.db, user.id, programmeDate(deps.clock.now()));
+  const principals = stages.map((s) => (isReviewStage(s) ? held.get(s)?.id : undefined) ?? user.id);
+  const waiting = sql`unnest(${sql.param(stages)}::text[], ${sql.param(principals)}::uuid[]) as waiting(stage, principal)`;
+  const [counted, barred, rows] = await Promise.all([
     // From the triggers' per-stage counts: counting half a million waiting rows took 75 ms.
     deps.db
       .select({ n: sql<number>`coalesce(sum(${allowanceStageTotals.allowanceCount}), 0)::int` })
       .from(allowanceStageTotals)
       .where(inArray(allowanceStageTotals.approvalStage, stages)),
+    // Less what the two-stage rule bars: only FLMI and PM deciders have any, read through the
+    // (stage, date, id) index over the allowances waiting at those two stages.
+    stages.some((s) => AFTER_APPROVAL.includes(s))
+      ? deps.db.execute<{ n: number }>(sql`
+          select count(*)::int as n
+            from ${waiting}
+            join ${allowances} as a on a.approval_stage = waiting.stage
+           where ${barredByTwoStageRule(user.id, sql`a`)}`)
+      : Promise.resolve({ rows: [{ n: 0 }] }),
     // The newest 20 of each waiting stage off the (stage, date, id) index, then the newest 20 of
     // those. `stage in (...) order by date` walks the date index instead, past every row at other
     // stages: after a 100,000-row bulk upload that was 400 ms.
     deps.db.execute<AwaitingAllowance>(sql`
       select a.id, a.student_name, a.month, a.year, a.total, a.approval_stage
-        from unnest(${sql.param(stages)}::text[]) as waiting(stage)
+        from ${waiting}
        cross join lateral (
          select id, student_name, month, year, total, approval_stage, submitted_date
-           from ${allowances}
-          where approval_stage = waiting.stage
+           from ${allowances} as w
+          where w.approval_stage = waiting.stage
+            and not (${barredByTwoStageRule(user.id, sql`w`)})
           order by submitted_date desc, id desc
           limit ${AWAITING_LIST_SIZE}) as a
        order by a.submitted_date desc, a.id desc
        limit ${AWAITING_LIST_SIZE}`),
   ]);
   return {
-    count: counted[0]?.n ?? 0,
-    items: rows.rows.map((r) => ({ ...r, total: normaliseMoney(r.total) })),
+    count: Math.max(0, (counted[0]?.n ?? 0) - (barred.rows[0]?.n ?? 0)),
+    items: rows.rows.map((r) => {
+      const principal = isReviewStage(r.approval_stage) ? held.get(r.approval_stage) : undefined;
+      // Named only where the user holds the stage for someone: the item reads as it did otherwise.
+      return { ...r, total: normaliseMoney(r.total), ...(principal ? { on_behalf_of: principal.name } : {}) };
+    }),
   };
 }
 
@@ -46,7 +82,9 @@ export function allowanceItem(a: AwaitingAllowance): NotificationItem {
   return {
     id: a.id,
     title: `${a.student_name} · ${a.month} ${a.year}`,
-    detail: `${formatZmw(a.total)} · ${APPROVAL_STAGE_LABELS[a.approval_stage]}`,
+    detail: `${formatZmw(a.total)} · ${APPROVAL_STAGE_LABELS[a.approval_stage]}${
+      a.on_behalf_of ? ` · for ${a.on_behalf_of} (delegated)` : ''
+    }`,
     href: `/allowances?open=${encodeURIComponent(a.id)}`,
   };
 }

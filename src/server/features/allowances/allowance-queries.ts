@@ -128,6 +128,25 @@ export async function listAllowances(
   return { ...pageOf(rows.map(toAllowanceDto), total, params), summary };
 }
 
+/**
+ * The ids of the allowances the list shows for this search and stage, in the list's order, at
+ * most `limit` of them: what "select all matching" on the screen means to a bulk decision.
+ */
+export async function matchingAllowanceIds(
+  db: DbOrTx,
+  params: Pick<AllowanceListParams, 'q' | 'stage'>,
+  limit: number,
+): Promise<string[]> {
+  const search = await resolveAllowanceSearch(db, params.q);
+  const rows = await db
+    .select({ id: allowances.id })
+    .from(allowances)
+    .where(allowanceFilter(search, params.stage))
+    .orderBy(desc(allowances.submittedDate), desc(allowances.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 // Without a search a page comes straight off the (stage,) submitted_date, id indexes.
 const latestPage = fixedSelect(ALLOWANCE_COLUMNS, (db) =>
   db

@@ -96,7 +96,8 @@ describe('a name that more than a thousand students share', () => {
     await t.database.db.execute(sql`
       insert into allowances (student_id, student_name, month, month_number, year, program_level, stipend,
                               total, submitted_by, submitted_date)
-      select id, full_name, 'August', 8, 2024, 'university', 1, substring(full_name from 13)::numeric, 'Test',
+      select id, full_name, 'August', 8, 2024, 'university', substring(full_name from 13)::numeric,
+             substring(full_name from 13)::numeric, 'Test',
              timestamptz '2024-08-01' + substring(full_name from 13)::int * interval '1 minute'
         from students where first_name = 'Shared'`);
     const many = await list('q=shared%20name&pageSize=5');

@@ -97,9 +97,19 @@ describe('allowance_stage_totals', () => {
     expect(await json(res)).toEqual({ success: 8, failed: 0, errors: [] });
     await expectStoredTotalsTrue();
 
+    // The total moves with a part, and the deputy manager's approval comes along: the database
+    // refuses a total that is not the sum of its parts, and pending_flmi without that approval.
     await t.database.db
       .update(allowances)
-      .set({ approvalStage: 'pending_flmi', total: sql`${allowances.total} + 1` })
+      .set({
+        approvalStage: 'pending_flmi',
+        medical: sql`${allowances.medical} + 1`,
+        total: sql`${allowances.total} + 1`,
+        dpmStatus: 'approved',
+        dpmApprovedBy: 'Test Deputy',
+        dpmApprovedById: await t.userId('DPM001'),
+        dpmApprovedDate: '2026-03-15',
+      })
       .where(eq(allowances.month, 'March'));
     const stored = await expectStoredTotalsTrue();
     const list = await json<AllowanceListResponse>(
@@ -129,7 +139,7 @@ describe('allowance_stage_totals', () => {
   it('follows a DELETE and a TRUNCATE made outside the app', async () => {
     await t.database.db.delete(allowances).where(eq(allowances.month, 'April'));
     await expectStoredTotalsTrue();
-    await t.database.db.execute(sql`truncate allowance_comments, allowances`);
+    await t.database.db.execute(sql`truncate payment_batch_items, allowance_comments, allowances`);
     const stored = await expectStoredTotalsTrue();
     expect(stored.every((s) => s.n === 0 && s.total === '0.00')).toBe(true);
   });

@@ -217,10 +217,17 @@ describe('who may decide what (through the API)', () => {
           } else {
             expect(res.status).toBe(409);
           }
-          // Clean up so the partial unique index never bites the next case.
+          // Clean up so the partial unique index never bites the next case (a rejection the
+          // database takes names its step, reason, who and when).
           await t.database.db
             .update(allowances)
-            .set({ approvalStage: 'rejected' })
+            .set({
+              approvalStage: 'rejected',
+              rejectedAtStage: 'dpm_review',
+              rejectionReason: 'Cleared for the next case',
+              rejectedBy: 'Test',
+              rejectedDate: '2026-03-15',
+            })
             .where(eq(allowances.id, id));
         });
       }

@@ -129,18 +129,45 @@ describe(`${LEGACY_ROWS} allowances at the old maximum of ZMW ${OLD_MAX}, made b
   const STAGES = ['pending_dpm', 'pending_flmi', 'pending_pm', 'approved', 'rejected', 'paid'] as const;
 
   beforeAll(async () => {
-    // Written straight to the table, as the API no longer would: each in its own period.
+    // Written straight to the table, as the API no longer would: each in its own period, with the
+    // approvals, payment or rejection its stage implies (the database holds those rules).
     const at = t.clock.now().toISOString();
+    const decider = await t.userId('ADM001');
     await t.database.db.execute(sql`
       insert into allowances (student_id, student_name, month, month_number, year, program_level, stipend,
-        total, approval_stage, submitted_by, submitted_date, pm_status, pm_approved_date, paid_date)
+        total, approval_stage, submitted_by, submitted_date,
+        dpm_status, dpm_approved_by, dpm_approved_by_id, dpm_approved_date,
+        flmi_status, flmi_approved_by, flmi_approved_by_id, flmi_approved_date,
+        pm_status, pm_approved_by, pm_approved_by_id, pm_approved_date,
+        paid_by, paid_by_id, paid_date,
+        rejection_reason, rejected_at_stage, rejected_by, rejected_date)
       select ${legacy.id}::uuid, 'Legacy Banda', 'Month', i % 12 + 1, 2000 + i / 12, 'university',
-             ${OLD_MAX}, ${OLD_MAX}, (${sql.param([...STAGES])}::text[])[i % 6 + 1], 'Before the cap',
-             ${at}::timestamptz,
-             case when i % 6 in (3, 5) then 'approved' end,
-             case when i % 6 in (3, 5) then '2026-03-10'::date end,
-             case when i % 6 = 5 then '2026-03-12'::date end
-        from generate_series(0, ${LEGACY_ROWS - 1}) as i`);
+             ${OLD_MAX}, ${OLD_MAX}, stage, 'Before the cap', ${at}::timestamptz,
+             case when past_dpm then 'approved' when stage = 'rejected' then 'denied' end,
+             case when past_dpm or stage = 'rejected' then 'Before the cap' end,
+             case when past_dpm or stage = 'rejected' then ${decider}::uuid end,
+             case when past_dpm or stage = 'rejected' then '2026-03-08'::date end,
+             case when past_flmi then 'approved' end,
+             case when past_flmi then 'Before the cap' end,
+             case when past_flmi then ${decider}::uuid end,
+             case when past_flmi then '2026-03-09'::date end,
+             case when past_pm then 'approved' end,
+             case when past_pm then 'Before the cap' end,
+             case when past_pm then ${decider}::uuid end,
+             case when past_pm then '2026-03-10'::date end,
+             case when stage = 'paid' then 'Before the cap' end,
+             case when stage = 'paid' then ${decider}::uuid end,
+             case when stage = 'paid' then '2026-03-12'::date end,
+             case when stage = 'rejected' then 'Before the cap' end,
+             case when stage = 'rejected' then 'dpm_review' end,
+             case when stage = 'rejected' then 'Before the cap' end,
+             case when stage = 'rejected' then '2026-03-08'::date end
+        from (select i, stage,
+                     stage in ('pending_flmi', 'pending_pm', 'approved', 'paid') as past_dpm,
+                     stage in ('pending_pm', 'approved', 'paid') as past_flmi,
+                     stage in ('approved', 'paid') as past_pm
+                from (select i, (${sql.param([...STAGES])}::text[])[i % 6 + 1] as stage
+                        from generate_series(0, ${LEGACY_ROWS - 1}) as i) as numbered) as legacy_rows`);
   });
 
   /** The expected sums, added in BigInt from each row's own total: no SQL sum involved. */

@@ -5,6 +5,8 @@ import {
   AllowanceListQuerySchema,
   AllowanceListResponseSchema,
   AwaitingMeResponseSchema,
+  BulkDecisionRequestSchema,
+  BulkDecisionResponseSchema,
   BulkUploadResponseSchema,
   CreateAllowanceRequestSchema,
   PayAllowanceRequestSchema,
@@ -19,7 +21,7 @@ import { csvUploadRequest } from '../../http/uploads';
  * The allowance routes as the OpenAPI document shows them: path, request and answers. Staff only:
  * `user` and `student` accounts get 403, signed-out requests 401. Totals, stages, approvers and
  * dates are the server's. allowances.routes.ts wires each to the service, fixed paths first so
- * /export.csv, /awaiting-me and /bulk are never taken for an id.
+ * /export.csv, /awaiting-me, /bulk and /bulk-decision are never taken for an id.
  */
 const tags = ['Allowances'];
 
@@ -60,6 +62,26 @@ export const bulkUploadRoute = createRoute({
   responses: {
     200: jsonResponse(BulkUploadResponseSchema, 'Result: rows written, rows refused and why'),
     ...errorResponses(400, 401, 403, 409, 413),
+  },
+});
+
+export const bulkDecisionRoute = createRoute({
+  method: 'post',
+  path: '/bulk-decision',
+  tags,
+  summary: 'Approve or deny many allowances at one review stage with one comment',
+  description:
+    "Send `ids` (at most 10,000) or `filter` (the list's q and stage: every allowance the list " +
+    'shows, at most 10,000), the decision, the comment and `expected_stage`, the review stage ' +
+    'decided. 403 when the user does not decide at that stage. Each allowance still at ' +
+    '`expected_stage` changes on its own, as a single decision would, with its own comment and ' +
+    'audit entry; every other one (not found, at another stage, moved meanwhile by someone else) ' +
+    'is left as it is and listed in `skipped` with the reason. Two bulk decisions over the same ' +
+    'allowances at once change each allowance once.',
+  request: jsonBody(BulkDecisionRequestSchema),
+  responses: {
+    200: jsonResponse(BulkDecisionResponseSchema, 'How many were decided; the ones skipped and why'),
+    ...errorResponses(400, 401, 403),
   },
 });
 

@@ -27,6 +27,10 @@ export function allowancesRoutes(deps: AppDeps) {
     return c.json(await bulkUploadAllowances(deps, c.var.staff, text), 200);
   });
 
+  router.openapi(contracts.bulkDecisionRoute, async (c) =>
+    c.json(await allowancesService.bulkDecideAllowances(deps, c.var.staff, c.req.valid('json')), 200),
+  );
+
   router.openapi(contracts.listAllowancesRoute, async (c) =>
     c.json(await listAllowances(deps.db, c.req.valid('query')), 200),
   );

@@ -20,21 +20,24 @@ import {
   duplicateAllowanceMessage,
   isReviewStage,
   payAllowance,
-  REVIEW_STEP_RULES,
   submissionComment,
   type TransitionResult,
 } from '../../../domain/allowances';
-import { fieldsOf, snakeCased } from '../../../domain/audit';
 import { parseMonth } from '../../../domain/dates';
 import { formatZmw } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { allowanceComments, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
+import { programmeDate, programmeZone } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
+import { delegationFor } from '../delegations/delegations.service';
 import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
+import { transitionAudit } from './allowance-transition-audit';
 
+export { bulkDecideAllowances } from './allowance-bulk-decision';
 /** The dashboard's allowance figures, for the dashboard area. */
 export { allowanceDashboardFigures } from './allowance-figures';
 export { allowanceSearch } from './allowance-global-search';
@@ -166,7 +169,10 @@ function refusal(result: Exclude<TransitionResult, { ok: true }>): HttpError {
   }
 }
 
-type Transition = (current: typeof allowances.$inferSelect) => TransitionResult;
+type Transition = (
+  current: typeof allowances.$inferSelect,
+  tx: DbOrTx,
+) => TransitionResult | Promise<TransitionResult>;
 
 /**
  * Applies one step atomically: the step is taken only from the stage the caller saw
@@ -182,45 +188,29 @@ async function applyTransition(
 ): Promise<AllowanceDetail> {
   if (!isUuid(id)) throw notFound(ALLOWANCE_MESSAGES.notFound);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ allowance: allowances, officerId: students.assignedOfficerId })
-      .from(allowances)
-      .leftJoin(students, eq(students.id, allowances.studentId))
-      .where(eq(allowances.id, id));
-    if (!found) throw notFound(ALLOWANCE_MESSAGES.notFound);
-    const current = found.allowance;
-    if (expectedStage !== current.approvalStage) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
-    const result = transition(current);
-    if (!result.ok) throw refusal(result);
-    const [updated] = await tx
-      .update(allowances)
-      .set({ ...result.changes, updatedAt: now })
-      .where(and(eq(allowances.id, id), eq(allowances.approvalStage, result.from)))
-      .returning({ id: allowances.id });
-    if (!updated) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
-    await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
-    const what = `the allowance of ${current.studentName} for ${current.month} ${current.year}`;
-    const step = isReviewStage(result.from) ? ` (${REVIEW_STEP_RULES[result.from].label})` : '';
-    const verb = result.to === 'paid' ? 'paid' : result.to === 'rejected' ? 'denied' : 'approved';
-    await recordAudit(tx, {
-      actor: { id: user.id, name: user.name },
-      officerId: found.officerId,
-      entityType: 'allowance',
-      entityId: id,
-      action: `allowance.${verb}`,
-      summary:
-        verb === 'paid'
-          ? `${user.name} marked ${what} as paid (${formatZmw(current.total)})`
-          : `${user.name} ${verb} ${what}${step}`,
-      at: now,
-      before: snakeCased(fieldsOf(current, result.changes)),
-      after: {
-        ...snakeCased(result.changes),
-        ...(result.comment.commentText ? { comment: result.comment.commentText } : {}),
-      },
-    });
-  });
+  // The database's own money and approval rules (migration 0021) answer 400/409, never 500.
+  await answeringConstraints({}, () =>
+    deps.db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ allowance: allowances, officerId: students.assignedOfficerId })
+        .from(allowances)
+        .leftJoin(students, eq(students.id, allowances.studentId))
+        .where(eq(allowances.id, id));
+      if (!found) throw notFound(ALLOWANCE_MESSAGES.notFound);
+      const current = found.allowance;
+      if (expectedStage !== current.approvalStage) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
+      const result = await transition(current, tx);
+      if (!result.ok) throw refusal(result);
+      const [updated] = await tx
+        .update(allowances)
+        .set({ ...result.changes, updatedAt: now })
+        .where(and(eq(allowances.id, id), eq(allowances.approvalStage, result.from)))
+        .returning({ id: allowances.id });
+      if (!updated) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
+      await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
+      await recordAudit(tx, transitionAudit(user, current, found.officerId, result, now));
+    }),
+  );
   return getAllowance(deps, id);
 }
 
@@ -231,9 +221,21 @@ export function decideOnAllowance(
   input: AllowanceDecisionRequest,
 ): Promise<AllowanceDetail> {
   const actor = actorOf(user);
-  return applyTransition(deps, user, id, input.expected_stage, (current) =>
-    decideInDomain(current, actor, input.decision, input.comment, deps.clock.now()),
-  );
+  return applyTransition(deps, user, id, input.expected_stage, async (current, tx) => {
+    const now = deps.clock.now();
+    // A delegation active today makes the decision the delegator's, taken by the user (D21).
+    const onBehalfOf = isReviewStage(current.approvalStage)
+      ? await delegationFor(tx, user.id, current.approvalStage, programmeDate(now), true)
+      : null;
+    return decideInDomain(
+      current,
+      { ...actor, onBehalfOf },
+      input.decision,
+      input.comment,
+      now,
+      programmeZone(),
+    );
+  });
 }
 
 export function payForAllowance(
@@ -244,6 +246,6 @@ export function payForAllowance(
 ): Promise<AllowanceDetail> {
   const actor = actorOf(user);
   return applyTransition(deps, user, id, input.expected_stage, (current) =>
-    payAllowance(current, actor, deps.clock.now()),
+    payAllowance(current, actor, deps.clock.now(), programmeZone()),
   );
 }

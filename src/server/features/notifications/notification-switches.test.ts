@@ -22,7 +22,7 @@ const bellAreas = async (as: string) => {
 
 /** Saves the settings with some notification switches changed, as ADM001 would on the screen. */
 function setSwitches(changes: Partial<SystemSettings['notifications']>) {
-  return putSettings(t, tokens.ADM001, (settings) => ({
+  return putSettings(t, tokens.ADM001!, (settings) => ({
     ...settings,
     notifications: { ...settings.notifications, ...changes },
   }));

@@ -9,6 +9,7 @@ import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../../lib/session';
 import { useMyProfile } from './account.queries';
+import { DelegationCard } from './delegation-card';
 import { PasswordCard } from './password-card';
 import { ProfileForm } from './profile-form';
 import { RoleRequestCard } from './role-request-card';
@@ -39,6 +40,7 @@ export function MyProfilePage() {
           <div className="space-y-6">
             <ProfileSummary profile={profile.data} />
             <RoleRequestCard profile={profile.data} />
+            <DelegationCard />
           </div>
           <div className="space-y-6">
             <ProfileForm key={profile.data.id} profile={profile.data} />

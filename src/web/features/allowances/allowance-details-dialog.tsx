@@ -200,6 +200,7 @@ function DetailsBody({ allowance }: { allowance: AllowanceDetail }) {
                   <p>
                     <span className="font-medium text-slate-900">{c.user_name}</span>{' '}
                     <span className="text-slate-500 capitalize">({roleLabel(c.user_role)})</span>
+                    {c.on_behalf_of && <span className="text-slate-600"> on behalf of {c.on_behalf_of}</span>}
                     <span className="text-slate-500">
                       {' · '}
                       {ACTION_LABELS[c.action]}
@@ -266,6 +267,12 @@ function TimelineItem({ step, last }: { step: TimelineStep; last: boolean }) {
                   ? 'Paid'
                   : 'Approved'}{' '}
             by <span className="font-medium text-slate-800">{step.actor ?? 'unknown'}</span>
+            {step.onBehalfOf && (
+              <>
+                {' '}
+                on behalf of <span className="font-medium text-slate-800">{step.onBehalfOf}</span>
+              </>
+            )}
             {step.date && (
               <>
                 {' '}

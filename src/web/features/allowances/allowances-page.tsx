@@ -1,4 +1,5 @@
 import { Banknote, CircleCheck, Hourglass, ReceiptText, UserCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
@@ -18,6 +19,26 @@ import {
 } from './allowance-view';
 import { useAllowanceList } from './allowances.queries';
 import { AllowancesTable } from './allowances-table';
+import { BulkDecisionBar } from './bulk-decision-bar';
+import {
+  BulkDecisionDialog,
+  type BulkDecisionOutcome,
+  type BulkDecisionRequestOnScreen,
+} from './bulk-decision-dialog';
+import { BulkDecisionResult } from './bulk-decision-result';
+import {
+  type BulkSelection,
+  bulkTarget,
+  decidingStages,
+  isSelected,
+  NO_SELECTION,
+  offersAllMatching,
+  pageState,
+  selectedCount,
+  suggestedStage,
+  toggleOne,
+  togglePage,
+} from './bulk-selection';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { type ActionTarget, DecisionDialog, type DecisionRequest, PayDialog } from './decision-dialogs';
 import { ALLOWANCE_UI } from './messages';
@@ -41,6 +62,7 @@ type AllowanceModal =
   | { kind: 'add' }
   | { kind: 'import' }
   | { kind: 'decide'; request: DecisionRequest }
+  | { kind: 'bulk'; request: BulkDecisionRequestOnScreen }
   | { kind: 'pay'; allowance: ActionTarget };
 
 /**
@@ -62,6 +84,33 @@ export function AllowancesPage() {
   const decide = (request: DecisionRequest) => modals.open({ kind: 'decide', request });
   const pay = (allowance: ActionTarget) => modals.open({ kind: 'pay', allowance });
 
+  const stages = decidingStages(user.role);
+  const [selection, setSelection] = useSelectionOf(`${params.q}\n${params.stage}`);
+  const [outcome, setOutcome] = useState<BulkDecisionOutcome | null>(null);
+  const pageRows = list.isPlaceholderData ? [] : (data?.items ?? []);
+  const pageIds = pageRows.map((a) => a.id);
+  const matchingTotal = data?.total ?? 0;
+  const decideSelected = (decision: 'approve' | 'deny') => {
+    const ticked = pageRows.filter((a) => isSelected(selection, a.id)).map((a) => a.approval_stage);
+    const suggested = suggestedStage(stages, params.stage, ticked);
+    if (!suggested) return;
+    modals.open({
+      kind: 'bulk',
+      request: {
+        decision,
+        count: selectedCount(selection),
+        target: bulkTarget(selection, { q: params.q, stage: params.stage }),
+        stages,
+        suggested,
+      },
+    });
+  };
+  const bulkDone = (done: BulkDecisionOutcome) => {
+    modals.close();
+    setSelection(NO_SELECTION);
+    setOutcome(done);
+  };
+
   return (
     <div className="space-y-6">
       <ListPageHeader
@@ -69,6 +118,8 @@ export function AllowancesPage() {
         exportHref={`/api/allowances/export.csv${allowanceQueryString(params)}`}
         onChoose={(kind) => modals.open({ kind })}
       />
+
+      {outcome && <BulkDecisionResult outcome={outcome} onDismiss={() => setOutcome(null)} />}
 
       <StatTiles
         label="Totals by stage"
@@ -112,6 +163,16 @@ export function AllowancesPage() {
         <AllowancesTable
           user={user}
           query={list}
+          selection={
+            stages.length > 0
+              ? {
+                  isSelected: (id) => isSelected(selection, id),
+                  page: pageState(selection, pageIds),
+                  onToggle: (a) => setSelection(toggleOne(selection, a.id, pageIds)),
+                  onTogglePage: () => setSelection(togglePage(selection, pageIds)),
+                }
+              : undefined
+          }
           onView={(a) => details.open(a.id)}
           onDecide={decide}
           onPay={pay}
@@ -119,6 +180,19 @@ export function AllowancesPage() {
 
         <QueryPager query={list} onPage={(page) => update({ page })} />
       </Card>
+
+      {stages.length > 0 && (
+        <BulkDecisionBar
+          selected={selectedCount(selection)}
+          allMatching={selection.kind === 'matching'}
+          matchingTotal={matchingTotal}
+          offerAllMatching={offersAllMatching(selection, pageIds, matchingTotal)}
+          pageAllTicked={pageState(selection, pageIds) === 'all'}
+          onSelectAllMatching={() => setSelection({ kind: 'matching', total: matchingTotal })}
+          onClear={() => setSelection(NO_SELECTION)}
+          onDecide={decideSelected}
+        />
+      )}
 
       <AddAllowanceDialog open={modals.ofKind('add') !== undefined} onOpenChange={modals.onOpenChange} />
       <BulkUploadDialog open={modals.ofKind('import') !== undefined} onOpenChange={modals.onOpenChange} />
@@ -131,6 +205,11 @@ export function AllowancesPage() {
       />
       <DecisionDialog request={modals.ofKind('decide')?.request ?? null} onClose={modals.close} />
       <PayDialog allowance={modals.ofKind('pay')?.allowance ?? null} onClose={modals.close} />
+      <BulkDecisionDialog
+        request={modals.ofKind('bulk')?.request ?? null}
+        onClose={modals.close}
+        onDone={bulkDone}
+      />
     </div>
   );
 }
@@ -149,4 +228,17 @@ function useDetailsInUrl() {
       { replace: true },
     );
   return { id: searchParams.get('open'), open: (id: string) => change(id), close: () => change(null) };
+}
+
+/**
+ * The allowances ticked for a bulk decision, kept for one search and stage: a new search or stage
+ * starts with nothing ticked, so what is decided is always what the list shows. Paging keeps it.
+ */
+function useSelectionOf(filterKey: string): [BulkSelection, (next: BulkSelection) => void] {
+  const [kept, setKept] = useState<{ key: string; selection: BulkSelection }>({
+    key: filterKey,
+    selection: NO_SELECTION,
+  });
+  const selection = kept.key === filterKey ? kept.selection : NO_SELECTION;
+  return [selection, (next) => setKept({ key: filterKey, selection: next })];
 }

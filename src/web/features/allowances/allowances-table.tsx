@@ -1,5 +1,5 @@
 import { Banknote, Check, Eye, ReceiptText, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { Allowance } from '../../../contracts/allowances';
 import type { User } from '../../../contracts/auth';
 import { allowedActions } from '../../../domain/allowances';
@@ -19,8 +19,64 @@ interface RowHandlers {
   onPay: (a: Allowance) => void;
 }
 
-function allowanceColumns(handlers: RowHandlers): Array<DataColumn<Allowance>> {
+/** Ticking allowances for a bulk decision; absent for a user who decides at no step. */
+export interface TableSelection {
+  isSelected: (id: string) => boolean;
+  /** How much of the page is ticked. */
+  page: 'all' | 'some' | 'none';
+  onToggle: (a: Allowance) => void;
+  onTogglePage: () => void;
+}
+
+const CHECKBOX_CLASSES =
+  'size-4 shrink-0 rounded border-slate-300 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+/** The header's checkbox: ticked, clear, or mixed when part of the page is ticked. */
+function PageCheckbox({ selection }: { selection: TableSelection }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = selection.page === 'some';
+  }, [selection.page]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label="Select all allowances on this page"
+      checked={selection.page === 'all'}
+      onChange={selection.onTogglePage}
+      className={CHECKBOX_CLASSES}
+    />
+  );
+}
+
+function RowCheckbox({ allowance: a, selection }: { allowance: Allowance; selection: TableSelection }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${a.student_name}, ${periodLabel(a)}`}
+      checked={selection.isSelected(a.id)}
+      onChange={() => selection.onToggle(a)}
+      className={CHECKBOX_CLASSES}
+    />
+  );
+}
+
+function allowanceColumns(
+  handlers: RowHandlers,
+  selection: TableSelection | undefined,
+): Array<DataColumn<Allowance>> {
+  const tick: Array<DataColumn<Allowance>> = selection
+    ? [
+        {
+          header: <PageCheckbox selection={selection} />,
+          className: 'w-10',
+          skeletonWidth: 'w-4',
+          cell: (a) => <RowCheckbox allowance={a} selection={selection} />,
+        },
+      ]
+    : [];
   return [
+    ...tick,
     {
       header: 'Student',
       className: 'font-medium text-slate-900',
@@ -48,11 +104,18 @@ function allowanceColumns(handlers: RowHandlers): Array<DataColumn<Allowance>> {
   ];
 }
 
-function AllowanceCard({ allowance: a, ...handlers }: RowHandlers & { allowance: Allowance }) {
+function AllowanceCard({
+  allowance: a,
+  selection,
+  ...handlers
+}: RowHandlers & { allowance: Allowance; selection?: TableSelection }) {
   return (
     <div className="space-y-2">
       <div className="flex items-baseline justify-between gap-3">
-        <p className="min-w-0 font-medium text-slate-900">{a.student_name}</p>
+        <div className="flex min-w-0 items-baseline gap-2">
+          {selection && <RowCheckbox allowance={a} selection={selection} />}
+          <p className="min-w-0 font-medium text-slate-900">{a.student_name}</p>
+        </div>
         <p className="shrink-0 font-semibold text-slate-900 tabular-nums">{formatMoney(a.total)}</p>
       </div>
       <p className="text-sm text-slate-600">
@@ -72,15 +135,22 @@ const loadFailure = (error: unknown) =>
     network: ALLOWANCE_UI.network,
   });
 
-/** The allowances of the current page, each with the actions the approval state machine allows. */
-export function AllowancesTable({ query, ...handlers }: RowHandlers & { query: PagedQuery<Allowance> }) {
+/**
+ * The allowances of the current page, each with the actions the approval state machine allows,
+ * and a checkbox for a bulk decision when `selection` is given.
+ */
+export function AllowancesTable({
+  query,
+  selection,
+  ...handlers
+}: RowHandlers & { query: PagedQuery<Allowance>; selection?: TableSelection }) {
   return (
     <DataTable
       {...tableStateOf(query, { title: ALLOWANCE_UI.loadFailed, message: loadFailure })}
       label="Allowances"
-      columns={allowanceColumns(handlers)}
+      columns={allowanceColumns(handlers, selection)}
       rowKey={(a) => a.id}
-      card={(a) => <AllowanceCard allowance={a} {...handlers} />}
+      card={(a) => <AllowanceCard allowance={a} selection={selection} {...handlers} />}
       emptyIcon={ReceiptText}
       emptyTitle={ALLOWANCE_UI.empty}
     />

@@ -8,6 +8,8 @@ import type {
   AllowanceDecisionRequest,
   AllowanceDetail,
   AllowanceListResponse,
+  BulkDecisionRequest,
+  BulkDecisionResponse,
   CreateAllowanceRequest,
 } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
@@ -90,6 +92,17 @@ export function usePayAllowance() {
       api.post<AllowanceDetail>(`/api/allowances/${encodeURIComponent(id)}/pay`, {
         expected_stage: 'approved',
       }),
+    onSettled: () => refresh(),
+  });
+}
+
+/** Approve or deny many allowances at one stage (the ids ticked, or everything the filter matches). */
+export function useBulkDecision() {
+  const refresh = useRefreshAllowances();
+  return useMutation({
+    mutationFn: (body: BulkDecisionRequest) =>
+      api.post<BulkDecisionResponse>('/api/allowances/bulk-decision', body),
+    // Also after a failure: some chunks may have been decided before it.
     onSettled: () => refresh(),
   });
 }

@@ -6,6 +6,7 @@
 import type { Allowance } from '../../../contracts/allowances';
 import type { ReviewStep } from '../../../domain/allowance-stages';
 import { REVIEW_STEP_RULES, visibleReviewSteps } from '../../../domain/allowances';
+import { onBehalfText } from '../../../domain/delegations';
 import { dayOf } from '../../lib/format';
 
 export type TimelineStepKey = 'submitted' | ReviewStep | 'payment';
@@ -19,6 +20,8 @@ export interface TimelineStep {
   status: TimelineStatus;
   /** Who acted (submitter, approver, payer); null while waiting. */
   actor: string | null;
+  /** Whose decision a delegate took (docs/product.md D21): "by {actor} on behalf of {onBehalfOf}". */
+  onBehalfOf?: string | null;
   /** YYYY-MM-DD (Africa/Lusaka); null while waiting. */
   date: string | null;
   /** The decision comment (or the submission notes); null when none. */
@@ -53,14 +56,17 @@ type TimelineSource = Pick<
   | 'dpm_approved_by'
   | 'dpm_approved_date'
   | 'dpm_comments'
+  | 'dpm_on_behalf_of'
   | 'flmi_status'
   | 'flmi_approved_by'
   | 'flmi_approved_date'
   | 'flmi_step_comments'
+  | 'flmi_on_behalf_of'
   | 'pm_status'
   | 'pm_approved_by'
   | 'pm_approved_date'
   | 'pm_comments'
+  | 'pm_on_behalf_of'
   | 'paid_by'
   | 'paid_date'
 >;
@@ -73,6 +79,7 @@ function reviewFields(a: TimelineSource, step: ReviewStep) {
         by: a.dpm_approved_by,
         date: a.dpm_approved_date,
         comment: a.dpm_comments,
+        onBehalfOf: a.dpm_on_behalf_of,
       };
     case 'flmi_review':
       return {
@@ -80,9 +87,16 @@ function reviewFields(a: TimelineSource, step: ReviewStep) {
         by: a.flmi_approved_by,
         date: a.flmi_approved_date,
         comment: a.flmi_step_comments,
+        onBehalfOf: a.flmi_on_behalf_of,
       };
     case 'pm_review':
-      return { status: a.pm_status, by: a.pm_approved_by, date: a.pm_approved_date, comment: a.pm_comments };
+      return {
+        status: a.pm_status,
+        by: a.pm_approved_by,
+        date: a.pm_approved_date,
+        comment: a.pm_comments,
+        onBehalfOf: a.pm_on_behalf_of,
+      };
   }
 }
 
@@ -108,6 +122,8 @@ export function allowanceTimeline(a: TimelineSource): TimelineStep[] {
       title: TIMELINE_TITLES[step],
       status: f.status === 'approved' ? 'complete' : f.status === 'denied' ? 'rejected' : 'current',
       actor: decided ? f.by : null,
+      // Only a delegate's step carries it: other steps keep the shape they always had.
+      ...(decided && f.onBehalfOf ? { onBehalfOf: f.onBehalfOf } : {}),
       date: decided ? f.date : null,
       comment: decided ? f.comment?.trim() || null : null,
       waitingFor: decided ? null : WAITING_FOR[step],
@@ -144,13 +160,19 @@ export function rejectionSummary(
   a: Pick<
     Allowance,
     'approval_stage' | 'rejected_at_stage' | 'rejection_reason' | 'rejected_by' | 'rejected_date'
-  >,
+  > &
+    Partial<Pick<Allowance, 'dpm_on_behalf_of' | 'flmi_on_behalf_of' | 'pm_on_behalf_of'>>,
 ): RejectionSummary | null {
   if (a.approval_stage !== 'rejected') return null;
+  const onBehalfOf = a.rejected_at_stage
+    ? { dpm_review: a.dpm_on_behalf_of, flmi_review: a.flmi_on_behalf_of, pm_review: a.pm_on_behalf_of }[
+        a.rejected_at_stage
+      ]
+    : null;
   return {
     step: a.rejected_at_stage ? TIMELINE_TITLES[a.rejected_at_stage] : 'Review',
     reason: a.rejection_reason?.trim() || 'No reason was recorded.',
-    by: a.rejected_by,
+    by: a.rejected_by && onBehalfText(a.rejected_by, onBehalfOf),
     date: a.rejected_date,
   };
 }

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { ALLOWANCE_YEAR_MAX, ALLOWANCE_YEAR_MIN, ROW_MESSAGES } from '../domain/allowance-rows';
+import { APPROVAL_STAGES } from '../domain/allowance-stages';
+import { isIsoDate, MONTHS, parseMonth } from '../domain/dates';
+import {
+  MISMATCH_KINDS,
+  PAYMENT_BATCH_MAX_ITEMS,
+  PAYMENT_BATCH_MESSAGES,
+  PAYMENT_BATCH_STATUSES,
+  PAYMENT_ITEM_STATUSES,
+} from '../domain/payment-batches';
+import { PageQuerySchema, pagedResponseSchema } from './common';
+import { MoneySchema } from './dashboard';
+
+/** Columns of a batch's file for the bank, then a last line with the batch's total. */
+export const PAYMENT_EXPORT_COLUMNS = ['student', 'nrc', 'amount', 'reference'] as const;
+export const paymentExportFilename = (reference: string) => `${reference.toLowerCase()}.csv`;
+
+const when = z.string().nullable().describe('ISO timestamp');
+
+/** A payment batch (docs/product.md D20): `total` and `allowance_count` are its items', kept by the database. */
+export const PaymentBatchSchema = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    /** The month the batch pays, or null for a selection of allowances. */
+    month: z.enum(MONTHS).nullable(),
+    year: z.number().int().nullable(),
+    status: z.enum(PAYMENT_BATCH_STATUSES),
+    allowance_count: z.number().int(),
+    total: MoneySchema,
+    /** How many items are pending, paid (not yet on a statement) and reconciled. */
+    item_counts: z.object({
+      pending: z.number().int(),
+      paid: z.number().int(),
+      reconciled: z.number().int(),
+    }),
+    created_by: z.string(),
+    created_at: z.string(),
+    exported_at: when,
+    paid_at: when,
+    /** The day the bank paid (Mark as Paid), or the day a statement first showed payments. */
+    paid_date: z.string().nullable(),
+    paid_by: z.string().nullable(),
+    reconciled_at: when,
+  })
+  .meta({ id: 'PaymentBatch' });
+export type PaymentBatch = z.infer<typeof PaymentBatchSchema>;
+
+export const PaymentBatchItemSchema = z
+  .object({
+    id: z.string(),
+    allowance_id: z.string(),
+    student_id: z.string(),
+    student_name: z.string(),
+    nrc_number: z.string().nullable(),
+    month: z.string(),
+    year: z.number().int(),
+    amount: MoneySchema,
+    reference: z.string(),
+    status: z.enum(PAYMENT_ITEM_STATUSES),
+    /** Where the allowance stands now. */
+    approval_stage: z.enum(APPROVAL_STAGES),
+  })
+  .meta({ id: 'PaymentBatchItem' });
+export type PaymentBatchItem = z.infer<typeof PaymentBatchItemSchema>;
+
+export const PaymentBatchDetailSchema = PaymentBatchSchema.extend({
+  /** In reference order. */
+  items: z.array(PaymentBatchItemSchema),
+}).meta({ id: 'PaymentBatchDetail' });
+export type PaymentBatchDetail = z.infer<typeof PaymentBatchDetailSchema>;
+
+export const PaymentBatchListQuerySchema = PageQuerySchema;
+export const PaymentBatchListResponseSchema = pagedResponseSchema(PaymentBatchSchema).meta({
+  id: 'PaymentBatchList',
+});
+export type PaymentBatchListResponse = z.infer<typeof PaymentBatchListResponseSchema>;
+
+export const BATCH_REQUEST_MESSAGES = {
+  monthOrSelection: 'Send either month and year, or allowance_ids.',
+  notBoth: 'Send either month and year, or allowance_ids, not both.',
+  yearRequired: ROW_MESSAGES.yearRequired,
+  monthInvalid: ROW_MESSAGES.monthInvalid,
+  noIds: 'Select at least one allowance.',
+  tooManyIds: `At most ${PAYMENT_BATCH_MAX_ITEMS.toLocaleString('en')} allowances fit in one payment batch.`,
+  idTooLong: 'An allowance id is at most 100 characters.',
+} as const;
+
+const MonthField = z
+  .string({ message: ROW_MESSAGES.monthRequired })
+  .trim()
+  .min(1, ROW_MESSAGES.monthRequired)
+  .refine((v) => parseMonth(v) !== null, ROW_MESSAGES.monthInvalid)
+  .transform((v) => parseMonth(v)!);
+
+const YearField = z.coerce
+  .number({ message: ROW_MESSAGES.yearRequired })
+  .int({ message: ROW_MESSAGES.yearRequired })
+  .min(ALLOWANCE_YEAR_MIN, { message: ROW_MESSAGES.yearRequired })
+  .max(ALLOWANCE_YEAR_MAX, { message: ROW_MESSAGES.yearRequired });
+
+/**
+ * A new batch: the approved allowances of a month not in a batch yet, or a selection of them
+ * (the ones not approved, or already batched, are left out and listed).
+ */
+export const CreatePaymentBatchRequestSchema = z
+  .object({
+    month: MonthField.optional(),
+    year: YearField.optional(),
+    allowance_ids: z
+      .array(z.string().max(100, BATCH_REQUEST_MESSAGES.idTooLong), {
+        message: 'allowance_ids must be a list of allowance ids',
+      })
+      .min(1, BATCH_REQUEST_MESSAGES.noIds)
+      .max(PAYMENT_BATCH_MAX_ITEMS, BATCH_REQUEST_MESSAGES.tooManyIds)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    const byMonth = value.month !== undefined || value.year !== undefined;
+    if (byMonth && value.allowance_ids)
+      ctx.addIssue({ code: 'custom', path: ['allowance_ids'], message: BATCH_REQUEST_MESSAGES.notBoth });
+    else if (!byMonth && !value.allowance_ids)
+      ctx.addIssue({ code: 'custom', path: ['month'], message: BATCH_REQUEST_MESSAGES.monthOrSelection });
+    else if (byMonth && value.month === undefined)
+      ctx.addIssue({ code: 'custom', path: ['month'], message: ROW_MESSAGES.monthRequired });
+    else if (byMonth && value.year === undefined)
+      ctx.addIssue({ code: 'custom', path: ['year'], message: ROW_MESSAGES.yearRequired });
+  })
+  .meta({ id: 'CreatePaymentBatchRequest' });
+export type CreatePaymentBatchRequest = z.input<typeof CreatePaymentBatchRequestSchema>;
+export type CreatePaymentBatchInput = z.output<typeof CreatePaymentBatchRequestSchema>;
+
+/** An allowance left out of a batch or of its payment, and why. */
+export const BatchSkipSchema = z.object({
+  allowance_id: z.string(),
+  student_name: z.string().nullable(),
+  reference: z.string().nullable(),
+  reason: z.string(),
+});
+export type BatchSkip = z.infer<typeof BatchSkipSchema>;
+
+export const PaymentBatchCreatedSchema = PaymentBatchDetailSchema.extend({
+  /** Allowances of the selection left out (not approved, already in a batch, not found). */
+  skipped: z.array(BatchSkipSchema),
+}).meta({ id: 'PaymentBatchCreated' });
+export type PaymentBatchCreated = z.infer<typeof PaymentBatchCreatedSchema>;
+
+/** What a month's batch would hold now (the New Payment Batch dialog, before confirming). */
+export const BatchPreviewQuerySchema = z.object({ month: MonthField, year: YearField });
+export const BatchPreviewSchema = z
+  .object({
+    month: z.enum(MONTHS),
+    year: z.number().int(),
+    allowance_count: z.number().int(),
+    total: MoneySchema,
+  })
+  .meta({ id: 'PaymentBatchPreview' });
+export type BatchPreview = z.infer<typeof BatchPreviewSchema>;
+
+export const MarkBatchPaidRequestSchema = z
+  .object({
+    paid_date: z
+      .string({
+        error: (issue) =>
+          issue.input === undefined
+            ? PAYMENT_BATCH_MESSAGES.paidDateRequired
+            : PAYMENT_BATCH_MESSAGES.paidDateInvalid,
+      })
+      .trim()
+      .refine(isIsoDate, PAYMENT_BATCH_MESSAGES.paidDateInvalid),
+  })
+  .meta({ id: 'MarkPaymentBatchPaidRequest' });
+export type MarkBatchPaidRequest = z.infer<typeof MarkBatchPaidRequestSchema>;
+
+export const MarkBatchPaidResponseSchema = z
+  .object({
+    /** Allowances marked paid now. */
+    paid: z.number().int(),
+    /** Items left pending: their allowance was no longer approved (someone else moved it). */
+    skipped: z.array(BatchSkipSchema),
+    batch: PaymentBatchDetailSchema,
+  })
+  .meta({ id: 'MarkPaymentBatchPaidResult' });
+export type MarkBatchPaidResponse = z.infer<typeof MarkBatchPaidResponseSchema>;
+
+export const MismatchSchema = z.object({
+  kind: z.enum(MISMATCH_KINDS),
+  reference: z.string(),
+  expected_amount: MoneySchema.optional(),
+  paid_amount: MoneySchema.optional(),
+  student_name: z.string().optional(),
+  /** The statement's rows (header = row 1); none for a payment missing from it. */
+  rows: z.array(z.number().int()).optional(),
+});
+export type MismatchDto = z.infer<typeof MismatchSchema>;
+
+export const ReconcileResponseSchema = z
+  .object({
+    /** Items the statement shows paid in full: reconciled now, or by an earlier statement. */
+    matched: z.number().int(),
+    /** Of those, allowances this reconciliation marked paid (they were still approved). */
+    paid: z.number().int(),
+    /** Each changes nothing, for follow-up. */
+    mismatches: z.array(MismatchSchema),
+    /** Rows of the file that are not payments (balance and total lines). */
+    skipped_rows: z.number().int(),
+    batch: PaymentBatchDetailSchema,
+  })
+  .meta({ id: 'PaymentBatchReconciliation' });
+export type ReconcileResponse = z.infer<typeof ReconcileResponseSchema>;

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { MONTHS } from '../../../domain/dates';
+import { PAYMENT_BATCH_STATUSES, PAYMENT_ITEM_STATUSES } from '../../../domain/payment-batches';
+import { allowances } from './allowances';
+
+/**
+ * Approved allowances gathered for one bank transfer (docs/product.md D20). `total` and
+ * `allowance_count` are the sum and count of its items, kept by statement-level triggers on
+ * payment_batch_items and guarded by a trigger that refuses any other value, whatever writes
+ * (migration 0022; TRIGGER_KEPT_TABLES).
+ */
+export const paymentBatches = pgTable(
+  'payment_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'PB-2026-11-001': never reused, even after a deletion (payment_batch_numbers). */
+    reference: text('reference').notNull().unique('payment_batches_reference_key'),
+    /** The month paid; both null for a batch made from a selection. */
+    month: text('month', { enum: MONTHS }),
+    year: integer('year'),
+    status: text('status', { enum: PAYMENT_BATCH_STATUSES }).notNull().default('open'),
+    allowanceCount: integer('allowance_count').notNull().default(0),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
+    createdById: uuid('created_by_id'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidDate: date('paid_date'),
+    paidBy: text('paid_by'),
+    paidById: uuid('paid_by_id'),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_batches_created_idx').on(t.createdAt, t.id),
+    check('payment_batches_period_whole', sql`(${t.month} is null) = (${t.year} is null)`),
+    check('payment_batches_exported_recorded', sql`${t.status} <> 'exported' or ${t.exportedAt} is not null`),
+    check(
+      'payment_batches_payment_recorded',
+      sql`${t.status} not in ('paid', 'reconciled') or (${t.paidAt} is not null and ${t.paidDate} is not null and ${t.paidBy} is not null and ${t.paidById} is not null)`,
+    ),
+    check(
+      'payment_batches_reconciliation_recorded',
+      sql`${t.status} <> 'reconciled' or ${t.reconciledAt} is not null`,
+    ),
+  ],
+);
+
+/**
+ * One allowance of a batch: the amount to pay (the allowance's total when batched) and the
+ * reference the bank carries on the payment and its statement. An allowance sits in one batch at
+ * most; deleting a batch lets its allowances go into another.
+ */
+export const paymentBatchItems = pgTable(
+  'payment_batch_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    // Restrict: a payment record keeps its allowance.
+    allowanceId: uuid('allowance_id')
+      .notNull()
+      .references(() => allowances.id, { onDelete: 'restrict' }),
+    /** 1, 2, 3... in the batch: the end of the reference. */
+    line: integer('line').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: PAYMENT_ITEM_STATUSES }).notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_batch_items_allowance_key').on(t.allowanceId),
+    uniqueIndex('payment_batch_items_reference_key').on(t.reference),
+    unique('payment_batch_items_line_key').on(t.batchId, t.line),
+    check('payment_batch_items_amount_not_negative', sql`${t.amount} >= 0`),
+    check(
+      'payment_batch_items_reconciled_recorded',
+      sql`${t.status} <> 'reconciled' or ${t.reconciledAt} is not null`,
+    ),
+  ],
+);
+
+/** The last batch number given in each month ('2026-11'), so a number is never given twice. */
+export const paymentBatchNumbers = pgTable('payment_batch_numbers', {
+  period: text('period').primaryKey(),
+  last: integer('last').notNull(),
+});

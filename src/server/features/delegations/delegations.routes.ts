@@ -1,0 +1,27 @@
+import type { AppDeps } from '../../app-env';
+import { createStaffRouter } from '../../http/staff-router';
+import * as contracts from './delegations.route-contracts';
+import * as delegations from './delegations.service';
+
+/** Delegation of approvals: each route of delegations.route-contracts.ts, handed to its service. */
+export function delegationsRoutes(deps: AppDeps) {
+  const router = createStaffRouter();
+
+  router.openapi(contracts.eligibleDelegatesRoute, async (c) =>
+    c.json(await delegations.eligibleDelegates(deps, c.var.staff), 200),
+  );
+
+  router.openapi(contracts.listDelegationsRoute, async (c) =>
+    c.json(await delegations.listDelegations(deps, c.var.staff, c.req.valid('query')), 200),
+  );
+
+  router.openapi(contracts.createDelegationRoute, async (c) =>
+    c.json(await delegations.createDelegation(deps, c.var.staff, c.req.valid('json')), 201),
+  );
+
+  router.openapi(contracts.revokeDelegationRoute, async (c) =>
+    c.json(await delegations.revokeDelegation(deps, c.var.staff, c.req.valid('param').id), 200),
+  );
+
+  return router;
+}

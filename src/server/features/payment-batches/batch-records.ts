@@ -1,0 +1,122 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/common';
+import type { PaymentBatch, PaymentBatchDetail, PaymentBatchItem } from '../../../contracts/payment-batches';
+import { normaliseMoney } from '../../../domain/money';
+import { PAYMENT_BATCH_MESSAGES as M, type PaymentItemStatus } from '../../../domain/payment-batches';
+import type { DbOrTx } from '../../db/client';
+import { allowances, paymentBatches, paymentBatchItems, students } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/*
+ * Reading payment batches (docs/product.md D20): the batch as the API answers it, with how many of
+ * its items are pending, paid and reconciled, and its items with the student's name and NRC.
+ */
+
+export type BatchRow = typeof paymentBatches.$inferSelect;
+type ItemCounts = PaymentBatch['item_counts'];
+
+const NO_ITEMS: ItemCounts = { pending: 0, paid: 0, reconciled: 0 };
+
+/** The item counts of each batch named, by status. */
+export async function itemCountsOf(db: DbOrTx, batchIds: string[]): Promise<Map<string, ItemCounts>> {
+  const counts = new Map<string, ItemCounts>();
+  if (batchIds.length === 0) return counts;
+  const rows = await db
+    .select({ batchId: paymentBatchItems.batchId, status: paymentBatchItems.status, n: count() })
+    .from(paymentBatchItems)
+    .where(inArray(paymentBatchItems.batchId, batchIds))
+    .groupBy(paymentBatchItems.batchId, paymentBatchItems.status);
+  for (const row of rows) {
+    const of = counts.get(row.batchId) ?? { ...NO_ITEMS };
+    of[row.status as PaymentItemStatus] = row.n;
+    counts.set(row.batchId, of);
+  }
+  return counts;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function batchDto(row: BatchRow, counts: ItemCounts = NO_ITEMS): PaymentBatch {
+  return {
+    id: row.id,
+    reference: row.reference,
+    month: row.month,
+    year: row.year,
+    status: row.status,
+    allowance_count: row.allowanceCount,
+    total: normaliseMoney(row.total),
+    item_counts: counts,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    exported_at: iso(row.exportedAt),
+    paid_at: iso(row.paidAt),
+    paid_date: row.paidDate,
+    paid_by: row.paidBy,
+    reconciled_at: iso(row.reconciledAt),
+  };
+}
+
+/** The batch's items in line order, with the allowance's student, period and stage now. */
+export async function batchItems(db: DbOrTx, batchId: string): Promise<PaymentBatchItem[]> {
+  const rows = await db
+    .select({
+      id: paymentBatchItems.id,
+      allowanceId: paymentBatchItems.allowanceId,
+      amount: paymentBatchItems.amount,
+      reference: paymentBatchItems.reference,
+      status: paymentBatchItems.status,
+      studentId: allowances.studentId,
+      allowanceName: allowances.studentName,
+      studentName: students.fullName,
+      nrc: students.nrcNumber,
+      month: allowances.month,
+      year: allowances.year,
+      stage: allowances.approvalStage,
+    })
+    .from(paymentBatchItems)
+    .innerJoin(allowances, eq(allowances.id, paymentBatchItems.allowanceId))
+    .leftJoin(students, eq(students.id, allowances.studentId))
+    .where(eq(paymentBatchItems.batchId, batchId))
+    .orderBy(asc(paymentBatchItems.line));
+  return rows.map((r) => ({
+    id: r.id,
+    allowance_id: r.allowanceId,
+    student_id: r.studentId,
+    student_name: r.studentName ?? r.allowanceName,
+    nrc_number: r.nrc,
+    month: r.month,
+    year: r.year,
+    amount: normaliseMoney(r.amount),
+    reference: r.reference,
+    status: r.status,
+    approval_stage: r.stage,
+  }));
+}
+
+/** The batch, or 404; `lock` takes its row for the transaction (every change to a batch does first). */
+export async function findBatch(db: DbOrTx, id: string, lock = false): Promise<BatchRow> {
+  if (!isUuid(id)) throw notFound(M.notFound);
+  const query = db.select().from(paymentBatches).where(eq(paymentBatches.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+export async function batchDetail(db: DbOrTx, id: string): Promise<PaymentBatchDetail> {
+  const row = await findBatch(db, id);
+  // One after the other: `db` may be a transaction, which runs one statement at a time.
+  const counts = await itemCountsOf(db, [row.id]);
+  const items = await batchItems(db, row.id);
+  return { ...batchDto(row, counts.get(row.id)), items };
+}
+
+/** Allowances already in a batch, with that batch's reference. */
+export async function batchedAllowances(db: DbOrTx, allowanceIds: string[]): Promise<Map<string, string>> {
+  if (allowanceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ allowanceId: paymentBatchItems.allowanceId, reference: paymentBatches.reference })
+    .from(paymentBatchItems)
+    .innerJoin(paymentBatches, eq(paymentBatches.id, paymentBatchItems.batchId))
+    .where(and(sql`${paymentBatchItems.allowanceId} = any(${sql.param(allowanceIds)}::uuid[])`));
+  return new Map(rows.map((r) => [r.allowanceId, r.reference]));
+}

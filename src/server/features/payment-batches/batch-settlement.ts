@@ -1,0 +1,215 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { ErrorResponse } from '../../../contracts/common';
+import type {
+  BatchSkip,
+  MarkBatchPaidRequest,
+  MarkBatchPaidResponse,
+  PaymentBatchItem,
+  ReconcileResponse,
+} from '../../../contracts/payment-batches';
+import { parseBankStatement } from '../../../csv/bank-statement';
+import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
+import { dayAsWritten } from '../../../domain/dates';
+import {
+  canReconcileBatch,
+  PAYMENT_BATCH_MESSAGES as M,
+  matchStatement,
+} from '../../../domain/payment-batches';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { Tx } from '../../db/client';
+import { paymentBatches, paymentBatchItems } from '../../db/schema';
+import { badRequest, conflict } from '../../http/errors';
+import { programmeDate } from '../../programme-time';
+import { areaAudit } from '../audit/audit.service';
+import { type BatchRow, batchDetail, batchItems, findBatch } from './batch-records';
+import { payAllowancesOfBatch } from './pay-allowances';
+
+/*
+ * Paying a batch and reconciling it with the bank's statement (docs/product.md D20). Each is one
+ * transaction that first locks the batch's row, so two of them on one batch take turns; the
+ * allowances are paid by the approval chain's own rule (pay-allowances.ts).
+ */
+
+const audit = areaAudit('payment_batch', 'payment_batch');
+
+/** A reconciliation, or the 400 of a statement that cannot be read, with its problems by row. */
+export type ReconcileOutcome = { ok: true; result: ReconcileResponse } | { ok: false; error: ErrorResponse };
+
+/**
+ * The batch's payment fields the first time it is paid: Mark as Paid with the bank's day, or a
+ * statement showing payments (today).
+ */
+const firstPayment = (batch: BatchRow, user: SessionUser, paidDate: string, now: Date) =>
+  batch.paidAt
+    ? {}
+    : { paidAt: now, paidDate, paidBy: user.name, paidById: user.id, status: 'paid' as const };
+
+async function setItems(tx: Tx, ids: string[], values: Partial<typeof paymentBatchItems.$inferInsert>) {
+  if (ids.length > 0)
+    await tx.update(paymentBatchItems).set(values).where(inArray(paymentBatchItems.id, ids));
+}
+
+/**
+ * Mark as Paid: the allowance of every pending item is paid on `paid_date` (not after today, not
+ * before the batch was made). An item whose allowance someone else moved meanwhile is left
+ * pending and reported; the batch becomes paid.
+ */
+export async function markBatchPaid(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  input: MarkBatchPaidRequest,
+): Promise<MarkBatchPaidResponse> {
+  const now = deps.clock.now();
+  const today = programmeDate(now);
+  const { paid, skipped } = await deps.db.transaction(async (tx) => {
+    const batch = await findBatch(tx, id, true);
+    if (!canReconcileBatch(batch.status)) throw conflict(M.alreadyReconciled);
+    const created = programmeDate(batch.createdAt);
+    if (input.paid_date > today) throw badRequest(M.paidDateFuture, { paid_date: M.paidDateFuture });
+    if (input.paid_date < created) {
+      const message = M.paidDateBeforeBatch(dayAsWritten(created));
+      throw badRequest(message, { paid_date: message });
+    }
+    const pending = (await batchItems(tx, batch.id)).filter((item) => item.status === 'pending');
+    if (pending.length === 0) throw conflict(M.nothingToPay);
+
+    const paidIds = await payAllowancesOfBatch(
+      tx,
+      user,
+      pending.map((item) => item.allowance_id),
+      input.paid_date,
+      batch.reference,
+      now,
+    );
+    const paidItems = pending.filter((item) => paidIds.has(item.allowance_id));
+    await setItems(
+      tx,
+      paidItems.map((item) => item.id),
+      { status: 'paid', paidAt: now },
+    );
+    const skipped = await leftPending(tx, batch.id, pending, paidIds);
+    await tx
+      .update(paymentBatches)
+      .set({ ...firstPayment(batch, user, input.paid_date, now), status: 'paid', updatedAt: now })
+      .where(eq(paymentBatches.id, batch.id));
+    await audit(
+      tx,
+      user,
+      now,
+      batch.id,
+      'paid',
+      `${user.name} marked payment batch ${batch.reference} as paid on ${dayAsWritten(input.paid_date)}: ${paidItems.length} allowances paid${skipped.length ? `, ${skipped.length} left as they were` : ''}`,
+      { status: batch.status, paid_date: batch.paidDate },
+      { status: 'paid', paid_date: batch.paidDate ?? input.paid_date, allowances_paid: paidItems.length },
+    );
+    return { paid: paidItems.length, skipped };
+  });
+  return { paid, skipped, batch: await batchDetail(deps.db, id) };
+}
+
+/** Why each pending item's allowance was not paid: where it stands now, read after the payment. */
+async function leftPending(
+  tx: Tx,
+  batchId: string,
+  pending: PaymentBatchItem[],
+  paid: Set<string>,
+): Promise<BatchSkip[]> {
+  const left = pending.filter((item) => !paid.has(item.allowance_id));
+  if (left.length === 0) return [];
+  const stages = new Map((await batchItems(tx, batchId)).map((item) => [item.id, item.approval_stage]));
+  return left.map((item) => ({
+    allowance_id: item.allowance_id,
+    student_name: item.student_name,
+    reference: item.reference,
+    reason: M.notApprovedNow(APPROVAL_STAGE_LABELS[stages.get(item.id) ?? item.approval_stage]),
+  }));
+}
+
+/**
+ * Reconciles the batch with the bank's statement (CSV text). The file is read first: one it
+ * cannot read answers 400 with its problems and changes nothing. Each item the statement shows
+ * paid in full, once, is reconciled, its allowance paid today if it was still approved (the
+ * statement is the proof the bank paid). Mismatches (missing, different amount, unknown or
+ * repeated reference) change nothing and are answered for follow-up. A batch all of whose items
+ * are reconciled is reconciled; one that had not been marked paid becomes paid when anything is.
+ */
+export async function reconcileBatch(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  text: string,
+): Promise<ReconcileOutcome> {
+  await findBatch(deps.db, id);
+  const statement = parseBankStatement(text);
+  if (!statement.ok)
+    return { ok: false, error: { error: statement.error, code: 'invalid_statement', rows: statement.rows } };
+  const now = deps.clock.now();
+  const today = programmeDate(now);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const batch = await findBatch(tx, id, true);
+    if (!canReconcileBatch(batch.status)) throw conflict(M.alreadyReconciled);
+    const items = await batchItems(tx, batch.id);
+    const match = matchStatement(items, statement.lines);
+    const fresh = match.toReconcile;
+    const pending = fresh.filter((item) => item.status === 'pending');
+    const paidIds = await payAllowancesOfBatch(
+      tx,
+      user,
+      pending.map((item) => item.allowance_id),
+      today,
+      batch.reference,
+      now,
+    );
+    // Reconciled whatever its allowance's stage: the bank paid it. One paid elsewhere stays as it is.
+    await setItems(
+      tx,
+      pending.map((item) => item.id),
+      { status: 'reconciled', reconciledAt: now, paidAt: now },
+    );
+    await setItems(
+      tx,
+      fresh.filter((item) => item.status === 'paid').map((item) => item.id),
+      { status: 'reconciled', reconciledAt: now },
+    );
+    const everyItem = items.every(
+      (item) => item.status === 'reconciled' || fresh.some((f) => f.id === item.id),
+    );
+    if (fresh.length > 0) {
+      const payment = firstPayment(batch, user, today, now);
+      await tx
+        .update(paymentBatches)
+        .set({
+          ...payment,
+          ...(everyItem ? { status: 'reconciled' as const, reconciledAt: now } : {}),
+          updatedAt: now,
+        })
+        .where(eq(paymentBatches.id, batch.id));
+      const status = everyItem ? 'reconciled' : (payment.status ?? batch.status);
+      const mismatches = match.mismatches.length;
+      await audit(
+        tx,
+        user,
+        now,
+        batch.id,
+        'reconciled',
+        `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${paidIds.size} allowances marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}`,
+        { status: batch.status },
+        {
+          status,
+          reconciled: fresh.map((item) => item.reference),
+          mismatches: match.mismatches.map((m) => `${m.kind} ${m.reference}`),
+        },
+      );
+    }
+    return {
+      matched: fresh.length + match.alreadyReconciled.length,
+      paid: paidIds.size,
+      mismatches: match.mismatches,
+    };
+  });
+  return {
+    ok: true,
+    result: { ...outcome, skipped_rows: statement.skipped.length, batch: await batchDetail(deps.db, id) },
+  };
+}

@@ -1,0 +1,120 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
+import {
+  BatchPreviewQuerySchema,
+  BatchPreviewSchema,
+  CreatePaymentBatchRequestSchema,
+  MarkBatchPaidRequestSchema,
+  MarkBatchPaidResponseSchema,
+  PaymentBatchCreatedSchema,
+  PaymentBatchDetailSchema,
+  PaymentBatchListQuerySchema,
+  PaymentBatchListResponseSchema,
+  ReconcileResponseSchema,
+} from '../../../contracts/payment-batches';
+import { csvDownloadResponse } from '../../http/csv-download';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { csvUploadRequest } from '../../http/uploads';
+
+/*
+ * Payment Batches as the OpenAPI document shows them (docs/product.md D20). Admins only: every
+ * other account gets 403 before the request is read, signed out 401. Fixed paths come before
+ * /{id} so /preview is never taken for an id.
+ */
+
+const tags = ['Payment Batches'];
+const one = { params: IdParamSchema };
+
+export const paymentBatchRoutes = {
+  preview: createRoute({
+    method: 'get',
+    path: '/preview',
+    tags,
+    summary: "What a month's batch would hold now: its approved allowances in no batch, and their total",
+    request: { query: BatchPreviewQuerySchema },
+    responses: { 200: jsonResponse(BatchPreviewSchema, 'Count and total'), ...errorResponses(400, 401, 403) },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'Payment batches, newest first',
+    request: { query: PaymentBatchListQuerySchema },
+    responses: {
+      200: jsonResponse(PaymentBatchListResponseSchema, 'A page of batches'),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/',
+    tags,
+    summary:
+      'Creates a batch of approved allowances: a month ({month, year}) or a selection ({allowance_ids})',
+    description:
+      'Only allowances at stage approved and in no batch go in; of a selection, the others are listed in ' +
+      '`skipped` with the reason. 409 when none qualify. The total and count are kept by the database.',
+    request: jsonBody(CreatePaymentBatchRequestSchema),
+    responses: {
+      201: jsonResponse(PaymentBatchCreatedSchema, 'The batch, with its items'),
+      ...errorResponses(400, 401, 403, 409),
+    },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/{id}',
+    tags,
+    summary: 'One batch with its items (student, NRC, amount, reference, status)',
+    request: one,
+    responses: { 200: jsonResponse(PaymentBatchDetailSchema, 'The batch'), ...errorResponses(401, 403, 404) },
+  }),
+  delete: createRoute({
+    method: 'delete',
+    path: '/{id}',
+    tags,
+    summary: 'Deletes a batch not paid yet (open or exported); its allowances may be batched again',
+    request: one,
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+  }),
+  export: createRoute({
+    method: 'get',
+    path: '/{id}/export',
+    tags,
+    summary:
+      'The file for the bank: student, nrc, amount, reference, then a total line; marks an open batch exported',
+    request: one,
+    responses: { 200: csvDownloadResponse, ...errorResponses(401, 403, 404) },
+  }),
+  markPaid: createRoute({
+    method: 'post',
+    path: '/{id}/mark-paid',
+    tags,
+    summary: "Pays every pending item's allowance on paid_date (approved -> paid, as a single payment)",
+    description:
+      'paid_date is the day the bank paid: not after today, not before the batch was made. An allowance ' +
+      'someone else moved meanwhile is left as it is and listed in `skipped`. 409 when nothing is left to pay.',
+    request: { ...one, ...jsonBody(MarkBatchPaidRequestSchema) },
+    responses: {
+      200: jsonResponse(MarkBatchPaidResponseSchema, 'How many were paid, and the ones left'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  reconcile: createRoute({
+    method: 'post',
+    path: '/{id}/reconcile',
+    tags,
+    summary: 'Matches the bank\'s statement (CSV, field "file", at most 10 MB) against the batch',
+    description:
+      'The statement needs a reference column (Reference, Ref, Payment Reference, Narration...) and an amount ' +
+      'column (Amount, Amount Paid, Credit, Value...), in any case; amounts may read "ZMW 1,234.50". Each item ' +
+      'the statement shows paid in full, once, is reconciled (its allowance paid if still approved); ' +
+      'mismatches (missing, different_amount, unknown_reference, duplicate_reference) change nothing. ' +
+      'A file that cannot be read answers 400 with its problems by row.',
+    request: { ...one, ...csvUploadRequest },
+    responses: {
+      200: jsonResponse(ReconcileResponseSchema, 'Matched, paid, mismatches'),
+      400: jsonResponse(ErrorResponseSchema, 'The statement cannot be read (nothing changed)'),
+      ...errorResponses(401, 403, 404, 409, 413),
+    },
+  }),
+};

@@ -1,0 +1,41 @@
+import type { AppDeps } from '../../app-env';
+import { csvDownload } from '../../http/csv-download';
+import { createRoleRouter } from '../../http/staff-router';
+import { readCsvUpload } from '../../http/uploads';
+import { paymentBatchRoutes as r } from './payment-batches.route-contracts';
+import * as service from './payment-batches.service';
+
+/** /api/payment-batches: admins make, export, pay and reconcile payment batches (docs/product.md D20). */
+export function paymentBatchesRoutes(deps: AppDeps) {
+  // Admins alone mark allowances paid (§6), so the whole area is theirs: 403 before reading anything.
+  const router = createRoleRouter('admin');
+  const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
+
+  router.openapi(r.preview, async (c) => {
+    const { month, year } = c.req.valid('query');
+    return c.json(await service.previewBatch(deps, month, year), 200);
+  });
+  router.openapi(r.list, async (c) => c.json(await service.listBatches(deps, c.req.valid('query')), 200));
+  router.openapi(r.create, async (c) =>
+    c.json(await service.createBatch(deps, c.var.staff, c.req.valid('json')), 201),
+  );
+  router.openapi(r.get, async (c) => c.json(await service.getBatch(deps, id(c)), 200));
+  router.openapi(r.delete, async (c) => {
+    await service.deleteBatch(deps, c.var.staff, id(c));
+    return c.body(null, 204);
+  });
+  router.openapi(r.export, async (c) => {
+    const { csv, filename } = await service.exportBatch(deps, c.var.staff, id(c));
+    return csvDownload(c, csv, filename);
+  });
+  router.openapi(r.markPaid, async (c) =>
+    c.json(await service.markBatchPaid(deps, c.var.staff, id(c), c.req.valid('json')), 200),
+  );
+  router.openapi(r.reconcile, async (c) => {
+    const { text } = await readCsvUpload(c, 'Please choose the bank statement (a .csv file) to import.');
+    const outcome = await service.reconcileBatch(deps, c.var.staff, id(c), text);
+    if (!outcome.ok) return c.json(outcome.error, 400);
+    return c.json(outcome.result, 200);
+  });
+  return router;
+}

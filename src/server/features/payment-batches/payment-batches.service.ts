@@ -1,0 +1,322 @@
+import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/common';
+import {
+  type BatchPreview,
+  type BatchSkip,
+  type CreatePaymentBatchInput,
+  PAYMENT_EXPORT_COLUMNS,
+  type PaymentBatchCreated,
+  type PaymentBatchDetail,
+  type PaymentBatchListResponse,
+  paymentExportFilename,
+} from '../../../contracts/payment-batches';
+import { toCsv } from '../../../csv/to-csv';
+import { monthNumber } from '../../../domain/allowance-rows';
+import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
+import type { Month } from '../../../domain/dates';
+import { formatZmw, normaliseMoney, parseMoney, sumMoney, toMoneyString } from '../../../domain/money';
+import {
+  batchReference,
+  canDeleteBatch,
+  itemReference,
+  PAYMENT_BATCH_MESSAGES as M,
+  PAYMENT_BATCH_MAX_ITEMS,
+} from '../../../domain/payment-batches';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { insertByArrays } from '../../db/bulk-insert';
+import type { DbOrTx } from '../../db/client';
+import { answeringConstraints } from '../../db/constraint-errors';
+import { allowances, paymentBatches, paymentBatchItems, paymentBatchNumbers } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
+import { programmeDate } from '../../programme-time';
+import { areaAudit } from '../audit/audit.service';
+import { batchDetail, batchDto, batchedAllowances, findBatch, itemCountsOf } from './batch-records';
+
+export { markBatchPaid, reconcileBatch } from './batch-settlement';
+
+/*
+ * Payment Batches (docs/product.md D20), admins only (the router's door): approved allowances
+ * gathered for one bank transfer, exported for the bank, paid, and reconciled against the bank's
+ * statement (batch-settlement.ts). Every change is one transaction with its audit entry (D15).
+ */
+
+const audit = areaAudit('payment_batch', 'payment_batch');
+
+/** The largest total numeric(14,2) holds, in ngwee. */
+const TOTAL_MAX = 99_999_999_999_999n;
+
+/** Approved, and in no batch. */
+const batchable = and(
+  eq(allowances.approvalStage, 'approved'),
+  notExists(sql`(select 1 from ${paymentBatchItems} i where i.allowance_id = ${allowances.id})`),
+);
+
+const ofMonth = (month: Month, year: number) =>
+  and(eq(allowances.year, year), eq(allowances.monthNumber, monthNumber(month)));
+
+/** What a month's batch would hold now, for the dialog to show before it is made. */
+export async function previewBatch(deps: AppDeps, month: Month, year: number): Promise<BatchPreview> {
+  const [row] = await deps.db
+    .select({ n: count(), total: sql<string>`coalesce(sum(${allowances.total}), 0)::text` })
+    .from(allowances)
+    .where(and(batchable, ofMonth(month, year)));
+  return { month, year, allowance_count: row?.n ?? 0, total: normaliseMoney(row?.total ?? '0') };
+}
+
+export async function listBatches(deps: AppDeps, query: PageQuery): Promise<PaymentBatchListResponse> {
+  const { limit, offset } = pageWindow(query);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(paymentBatches)
+      .orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id))
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(paymentBatches),
+  ]);
+  const counts = await itemCountsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return pageOf(
+    rows.map((r) => batchDto(r, counts.get(r.id))),
+    total?.n ?? 0,
+    query,
+  );
+}
+
+export const getBatch = (deps: AppDeps, id: string): Promise<PaymentBatchDetail> => batchDetail(deps.db, id);
+
+interface Candidate {
+  id: string;
+  total: string;
+  studentName: string;
+}
+
+/** The next number of the period, never given before (the row also makes two creations take turns). */
+async function nextNumber(tx: DbOrTx, period: string): Promise<number> {
+  const [row] = await tx
+    .insert(paymentBatchNumbers)
+    .values({ period, last: 1 })
+    .onConflictDoUpdate({
+      target: paymentBatchNumbers.period,
+      set: { last: sql`${paymentBatchNumbers.last} + 1` },
+    })
+    .returning({ last: paymentBatchNumbers.last });
+  return row!.last;
+}
+
+/** The selection's allowances that may be batched, and why each other one may not. */
+async function selectionCandidates(
+  tx: DbOrTx,
+  ids: string[],
+): Promise<{ candidates: Candidate[]; skipped: BatchSkip[] }> {
+  const wanted = [...new Set(ids)];
+  const wellFormed = wanted.filter(isUuid);
+  const rows = wellFormed.length
+    ? await tx
+        .select({
+          id: allowances.id,
+          total: allowances.total,
+          studentName: allowances.studentName,
+          stage: allowances.approvalStage,
+        })
+        .from(allowances)
+        .where(sql`${allowances.id} = any(${sql.param(wellFormed)}::uuid[])`)
+        .orderBy(
+          asc(allowances.studentName),
+          asc(allowances.year),
+          asc(allowances.monthNumber),
+          asc(allowances.id),
+        )
+        .for('share')
+    : [];
+  const batched = await batchedAllowances(
+    tx,
+    rows.map((r) => r.id),
+  );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const skipped: BatchSkip[] = [];
+  for (const id of wanted) {
+    const row = found.get(id);
+    if (!row)
+      skipped.push({ allowance_id: id, student_name: null, reference: null, reason: M.notFoundAllowance });
+    else if (batched.has(id))
+      skipped.push({
+        allowance_id: id,
+        student_name: row.studentName,
+        reference: batched.get(id)!,
+        reason: M.alreadyBatched(batched.get(id)!),
+      });
+    else if (row.stage !== 'approved')
+      skipped.push({
+        allowance_id: id,
+        student_name: row.studentName,
+        reference: null,
+        reason: M.notApprovedToBatch(APPROVAL_STAGE_LABELS[row.stage]),
+      });
+  }
+  const candidates = rows.filter((r) => r.stage === 'approved' && !batched.has(r.id));
+  return { candidates, skipped };
+}
+
+async function monthCandidates(tx: DbOrTx, month: Month, year: number): Promise<Candidate[]> {
+  const rows = await tx
+    .select({ id: allowances.id, total: allowances.total, studentName: allowances.studentName })
+    .from(allowances)
+    .where(and(batchable, ofMonth(month, year)))
+    .orderBy(asc(allowances.studentName), asc(allowances.id))
+    .limit(PAYMENT_BATCH_MAX_ITEMS + 1)
+    .for('share');
+  if (rows.length > PAYMENT_BATCH_MAX_ITEMS) {
+    const [all] = await tx
+      .select({ n: count() })
+      .from(allowances)
+      .where(and(batchable, ofMonth(month, year)));
+    throw conflict(M.tooMany(all?.n ?? rows.length));
+  }
+  return rows;
+}
+
+/**
+ * New Payment Batch: the approved allowances of a month that are in no batch, or those of a
+ * selection (the rest are listed as skipped). 409 when none qualify. The batch's total and count
+ * are written by the database from its items.
+ */
+export async function createBatch(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CreatePaymentBatchInput,
+): Promise<PaymentBatchCreated> {
+  const now = deps.clock.now();
+  const byMonth = input.month !== undefined && input.year !== undefined;
+  const [todayYear, todayMonth] = programmeDate(now).split('-').map(Number) as [number, number];
+  const year = byMonth ? input.year! : todayYear;
+  const monthNo = byMonth ? monthNumber(input.month!) : todayMonth;
+  const what = byMonth ? `for ${input.month} ${input.year}` : 'in this selection';
+
+  const { id, skipped } = await answeringConstraints(
+    { unique: { payment_batch_items_allowance_key: M.takenMeanwhile } },
+    () =>
+      deps.db.transaction(async (tx) => {
+        const sequence = await nextNumber(tx, `${year}-${String(monthNo).padStart(2, '0')}`);
+        const { candidates, skipped } = byMonth
+          ? { candidates: await monthCandidates(tx, input.month!, input.year!), skipped: [] }
+          : await selectionCandidates(tx, input.allowance_ids!);
+        if (candidates.length === 0) throw conflict(M.noneQualify(what));
+        const total = sumMoney(candidates.map((c) => parseMoney(c.total) ?? TOTAL_MAX + 1n));
+        if (total > TOTAL_MAX) throw conflict(M.totalTooLarge);
+
+        const reference = batchReference(year, monthNo, sequence);
+        const [batch] = await tx
+          .insert(paymentBatches)
+          .values({
+            reference,
+            month: byMonth ? input.month! : null,
+            year: byMonth ? input.year! : null,
+            createdBy: user.name,
+            createdById: user.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: paymentBatches.id });
+        await insertByArrays(
+          tx,
+          paymentBatchItems,
+          candidates.map((c, i) => ({
+            batchId: batch!.id,
+            allowanceId: c.id,
+            line: i + 1,
+            amount: c.total,
+            reference: itemReference(reference, i + 1),
+          })),
+        );
+        await audit(
+          tx,
+          user,
+          now,
+          batch!.id,
+          'created',
+          `${user.name} created payment batch ${reference} ${what}: ${candidates.length} allowances, ${formatZmw(toMoneyString(total))}`,
+          null,
+          {
+            reference,
+            month: byMonth ? input.month : null,
+            year: byMonth ? input.year : null,
+            allowance_count: candidates.length,
+            total: toMoneyString(total),
+          },
+        );
+        return { id: batch!.id, skipped };
+      }),
+  );
+  return { ...(await batchDetail(deps.db, id)), skipped };
+}
+
+/** A batch not paid yet is deleted; its allowances may go into another batch. */
+export async function deleteBatch(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const batch = await findBatch(tx, id, true);
+    if (!canDeleteBatch(batch.status)) throw conflict(M.deleteOnlyUnpaid);
+    await tx.delete(paymentBatches).where(eq(paymentBatches.id, batch.id));
+    await audit(
+      tx,
+      user,
+      now,
+      batch.id,
+      'deleted',
+      `${user.name} deleted payment batch ${batch.reference} (${batch.allowanceCount} allowances, ${formatZmw(batch.total)})`,
+      {
+        reference: batch.reference,
+        status: batch.status,
+        allowance_count: batch.allowanceCount,
+        total: batch.total,
+      },
+      null,
+    );
+  });
+}
+
+/**
+ * The file for the bank: one row per allowance (student, NRC, amount, reference), then the total
+ * on a line without a reference (a statement reader skips it). Formulas are written as text
+ * (docs/decisions/006). The first export marks an open batch exported.
+ */
+export async function exportBatch(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+): Promise<{ csv: string; filename: string }> {
+  const now = deps.clock.now();
+  const detail = await deps.db.transaction(async (tx) => {
+    const batch = await findBatch(tx, id, true);
+    if (batch.status === 'open') {
+      await tx
+        .update(paymentBatches)
+        .set({ status: 'exported', exportedAt: now, updatedAt: now })
+        .where(eq(paymentBatches.id, batch.id));
+      await audit(
+        tx,
+        user,
+        now,
+        batch.id,
+        'exported',
+        `${user.name} exported payment batch ${batch.reference} for the bank`,
+        { status: 'open' },
+        { status: 'exported' },
+      );
+    }
+    return batchDetail(tx, batch.id);
+  });
+  const n = detail.items.length;
+  const rows: unknown[][] = detail.items.map((item) => [
+    item.student_name,
+    item.nrc_number ?? '',
+    item.amount,
+    item.reference,
+  ]);
+  rows.push([`Total (${n} ${n === 1 ? 'payment' : 'payments'})`, '', detail.total, '']);
+  return { csv: toCsv([...PAYMENT_EXPORT_COLUMNS], rows), filename: paymentExportFilename(detail.reference) };
+}

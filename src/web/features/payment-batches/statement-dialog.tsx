@@ -1,0 +1,307 @@
+import { FileSpreadsheet } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { PaymentBatchDetail, ReconcileResponse } from '../../../contracts/payment-batches';
+import { MISMATCH_KIND_LABELS } from '../../../domain/payment-batches';
+import { CsvUploadDialog, csvFileProblem, RowErrorList } from '../../components/forms';
+import {
+  Alert,
+  Badge,
+  type BadgeTone,
+  Button,
+  Table,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+  toast,
+} from '../../components/ui';
+import { ApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { type UploadProgress, uploadFile } from '../../lib/upload';
+import { plural } from './batch-ui';
+import { reasonOf, reconcilePath, useRefreshAfterPayment } from './payment-batches.queries';
+import {
+  buildStatementPreview,
+  LINE_OUTCOME_LABELS,
+  type LineOutcome,
+  type StatementPreview,
+} from './statement-preview';
+
+const FILE_MESSAGES = {
+  notCsv: 'Choose a .csv file: save the bank statement as CSV first.',
+  tooLarge: 'The file is larger than 10 MB. Please split it into smaller files.',
+  empty: 'The file is empty.',
+};
+const UNREADABLE = 'The file could not be read. Save the bank statement as CSV and try again.';
+/** Rows of the preview shown; the counts cover them all. */
+const PREVIEW_ROWS = 200;
+
+type Step =
+  | { kind: 'choose'; error: string | null }
+  | { kind: 'preview'; file: File; preview: StatementPreview }
+  | { kind: 'running'; file: File; preview: StatementPreview; phase: UploadProgress }
+  | { kind: 'failed'; file: File; preview: StatementPreview; message: string; rows: string[] }
+  | { kind: 'done'; result: ReconcileResponse };
+
+const OUTCOME_TONES: Record<LineOutcome, BadgeTone> = {
+  match: 'success',
+  already: 'neutral',
+  different_amount: 'danger',
+  unknown_reference: 'warning',
+  duplicate_reference: 'danger',
+};
+
+/**
+ * Import Bank Statement: choose the bank's CSV, see it read and matched against this batch in
+ * the browser (by the server's own reader and rule), send it, then the result: how many payments
+ * matched and each mismatch in words. Mismatches change nothing.
+ */
+export function StatementDialog({
+  batch,
+  open,
+  onOpenChange,
+}: {
+  batch: PaymentBatchDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [step, setStep] = useState<Step>({ kind: 'choose', error: null });
+  const refresh = useRefreshAfterPayment();
+  const abort = useRef<AbortController | null>(null);
+  const running = step.kind === 'running';
+
+  useEffect(() => {
+    if (open) setStep({ kind: 'choose', error: null });
+  }, [open]);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const onFile = async (file: File) => {
+    const problem = csvFileProblem(file, FILE_MESSAGES);
+    if (problem) {
+      setStep({ kind: 'choose', error: problem });
+      return;
+    }
+    try {
+      setStep({ kind: 'preview', file, preview: buildStatementPreview(await file.text(), batch.items) });
+    } catch {
+      setStep({ kind: 'choose', error: UNREADABLE });
+    }
+  };
+
+  const onSend = async (file: File, preview: StatementPreview) => {
+    abort.current = new AbortController();
+    setStep({ kind: 'running', file, preview, phase: { phase: 'uploading', percent: 0 } });
+    try {
+      const result = await uploadFile<ReconcileResponse>(
+        reconcilePath(batch.id),
+        file,
+        (phase) => setStep((s) => (s.kind === 'running' ? { ...s, phase } : s)),
+        abort.current.signal,
+      );
+      await refresh();
+      toast.success(`Bank statement imported: ${plural(result.matched, 'payment')} matched`);
+      setStep({ kind: 'done', result });
+    } catch (error) {
+      const rows = error instanceof ApiError ? (error.details.rows ?? []) : [];
+      const message = reasonOf(error);
+      toast.error(`Failed to import the bank statement: ${message}`);
+      setStep({
+        kind: 'failed',
+        file,
+        preview,
+        message,
+        rows: rows.map((r) => `Row ${r.row}: ${r.message}`),
+      });
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  let footer: ReactNode;
+  if (step.kind === 'choose')
+    footer = (
+      <Button variant="secondary" onClick={() => onOpenChange(false)}>
+        Cancel
+      </Button>
+    );
+  else if (step.kind === 'done') footer = <Button onClick={() => onOpenChange(false)}>Done</Button>;
+  else {
+    const { file, preview } = step;
+    footer = (
+      <>
+        <Button
+          variant="secondary"
+          disabled={running}
+          onClick={() => setStep({ kind: 'choose', error: null })}
+        >
+          Choose another file
+        </Button>
+        <Button
+          disabled={!preview.ok}
+          loading={running}
+          loadingText="Reconciling..."
+          onClick={() => onSend(file, preview)}
+        >
+          Reconcile
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <CsvUploadDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Import Bank Statement for ${batch.reference}`}
+      description="The bank's statement as CSV: a reference column (Reference, Ref, Payment Reference or Narration) and an amount column (Amount, Amount Paid, Credit or Value)."
+      size="xl"
+      busy={running}
+      footer={footer}
+      chooser={
+        step.kind === 'choose'
+          ? {
+              onFile,
+              problem: step.error,
+              hint: 'A .csv file of at most 10 MB. You will see it read before anything changes.',
+            }
+          : undefined
+      }
+      progress={
+        step.kind === 'running'
+          ? step.phase.phase === 'uploading'
+            ? { label: 'Uploading file...', percent: step.phase.percent }
+            : { label: 'Reconciling payments...' }
+          : null
+      }
+    >
+      {step.kind === 'failed' && (
+        <Alert tone="error" title="Failed to import the bank statement">
+          <p>{step.message}</p>
+          {step.rows.length > 0 && <RowErrorList errors={step.rows} limit={10} label="Statement errors" />}
+        </Alert>
+      )}
+      {(step.kind === 'preview' || step.kind === 'running' || step.kind === 'failed') && (
+        <PreviewPanel fileName={step.file.name} preview={step.preview} />
+      )}
+      {step.kind === 'done' && <ReconcileResult result={step.result} />}
+    </CsvUploadDialog>
+  );
+}
+
+function PreviewPanel({ fileName, preview }: { fileName: string; preview: StatementPreview }) {
+  return (
+    <section aria-label="Preview" className="space-y-3">
+      <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900">
+        <FileSpreadsheet aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        <span className="truncate">{fileName}</span>
+      </p>
+      {!preview.ok ? (
+        <Alert tone="error" title="This file cannot be reconciled">
+          <p>{preview.error}</p>
+          {preview.problems.length > 0 && (
+            <RowErrorList
+              errors={preview.problems.map((p) => `Row ${p.row}: ${p.message}`)}
+              limit={10}
+              label="Statement errors"
+            />
+          )}
+        </Alert>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700" data-testid="statement-counts">
+            Read <strong>{plural(preview.lines.length, 'payment')}</strong> from the columns “
+            {preview.columns.reference}” and “{preview.columns.amount.join('” / “')}”:{' '}
+            <strong>{preview.toReconcile}</strong> to reconcile, <strong>{preview.missing.length}</strong> of
+            the batch not in the file
+            {preview.skippedRows > 0 && <>, {plural(preview.skippedRows, 'other row')} left out</>}.
+          </p>
+          <div className="max-h-[22rem] overflow-auto rounded-lg border border-slate-200">
+            <Table aria-label="Statement payments">
+              <THead>
+                <TR>
+                  <TH>Row</TH>
+                  <TH>Reference</TH>
+                  <TH>Student</TH>
+                  <TH className="text-right">Paid</TH>
+                  <TH className="text-right">Expected</TH>
+                  <TH>Result</TH>
+                </TR>
+              </THead>
+              <TBody>
+                {preview.lines.slice(0, PREVIEW_ROWS).map((line) => (
+                  <TR key={line.row} data-outcome={line.outcome}>
+                    <TD className="tabular-nums">{line.row}</TD>
+                    <TD className="font-mono text-xs">{line.reference}</TD>
+                    <TD>{line.student_name ?? <span className="text-slate-400">—</span>}</TD>
+                    <TD className="text-right tabular-nums">{formatMoney(line.amount)}</TD>
+                    <TD className="text-right tabular-nums">
+                      {line.expected_amount ? formatMoney(line.expected_amount) : '—'}
+                    </TD>
+                    <TD>
+                      <Badge tone={OUTCOME_TONES[line.outcome]}>{LINE_OUTCOME_LABELS[line.outcome]}</Badge>
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+          {preview.lines.length > PREVIEW_ROWS && (
+            <p className="text-xs text-slate-500">
+              {preview.lines.length - PREVIEW_ROWS} more rows not shown.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The result panel: matched, paid, and each mismatch with its kind in words. */
+export function ReconcileResult({ result }: { result: ReconcileResponse }) {
+  const { matched, paid, mismatches } = result;
+  return (
+    <section aria-label="Reconciliation result" className="space-y-4">
+      <Alert tone={mismatches.length ? 'info' : 'success'} title={`Matched: ${plural(matched, 'payment')}`}>
+        {paid > 0 && <p>{plural(paid, 'allowance')} marked as paid.</p>}
+        <p>
+          {mismatches.length === 0
+            ? 'No mismatches: every payment of the statement matched this batch.'
+            : `${plural(mismatches.length, 'mismatch', 'mismatches')} to follow up. They changed nothing.`}
+        </p>
+      </Alert>
+      {mismatches.length > 0 && (
+        <div className="overflow-auto rounded-lg border border-slate-200">
+          <Table aria-label="Mismatches">
+            <THead>
+              <TR>
+                <TH>Kind</TH>
+                <TH>Reference</TH>
+                <TH>Student</TH>
+                <TH className="text-right">Expected</TH>
+                <TH className="text-right">Paid</TH>
+                <TH>Rows</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {mismatches.map((m) => (
+                <TR key={`${m.kind} ${m.reference}`}>
+                  <TD>{MISMATCH_KIND_LABELS[m.kind]}</TD>
+                  <TD className="font-mono text-xs">{m.reference}</TD>
+                  <TD>{m.student_name ?? '—'}</TD>
+                  <TD className="text-right tabular-nums">
+                    {m.expected_amount ? formatMoney(m.expected_amount) : '—'}
+                  </TD>
+                  <TD className="text-right tabular-nums">
+                    {m.paid_amount ? formatMoney(m.paid_amount) : '—'}
+                  </TD>
+                  <TD className="tabular-nums">{m.rows?.join(', ') ?? '—'}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signedInPages, test } from './support/fixtures';
+import { ownServerForThisFile } from './support/own-server';
+
+/*
+ * Payment Batches: ADM001 makes a batch of a month's approved demo allowances, exports it for the
+ * bank, imports a statement written here (one payment matched, one of a different amount, one
+ * reference the batch does not have) and reads the result; then pays the rest. Paying a month
+ * would take the approved allowances other specs work with, so this file runs its own server
+ * (base + 14) on the demo data: the month before this one has approved allowances.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const { origin: ORIGIN } = ownServerForThisFile(14, 'payment-batches');
+test.use({ baseURL: ORIGIN });
+
+const as = signedInPages();
+
+interface Listed {
+  id: string;
+  student_name: string;
+  month: string;
+  year: number;
+  total: string;
+}
+
+/** The month and year with the most approved allowances, and those allowances. */
+async function approvedMonth(page: Page) {
+  const response = await page.request.get('/api/allowances?stage=approved&pageSize=200');
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: Listed[] };
+  const byMonth = new Map<string, Listed[]>();
+  for (const a of items)
+    byMonth.set(`${a.month} ${a.year}`, [...(byMonth.get(`${a.month} ${a.year}`) ?? []), a]);
+  const [key, allowances] = [...byMonth.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+  const [month, year] = key.split(' ') as [string, string];
+  return { month, year, allowances };
+}
+
+const zmw = (amount: string) =>
+  `ZMW ${Number(amount.split('.')[0]).toLocaleString('en')}.${amount.split('.')[1]}`;
+
+test('ADM001 batches a month, exports it, reconciles a bank statement and pays the rest', async ({
+  browser,
+}) => {
+  const admin = await as(browser, 'ADM001');
+  const { month, year, allowances } = await approvedMonth(admin);
+  expect(allowances.length).toBeGreaterThanOrEqual(2);
+  const total = allowances.reduce((sum, a) => sum + Math.round(Number(a.total) * 100), 0);
+  const totalText = zmw((total / 100).toFixed(2));
+
+  // The sidebar's link, right after Allowances.
+  const nav = admin.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Payment Batches' }).click();
+  await expect(admin.getByRole('heading', { name: 'Payment Batches', level: 1 })).toBeVisible();
+  await expect(admin.getByText('No payment batches yet.', { exact: false })).toBeVisible();
+
+  await admin.getByRole('button', { name: 'New Payment Batch' }).click();
+  const create = admin.getByRole('dialog', { name: 'New Payment Batch' });
+  await create.getByLabel('Month').selectOption(month);
+  await create.getByLabel('Year').fill(year);
+  await expect(create.getByTestId('batch-preview')).toContainText(
+    `${allowances.length} approved allowances, ${totalText}`,
+  );
+  await create.getByRole('button', { name: 'Create Batch' }).click();
+  const reference = `PB-${year}-`;
+  await expect(
+    admin.getByRole('heading', { name: new RegExp(`^Payment Batch ${reference}\\d{2}-001$`) }),
+  ).toBeVisible();
+  const heading = (await admin.getByRole('heading', { level: 1 }).textContent())!;
+  const batchRef = heading.replace('Payment Batch ', '');
+  const items = admin.getByRole('table', { name: 'Allowances in this batch' });
+  await expect(items.getByRole('row')).toHaveCount(allowances.length + 1);
+
+  // Export for Bank: the file the bank gets, then the batch reads Exported.
+  const downloading = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Export for Bank' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${batchRef.toLowerCase()}.csv`);
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe('student,nrc,amount,reference');
+  expect(lines).toHaveLength(allowances.length + 2);
+  expect(lines.at(-1)).toBe(`Total (${allowances.length} payments),,${(total / 100).toFixed(2)},`);
+  const rows = lines.slice(1, -1).map((line) => {
+    const cells = line.split(',');
+    return { amount: cells.at(-2)!, reference: cells.at(-1)! };
+  });
+  await expect(admin.getByRole('region', { name: 'Batch summary' })).toContainText('Exported');
+
+  // The bank's statement, as a bank writes it: its own column names, ZMW amounts, a balance line.
+  const [paid, short] = rows as [(typeof rows)[number], (typeof rows)[number]];
+  const shortBy = (Number(short.amount) - 1).toFixed(2);
+  const statement = [
+    'Value Date,Narration,Amount Paid,Balance',
+    `01/01/${year},Opening balance,,"250,000.00"`,
+    `02/01/${year},TRF ${paid.reference},"ZMW ${Number(paid.amount).toLocaleString('en', { minimumFractionDigits: 2 })}",`,
+    `02/01/${year},${short.reference},${shortBy},`,
+    `02/01/${year},PB-2000-01-001-0001,75.00,`,
+  ].join('\r\n');
+  await admin.getByRole('button', { name: 'Import Bank Statement' }).click();
+  const importing = admin.getByRole('dialog', { name: `Import Bank Statement for ${batchRef}` });
+  await importing.getByLabel('CSV file').setInputFiles({
+    name: 'bank-statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(statement),
+  });
+  const preview = importing.getByRole('table', { name: 'Statement payments' });
+  await expect(preview.getByRole('row')).toHaveCount(4);
+  await expect(importing.getByTestId('statement-counts')).toContainText('1 to reconcile');
+  await importing.getByRole('button', { name: 'Reconcile' }).click();
+
+  const result = importing.getByRole('region', { name: 'Reconciliation result' });
+  await expect(result).toContainText('Matched: 1 payment');
+  await expect(result).toContainText('1 allowance marked as paid.');
+  const mismatches = result.getByRole('table', { name: 'Mismatches' });
+  await expect(mismatches.getByRole('row').filter({ hasText: 'Different amount' })).toContainText(
+    short.reference,
+  );
+  await expect(mismatches.getByRole('row').filter({ hasText: 'Unknown reference' })).toContainText(
+    'PB-2000-01-001-0001',
+  );
+  await expect(mismatches.getByRole('row').filter({ hasText: 'Missing from the statement' })).toHaveCount(
+    allowances.length - 2,
+  );
+  await importing.getByRole('button', { name: 'Done' }).click();
+
+  // Only the matched payment changed: it is reconciled and its allowance paid; the rest wait.
+  await expect(items.getByRole('row').filter({ hasText: paid.reference })).toContainText('Reconciled');
+  await expect(items.getByRole('row').filter({ hasText: short.reference })).toContainText('Pending');
+  await expect(admin.getByRole('region', { name: 'Batch summary' })).toContainText(
+    `${allowances.length - 1} pending · 0 paid · 1 reconciled`,
+  );
+
+  // Mark as Paid pays the rest, with the keyboard.
+  await admin.getByRole('button', { name: 'Mark as Paid' }).click();
+  const paying = admin.getByRole('dialog', { name: `Mark ${batchRef} as Paid` });
+  await expect(paying).toContainText(`${allowances.length - 1} allowances still to pay`);
+  await paying.getByRole('button', { name: 'Mark as Paid' }).focus();
+  await admin.keyboard.press('Enter');
+  await expect(paying).toBeHidden();
+  await expect(admin.getByRole('region', { name: 'Batch summary' })).toContainText(
+    `0 pending · ${allowances.length - 1} paid · 1 reconciled`,
+  );
+  const stillApproved = await admin.request.get('/api/allowances?stage=approved&pageSize=200');
+  const left = ((await stillApproved.json()) as { items: Listed[] }).items.filter(
+    (a) => `${a.month} ${a.year}` === `${month} ${year}`,
+  );
+  expect(left).toEqual([]);
+
+  // Back to the list: the batch with its count, total and status.
+  await admin.getByRole('button', { name: 'All payment batches' }).click();
+  const list = admin.getByRole('table', { name: 'Payment batches' });
+  await expect(list.getByRole('row').filter({ hasText: batchRef })).toContainText(totalText);
+  await expect(list.getByRole('row').filter({ hasText: batchRef })).toContainText('Paid');
+});
+
+test('a deputy manager is told the screen is for admins, and the API refuses them', async ({ browser }) => {
+  const manager = await as(browser, 'DPM001');
+  await manager.goto('/payment-batches');
+  await expect(manager.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  expect((await manager.request.get('/api/payment-batches')).status()).toBe(403);
+});
