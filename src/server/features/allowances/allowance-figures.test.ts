@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../../contracts/dashboard';
+import type { Role } from '../../../domain/roles';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 import { allowanceDashboardFigures, lastMonths, monthLabel } from './allowance-figures';
+import { awaitingDecisionCount } from './allowance-notifications';
 
 const { t } = fileTestContext();
 // 23:30 UTC on 31 March 2026 is 1 April in Lusaka: "this month" is April.
@@ -74,9 +76,11 @@ describe('allowanceDashboardFigures', () => {
   });
 
   it('sums submitted, approved and paid per month, and what awaits each role', async () => {
-    const figures = await allowanceDashboardFigures(t.deps.db, { role: 'admin' }, NOW);
+    const figures = await allowanceDashboardFigures(t.deps.db, NOW);
+    const awaiting = async (staffId: string, role: Role) =>
+      awaitingDecisionCount(t.deps, { id: await t.userId(staffId), role });
     expect(figures.paid_this_month).toBe('300.50');
-    expect(figures.awaiting_my_decision).toBe(2); // pending_flmi + approved (to pay)
+    expect(await awaiting('ADM001', 'admin')).toBe(2); // pending_flmi + approved (to pay)
     const byMonth = Object.fromEntries(figures.monthly_allowances.map((m) => [m.month, m]));
     expect(figures.monthly_allowances).toHaveLength(12);
     expect(byMonth['2026-04']).toEqual({
@@ -96,12 +100,8 @@ describe('allowanceDashboardFigures', () => {
     expect(byMonth['2026-02']).toMatchObject({ submitted: '700.50', approved: '400.00', paid: '0.00' });
     expect(byMonth['2025-05']).toMatchObject({ submitted: '0.00', approved: '0.00', paid: '0.00' });
     // The first two rows are still pending_dpm, plus the one made pending_dpm on purpose.
-    expect(
-      (await allowanceDashboardFigures(t.deps.db, { role: 'deputy_manager' }, NOW)).awaiting_my_decision,
-    ).toBe(3);
-    expect(
-      (await allowanceDashboardFigures(t.deps.db, { role: 'program_officer' }, NOW)).awaiting_my_decision,
-    ).toBe(1);
+    expect(await awaiting('DPM001', 'deputy_manager')).toBe(3);
+    expect(await awaiting('PO001', 'program_officer')).toBe(1);
   });
 
   it('fills the dashboard API', async () => {

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contracts/dashboard';
-import { stagesAwaitingRole } from '../../../domain/allowances';
 import { MONTHS } from '../../../domain/dates';
 import { normaliseMoney } from '../../../domain/money';
-import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { programmeDate, programmeZone } from '../../programme-time';
 
-export type AllowanceDashboardFigures = DashboardResponse['allowances'] & {
+export type AllowanceDashboardFigures = Pick<DashboardResponse['allowances'], 'paid_this_month'> & {
   monthly_allowances: DashboardResponse['monthly_allowances'];
 };
 
@@ -28,35 +26,24 @@ export function monthLabel(month: string): string {
 }
 
 /**
- * The dashboard's allowance figures, in Africa/Lusaka calendar months: how many allowances await
- * the user's decision, what was paid this month, and twelve months of submitted, approved (the
- * programme manager's approval date) and paid totals. How many await a decision counts every
- * allowance (program officers decide on every allowance, docs/product.md D9); with `officerId`,
- * the sums count only the allowances of that officer's students (a program officer's dashboard).
+ * The dashboard's allowance sums, in the programme's calendar months: what was paid this month, and
+ * twelve months of submitted, approved (the programme manager's approval date) and paid totals.
+ * With `officerId`, only the allowances of that officer's students (a program officer's
+ * dashboard). How many await the user's decision is the bell's count (awaitingDecisionCount).
  */
 export async function allowanceDashboardFigures(
   db: DbOrTx,
-  user: Pick<SessionUser, 'role'>,
   now: Date,
   officerId?: string,
 ): Promise<AllowanceDashboardFigures> {
   const months = lastMonths(programmeDate(now));
   const first = `${months[0]}-01`;
-  const stages = stagesAwaitingRole(user.role);
   const tz = programmeZone();
   const ofOfficer = officerId
     ? sql` and student_id in (select id from students where assigned_officer_id = ${officerId})`
     : sql``;
 
-  const [awaiting, series] = await Promise.all([
-    stages.length === 0
-      ? Promise.resolve(0)
-      : db
-          .execute<{ n: number }>(
-            sql`select count(*)::int as n from allowances where approval_stage = any(${sql.param(stages)}::text[])`,
-          )
-          .then((r) => r.rows[0]?.n ?? 0),
-    db.execute<{ month: string; kind: string; total: string }>(sql`
+  const series = await db.execute<{ month: string; kind: string; total: string }>(sql`
       select to_char(submitted_date at time zone ${tz}, 'YYYY-MM') as month, 'submitted' as kind, sum(total)::text as total
         from allowances
        where submitted_date >= (${first}::date::timestamp at time zone ${tz})${ofOfficer}
@@ -70,8 +57,7 @@ export async function allowanceDashboardFigures(
       select to_char(paid_date, 'YYYY-MM'), 'paid', sum(total)::text
         from allowances
        where approval_stage = 'paid' and paid_date >= ${first}::date${ofOfficer}
-       group by 1`),
-  ]);
+       group by 1`);
 
   const byMonth = new Map(
     months.map((m) => [
@@ -86,7 +72,6 @@ export async function allowanceDashboardFigures(
   }
   const monthly_allowances = [...byMonth.values()];
   return {
-    awaiting_my_decision: awaiting,
     paid_this_month: monthly_allowances.at(-1)!.paid,
     monthly_allowances,
   };

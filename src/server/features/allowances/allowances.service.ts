@@ -41,7 +41,11 @@ export { bulkDecideAllowances } from './allowance-bulk-decision';
 /** The dashboard's allowance figures, for the dashboard area. */
 export { allowanceDashboardFigures } from './allowance-figures';
 export { allowanceSearch } from './allowance-global-search';
-export { allowanceNotifications, allowancesAwaitingUser } from './allowance-notifications';
+export {
+  allowanceNotifications,
+  allowancesAwaitingUser,
+  awaitingDecisionCount,
+} from './allowance-notifications';
 
 /** An allowance's audit trail; the allowance answers 404 first when it does not exist. */
 export async function allowanceHistory(deps: AppDeps, id: string) {

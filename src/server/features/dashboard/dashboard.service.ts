@@ -7,7 +7,7 @@ import {
   type ProgramStatus,
 } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { allowanceDashboardFigures } from '../allowances/allowances.service';
+import { allowanceDashboardFigures, awaitingDecisionCount } from '../allowances/allowances.service';
 import { listRecentActivity } from '../audit/audit.service';
 import { storedStudentCounts } from '../students/students.service';
 
@@ -22,12 +22,14 @@ const RECENT_ACTIVITY = 10;
 
 /** The dashboard's figures, scoped like the student list (a program officer: own students only). */
 export async function getDashboard(deps: AppDeps, user: SessionUser): Promise<DashboardResponse> {
-  const [groups, recentActivity, allowanceFigures] = await Promise.all([
+  const [groups, recentActivity, allowanceFigures, awaiting] = await Promise.all([
     // By category, status and start year: both the category counts and the progress by year.
     storedStudentCounts(deps.db, user),
     listRecentActivity(deps, user, RECENT_ACTIVITY),
     // A program officer's sums are their own students' allowances, like the rest of their dashboard.
-    allowanceDashboardFigures(deps.db, user, deps.clock.now(), officerOf(user)),
+    allowanceDashboardFigures(deps.db, deps.clock.now(), officerOf(user)),
+    // The bell's count, two-stage rule and delegations included: the card and the bell agree.
+    awaitingDecisionCount(deps, user),
   ]);
 
   const byLevel = Object.fromEntries(PROGRAM_LEVELS.map((l) => [l, 0])) as Record<
@@ -53,7 +55,7 @@ export async function getDashboard(deps: AppDeps, user: SessionUser): Promise<Da
       launch_year: byLevel.launch_year,
     },
     allowances: {
-      awaiting_my_decision: allowanceFigures.awaiting_my_decision,
+      awaiting_my_decision: awaiting,
       paid_this_month: allowanceFigures.paid_this_month,
     },
     students_by_category: PROGRAM_LEVELS.map((category) => ({
