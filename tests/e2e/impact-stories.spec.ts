@@ -66,6 +66,9 @@ test('a reader searches, filters, reads the timeline and opens a story with its 
   await search.fill('nothing like this at all');
   await expect(reader.getByText('No stories found matching your criteria')).toBeVisible();
   await search.fill('');
+  // Cleared, the featured row comes back above the chips: wait for it, or it moves the chip
+  // between the press and the release of the click below.
+  await expect(reader.getByRole('list', { name: 'Featured Stories' })).toBeVisible();
 
   // A chip filters; a second click clears it. The dropdown does the same.
   const leadership = reader

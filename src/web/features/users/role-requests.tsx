@@ -12,6 +12,26 @@ export function PendingRoleRequests() {
   const [page, setPage] = useState(1);
   const requests = useRoleRequests(page, true);
   const data = requests.data;
+  // The mutation lives here, not in each request: a decided request leaves the refetched list, and
+  // callbacks of a mutation whose component has unmounted never run, so its toast would be lost.
+  const decide = useDecideRoleRequest();
+  const run = (r: RoleRequest, decision: 'grant' | 'decline', note: string) =>
+    decide.mutate(
+      { id: r.id, decision, note },
+      {
+        onSuccess: ({ linked_student }) => {
+          if (decision === 'decline') toast.success(`Declined the request of ${r.user_name}.`);
+          else
+            toast.success(
+              `Granted: ${r.user_name} is now ${roleTitle(r.role)}.`,
+              linked_student ? { description: `Linked to student record ${linked_student.full_name}` } : {},
+            );
+        },
+        onError: (error) => toast.error(reasonOf(error)),
+      },
+    );
+  const decidingFor = (r: RoleRequest) =>
+    decide.isPending && decide.variables?.id === r.id ? decide.variables.decision : null;
   return (
     <section aria-labelledby="pending-role-requests" className="space-y-3">
       <h3 id="pending-role-requests" className="text-base font-semibold text-slate-900">
@@ -33,7 +53,12 @@ export function PendingRoleRequests() {
         <ul aria-label="Pending role requests" className="space-y-3">
           {data.items.map((request) => (
             <li key={request.id}>
-              <RequestItem request={request} />
+              <RequestItem
+                request={request}
+                busy={decide.isPending}
+                deciding={decidingFor(request)}
+                onDecide={(decision, note) => run(request, decision, note)}
+              />
             </li>
           ))}
         </ul>
@@ -43,28 +68,17 @@ export function PendingRoleRequests() {
   );
 }
 
-function RequestItem({ request: r }: { request: RoleRequest }) {
-  const decide = useDecideRoleRequest();
+interface RequestItemProps {
+  request: RoleRequest;
+  /** Some request is being decided: every button waits. */
+  busy: boolean;
+  /** The decision being sent for this request, if any. */
+  deciding: 'grant' | 'decline' | null;
+  onDecide: (decision: 'grant' | 'decline', note: string) => void;
+}
+
+function RequestItem({ request: r, busy, deciding, onDecide }: RequestItemProps) {
   const [note, setNote] = useState('');
-  const [deciding, setDeciding] = useState<'grant' | 'decline' | null>(null);
-  const run = (decision: 'grant' | 'decline') => {
-    setDeciding(decision);
-    decide.mutate(
-      { id: r.id, decision, note },
-      {
-        onSuccess: ({ linked_student }) => {
-          if (decision === 'decline') toast.success(`Declined the request of ${r.user_name}.`);
-          else
-            toast.success(
-              `Granted: ${r.user_name} is now ${roleTitle(r.role)}.`,
-              linked_student ? { description: `Linked to student record ${linked_student.full_name}` } : {},
-            );
-        },
-        onError: (error) => toast.error(reasonOf(error)),
-        onSettled: () => setDeciding(null),
-      },
-    );
-  };
   return (
     <article aria-labelledby={`request-${r.id}`} className="space-y-3 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -90,7 +104,7 @@ function RequestItem({ request: r }: { request: RoleRequest }) {
           rows={2}
           maxLength={500}
           value={note}
-          disabled={decide.isPending}
+          disabled={busy}
           onChange={(e) => setNote(e.target.value)}
         />
       </Field>
@@ -100,8 +114,8 @@ function RequestItem({ request: r }: { request: RoleRequest }) {
           variant="secondary"
           loading={deciding === 'decline'}
           loadingText="Declining..."
-          disabled={decide.isPending}
-          onClick={() => run('decline')}
+          disabled={busy}
+          onClick={() => onDecide('decline', note)}
         >
           <X aria-hidden="true" className="size-4" />
           Decline
@@ -110,8 +124,8 @@ function RequestItem({ request: r }: { request: RoleRequest }) {
           size="sm"
           loading={deciding === 'grant'}
           loadingText="Granting..."
-          disabled={decide.isPending}
-          onClick={() => run('grant')}
+          disabled={busy}
+          onClick={() => onDecide('grant', note)}
         >
           <Check aria-hidden="true" className="size-4" />
           Grant
