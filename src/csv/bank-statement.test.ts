@@ -121,6 +121,76 @@ describe('parseBankStatement', () => {
     });
   });
 
+  it("reads our references from the column that holds them, not from the bank's own transaction number", () => {
+    const parsed = parseBankStatement(
+      [
+        'Posting Date,Description,Transaction Reference,Debits,Credits',
+        '01/11/2026,Balance brought forward,,,',
+        '27/11/2026,"CHL ALLOWANCE PB-2026-09-001-0001 AGNESS MWAPE",FT2633100001,"2,750.00",0.00',
+        '27/11/2026,SMS BANKING FEE,FT2633100002,12.50,0.00',
+      ].join('\r\n'),
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      columns: { reference: 'description' },
+      lines: [
+        { row: 3, reference: 'PB-2026-09-001-0001', amount: '2750.00' },
+        { row: 4, reference: 'SMS BANKING FEE', amount: '12.50' },
+      ],
+    });
+  });
+
+  it('reads the amount a row fills when the other amount column holds 0.00 or a dash', () => {
+    const parsed = parseBankStatement(
+      [
+        'Tran Date,Narration,Debit Amount (ZMW),Credit Amount (ZMW),Balance',
+        '27-Nov-2026,"IB TRF/PB-2026-10-001-0001/AGNESS MWAPE, CHL","2,750.00",0.00,"147,250.00"',
+        '27-Nov-2026,IB TRF/PB 2026 10 001 0002,"1,500.00",-,"145,750.00"',
+        '27-Nov-2026,REVERSAL PB-2026-10-001-0003,0.00,"2,600.00","148,350.00"',
+        '27-Nov-2026,PB-2026-10-001-0004,0.00,0.00,"148,350.00"',
+      ].join('\r\n'),
+    );
+    expect(parsed.ok && parsed.lines).toEqual([
+      { row: 2, reference: 'PB-2026-10-001-0001', amount: '2750.00' },
+      { row: 3, reference: 'PB 2026 10 001 0002', amount: '1500.00' },
+      { row: 4, reference: 'PB-2026-10-001-0003', amount: '2600.00' },
+      { row: 5, reference: 'PB-2026-10-001-0004', amount: '0.00' },
+    ]);
+    // A dash alone is an empty cell: our reference with dashes only has no amount.
+    expect(parseBankStatement('Reference,Debit,Credit\nPB-2026-10-001-0001,-,\u2014')).toMatchObject({
+      ok: false,
+      rows: [{ row: 2, message: 'the payment PB-2026-10-001-0001 has no amount' }],
+    });
+  });
+
+  it("finds the header below the bank's own lines, and numbers rows as the spreadsheet does", () => {
+    const parsed = parseBankStatement(
+      [
+        'ZANACO PLC - ACCOUNT STATEMENT',
+        'Account Name:,CHL SPONSORSHIP PROGRAMME',
+        'Statement Period:,01-Nov-2026 to 27-Nov-2026',
+        '',
+        'Value Date,NARRATION,Debit Amount (ZMW),Credit Amount (ZMW)',
+        '27-Nov-2026,PB-2026-10-001-0001,"2,750.00",',
+        '',
+        '27-Nov-2026,PB-2026-10-001-0002,abc,',
+      ].join('\n'),
+    );
+    expect(parsed).toEqual({
+      ok: false,
+      error: expect.stringContaining('row 8: the amount "abc" is not an amount'),
+      rows: [{ row: 8, message: expect.stringContaining('"abc"') }],
+    });
+    const fixed = parseBankStatement(
+      ['Stanbic Bank Zambia', '', 'Date;Payment Ref;Amount', '01/11;PB-2026-10-001-0001;K2750'].join('\n'),
+    );
+    expect(fixed).toMatchObject({
+      ok: true,
+      columns: { reference: 'payment ref', amount: ['amount'] },
+      lines: [{ row: 4, reference: 'PB-2026-10-001-0001', amount: '2750.00' }],
+    });
+  });
+
   it('skips a line without a reference, such as the total line of our own export', () => {
     const parsed = parseBankStatement(
       'student,nrc,amount,reference\nMwila Chanda,123456/10/1,100.00,PB-2026-11-001-0001\nTotal (1 payment),,100.00,\n',
@@ -148,6 +218,17 @@ describe('parseBankStatement', () => {
       ok: false,
       error:
         'The file has no amount column (a column named Amount, Amount Paid, Credit or Value). Its columns are: reference.',
+    });
+    // An Excel or PDF statement renamed .csv: bytes, not columns.
+    expect(
+      parseBankStatement('PK\u0003\u0004\u0014\u0000\u0006\u0000\ufffd\ufffd[Content_Types].xml'),
+    ).toEqual({
+      ok: false,
+      error: 'The file is not text: save the bank statement as CSV (comma separated) and choose that file.',
+      rows: [],
+    });
+    expect(parseBankStatement('Narration,Amount\nCAF\ufffd PB-2026-11-001-0001,5')).toMatchObject({
+      ok: true,
     });
     expect(parseBankStatement('\ufeff \n')).toMatchObject({
       ok: false,

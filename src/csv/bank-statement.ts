@@ -4,6 +4,7 @@
  * write amounts as people do, so the reader is forgiving where it can be sure and refuses the
  * file, saying why and on which row, where it cannot.
  */
+import Papa from 'papaparse';
 import type { RowProblem } from '../contracts/common';
 import { referenceIn, type StatementLine } from '../domain/payment-batches';
 import { parseCsv } from './parse-csv';
@@ -62,11 +63,18 @@ export const AMOUNT_HEADERS = [
   'paid',
 ] as const;
 
+/**
+ * A statement downloaded from online banking often opens with the bank's name, the account and the
+ * period before its header row: the header is looked for among this many first rows.
+ */
+export const HEADER_SEARCH_ROWS = 20;
+
 /** At most this many rows' problems are listed; the count of the rest is given. */
 export const LISTED_PROBLEMS = 100;
 
 export const STATEMENT_MESSAGES = {
   empty: 'The file is empty: it has no header row.',
+  notText: 'The file is not text: save the bank statement as CSV (comma separated) and choose that file.',
   noReference: (columns: string) =>
     `The file has no reference column (a column named Reference, Ref, Payment Reference or Narration). Its columns are: ${columns}.`,
   noAmount: (columns: string) =>
@@ -154,24 +162,33 @@ const SKIP_REASONS = {
 } as const;
 
 /**
- * Reads a bank statement: the header row names a reference column and one or more amount columns
- * (in any case, with common synonyms); each row with a reference and an amount is a payment. A
- * byte-order mark, blank lines, spaces around cells and the formula guard are dropped. The first
- * amount column with something in it is read (a statement with Debit and Credit columns fills one
- * per row). A row with an amount that cannot be read, or with one of our references and no amount,
- * refuses the whole file, listing every such row.
+ * Reads a bank statement: the header row (below any lines of the bank's own) names a reference
+ * column and one or more amount columns (in any case, with common synonyms); each row with a
+ * reference and an amount is a payment. A byte-order mark, blank lines, spaces around cells and
+ * the formula guard are dropped. A row's amount is the first non-zero one of its amount columns
+ * (see amountOf). A row with an amount that cannot be read, or with one of our references and no
+ * amount, refuses the whole file, listing every such row.
  */
 export function parseBankStatement(text: string): ParsedStatement {
-  if (text.replace(/^\ufeff/, '').trim() === '') return refuse(STATEMENT_MESSAGES.empty, []);
-  const parsed = parseCsv(text);
+  const source = text.replace(/^\ufeff/, '');
+  if (source.trim() === '') return refuse(STATEMENT_MESSAGES.empty, []);
+  // A spreadsheet (.xlsx), a PDF or a UTF-16 text renamed .csv holds control characters: say so,
+  // rather than list its bytes as column names. (An accented letter of a Windows-1252 file only
+  // reads as U+FFFD, which is no reason to refuse the statement.)
+  if (BINARY.test(source.slice(0, 4096))) return refuse(STATEMENT_MESSAGES.notText, []);
+  // Rows above the header (the bank's name, the account, the period) are left out, and the row
+  // numbers still count them, as the spreadsheet shows the file.
+  const { offset, rowsAbove } = headerRowOf(source);
+  const parsed = parseCsv(source.slice(offset));
+  const rowOf = (row: number) => row + rowsAbove;
   // A delimiter Papa Parse cannot make out means one column: the column checks below say it better.
   if (parsed.malformed && parsed.malformed.row !== null)
-    return refuse(STATEMENT_MESSAGES.malformed(parsed.malformed.row, parsed.malformed.message), []);
+    return refuse(STATEMENT_MESSAGES.malformed(rowOf(parsed.malformed.row), parsed.malformed.message), []);
   const headers = parsed.headers;
   const named = headers.filter(Boolean);
   if (named.length === 0) return refuse(STATEMENT_MESSAGES.empty, []);
   const listed = named.join(', ');
-  const [referenceColumn] = columnsOf(headers, REFERENCE_HEADERS);
+  const referenceColumn = referenceColumnOf(columnsOf(headers, REFERENCE_HEADERS), parsed.rows);
   if (!referenceColumn) return refuse(STATEMENT_MESSAGES.noReference(listed), []);
   const amountColumns = [...new Set(columnsOf(headers, AMOUNT_HEADERS))].filter((c) => c !== referenceColumn);
   if (amountColumns.length === 0) return refuse(STATEMENT_MESSAGES.noAmount(listed), []);
@@ -179,22 +196,21 @@ export function parseBankStatement(text: string): ParsedStatement {
   const lines: StatementLine[] = [];
   const skipped: StatementSkip[] = [];
   const problems: RowProblem[] = [];
-  for (const { rowNumber: row, values } of parsed.rows) {
+  for (const { rowNumber, values } of parsed.rows) {
+    const row = rowOf(rowNumber);
     const cell = values[referenceColumn] ?? '';
     if (!cell) {
       skipped.push({ row, reason: SKIP_REASONS.noReference });
       continue;
     }
     const { reference, ours } = referenceIn(cell);
-    const amountText = amountColumns.map((column) => values[column] ?? '').find((v) => v !== '');
-    if (amountText === undefined) {
+    const amount = amountOf(amountColumns.map((column) => values[column] ?? ''));
+    if (amount.kind === 'none') {
       if (ours) problems.push({ row, message: STATEMENT_MESSAGES.missingAmount(reference) });
       else skipped.push({ row, reason: SKIP_REASONS.noAmount });
-      continue;
-    }
-    const amount = parseStatementAmount(amountText);
-    if (amount === null) problems.push({ row, message: STATEMENT_MESSAGES.badAmount(amountText) });
-    else lines.push({ row, reference, amount });
+    } else if (amount.kind === 'unreadable')
+      problems.push({ row, message: STATEMENT_MESSAGES.badAmount(amount.text) });
+    else lines.push({ row, reference, amount: amount.value });
   }
   if (problems.length > 0) {
     const [first] = problems as [RowProblem];
@@ -205,6 +221,78 @@ export function parseBankStatement(text: string): ParsedStatement {
   }
   if (lines.length === 0) return refuse(STATEMENT_MESSAGES.noPayments, []);
   return { ok: true, columns: { reference: referenceColumn, amount: amountColumns }, lines, skipped };
+}
+
+/**
+ * Of the columns named like a reference, the one holding our payment references in the most rows:
+ * a statement's "Transaction Reference" is often the bank's own number, ours being in the
+ * Description. The best-named one when none holds ours.
+ */
+function referenceColumnOf(
+  candidates: string[],
+  rows: ReturnType<typeof parseCsv>['rows'],
+): string | undefined {
+  if (candidates.length < 2) return candidates[0];
+  const ours = candidates.map(
+    (column) => rows.filter((r) => referenceIn(r.values[column] ?? '').ours).length,
+  );
+  const most = Math.max(...ours);
+  return candidates[most > 0 ? ours.indexOf(most) : 0];
+}
+
+/** Control characters other than tab and line breaks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
+/** What a bank writes in the column a row does not use ('-', a dash), read as an empty cell. */
+const PLACEHOLDER = /^[-\u2013\u2014]$/;
+
+/**
+ * A row's amount from its amount columns: the first that holds a non-zero amount, since a
+ * statement with Debit and Credit columns fills one per row and often writes 0.00 or a dash in
+ * the other; zero only when every filled one is zero. Any filled cell that is not an amount makes
+ * the row unreadable.
+ */
+function amountOf(
+  cells: string[],
+): { kind: 'none' } | { kind: 'unreadable'; text: string } | { kind: 'read'; value: string } {
+  const filled = cells.filter((cell) => cell !== '' && !PLACEHOLDER.test(cell));
+  if (filled.length === 0) return { kind: 'none' };
+  const values: string[] = [];
+  for (const text of filled) {
+    const value = parseStatementAmount(text);
+    if (value === null) return { kind: 'unreadable', text };
+    values.push(value);
+  }
+  return { kind: 'read', value: values.find((v) => !/^0+\.00$/.test(v)) ?? (values[0] as string) };
+}
+
+/**
+ * Where the header row starts: the first of the first HEADER_SEARCH_ROWS rows that names both a
+ * reference and an amount column, else the first row (whose columns the refusal then lists).
+ */
+function headerRowOf(source: string): { offset: number; rowsAbove: number } {
+  const delimiter = Papa.parse<string[]>(source, { preview: 10, skipEmptyLines: 'greedy' }).meta.delimiter;
+  let found = { offset: 0, rowsAbove: 0 };
+  let before = 0;
+  let index = 0;
+  Papa.parse<string[]>(source, {
+    delimiter,
+    chunkSize: 64 * 1024,
+    step: ({ data, meta }, parser) => {
+      const headers = data.map((cell) => String(cell).trim().toLowerCase());
+      const names = (list: readonly string[]) => columnsOf(headers, list).length > 0;
+      if (names(REFERENCE_HEADERS) && names(AMOUNT_HEADERS)) {
+        found = { offset: before, rowsAbove: index };
+        parser.abort();
+        return;
+      }
+      before = meta.cursor;
+      index++;
+      if (index >= HEADER_SEARCH_ROWS) parser.abort();
+    },
+  });
+  return found;
 }
 
 function refuse(error: string, rows: RowProblem[]): ParsedStatement {

@@ -110,6 +110,9 @@ describe('who delegates what, to whom', () => {
     expect(ineligibleDelegateMessage('Mutale Bwalya', ['pending_dpm'])).toBe(
       'Mutale Bwalya cannot decide allowances at Pending Deputy Manager: choose a deputy manager account.',
     );
+    expect(ineligibleDelegateMessage('Chipo Mwale', ['pending_flmi'])).toMatch(
+      /: choose an admin or program officer account\.$/,
+    );
   });
 
   it('the delegator or an admin revokes', () => {

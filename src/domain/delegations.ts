@@ -17,8 +17,8 @@ export const DELEGATION_MESSAGES = {
   delegateRequired: 'Choose the account to delegate to.',
   notToSelf: 'You cannot delegate your approvals to yourself.',
   delegateNotFound: 'Choose an active account to delegate to.',
-  startsOnRequired: 'Start date is required (YYYY-MM-DD).',
-  endsOnRequired: 'End date is required (YYYY-MM-DD).',
+  startsOnRequired: 'Choose a valid start date.',
+  endsOnRequired: 'Choose a valid end date.',
   startsInPast: 'The start date cannot be before today.',
   endsBeforeStart: 'The end date cannot be before the start date.',
   tooLong: `A delegation can last at most ${DELEGATION_MAX_DAYS} days.`,
@@ -36,7 +36,8 @@ export const DELEGATION_MESSAGES = {
 export function ineligibleDelegateMessage(name: string, stages: readonly ReviewStage[]): string {
   const where = stages.map((s) => APPROVAL_STAGE_LABELS[s]).join(' and ');
   const roles = rolesDecidingAll(stages).map(roleLabel).join(' or ');
-  return `${name} cannot decide allowances at ${where}: choose a ${roles} account.`;
+  const article = /^[aeiou]/i.test(roles) ? 'an' : 'a';
+  return `${name} cannot decide allowances at ${where}: choose ${article} ${roles} account.`;
 }
 
 /** The review stages a role decides, which its holder may hand over (paying is not delegated). */

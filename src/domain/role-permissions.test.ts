@@ -30,7 +30,9 @@ describe('permissionsOf', () => {
         'Review forms and delete issues',
       ]),
     );
-    expect(dpm).not.toContain('Mark approved allowances as paid');
+    expect(dpm).not.toContain(
+      'Mark approved allowances as paid, in payment batches reconciled with the bank statement',
+    );
   });
 
   it('gives admins user management, settings, payment and profile deletion', () => {
@@ -38,7 +40,7 @@ describe('permissionsOf', () => {
       expect.arrayContaining([
         'Manage users: roles, role requests, activation, invitations',
         'System settings and the activity log',
-        'Mark approved allowances as paid',
+        'Mark approved allowances as paid, in payment batches reconciled with the bank statement',
         'Delete student profiles',
       ]),
     );

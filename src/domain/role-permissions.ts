@@ -42,7 +42,8 @@ const RULES: readonly PermissionRule[] = [
   { text: 'Delete student profiles', granted: (role) => canDeleteFromProfiles(as(role)) },
   ...stageRules,
   {
-    text: 'Mark approved allowances as paid',
+    // Payment batches (D20) are the admins' alone, as paying is: the same rule.
+    text: 'Mark approved allowances as paid, in payment batches reconciled with the bank statement',
     granted: (role) => canPay({ approvalStage: 'approved' }, { role }),
   },
   {

@@ -89,7 +89,7 @@ test('DPM001 delegates to DPM002 while away; the decision shows on whose behalf 
   const popover = delegate.getByRole('dialog', { name: 'Notifications' });
   const item = popover.getByRole('link', { name: new RegExp(student.full_name) });
   await expect(item).toContainText('Pending Deputy Manager');
-  await expect(item).toContainText('for Chipo Mwale (delegated)');
+  await expect(item).toContainText('For Chipo Mwale (delegated)');
   await item.click();
   await expect(delegate).toHaveURL(new RegExp(`/allowances\\?open=${allowance.id}$`));
 

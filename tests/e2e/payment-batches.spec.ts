@@ -8,7 +8,8 @@ import { ownServerForThisFile } from './support/own-server';
  * bank, imports a statement written here (one payment matched, one of a different amount, one
  * reference the batch does not have) and reads the result; then pays the rest. Paying a month
  * would take the approved allowances other specs work with, so this file runs its own server
- * (base + 14) on the demo data: the month before this one has approved allowances.
+ * (base + 14) on the demo data: the month before this one has approved allowances. Then ADM001
+ * ticks approved allowances on Allowance Management and adds them to a batch of their own.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -156,6 +157,63 @@ test('ADM001 batches a month, exports it, reconciles a bank statement and pays t
   const list = admin.getByRole('table', { name: 'Payment batches' });
   await expect(list.getByRole('row').filter({ hasText: batchRef })).toContainText(totalText);
   await expect(list.getByRole('row').filter({ hasText: batchRef })).toContainText('Paid');
+});
+
+test('ADM001 adds ticked approved allowances to a batch on Allowance Management; one already batched is left out', async ({
+  browser,
+}) => {
+  const admin = await as(browser, 'ADM001');
+  // The first page of approved allowances, as Allowance Management lists them (25 a page).
+  const response = await admin.request.get('/api/allowances?stage=approved&page=1&pageSize=25');
+  const listed = ((await response.json()) as { items: Listed[] }).items;
+  // A row is ticked by its label (student, period): the demo has a student with two of a month.
+  const label = (a: Listed) => `${a.student_name}, ${a.month} ${a.year}`;
+  const items = listed.filter((a) => listed.filter((b) => label(b) === label(a)).length === 1);
+  expect(items.length).toBeGreaterThanOrEqual(3);
+  const [taken, ...rest] = items as [Listed, ...Listed[]];
+  const chosen = rest.slice(0, 2);
+  // One of them goes into a batch first, through the API: still approved, but not batchable again.
+  const first = await admin.request.post('/api/payment-batches', { data: { allowance_ids: [taken.id] } });
+  expect(first.status(), await first.text()).toBe(201);
+  const takenRef = ((await first.json()) as { reference: string }).reference;
+  const total = chosen.reduce((sum, a) => sum + Math.round(Number(a.total) * 100), 0);
+  const totalText = zmw((total / 100).toFixed(2));
+
+  await admin.goto('/allowances');
+  await admin.getByLabel('Filter by stage').selectOption('approved');
+  await expect(admin).toHaveURL(/stage=approved/);
+  const table = admin.getByRole('table');
+  for (const a of [taken, ...chosen])
+    await table.getByRole('checkbox', { name: `Select ${label(a)}` }).check();
+  const bar = admin.getByRole('region', { name: 'Bulk decision' });
+  await expect(bar).toContainText('3 selected');
+  await bar.getByRole('button', { name: 'Add to Payment Batch' }).click();
+
+  const dialog = admin.getByRole('dialog', { name: 'Add to Payment Batch' });
+  await expect(dialog).toContainText('3 allowances selected.');
+  // With the keyboard, as the bulk decision dialog is used.
+  await dialog.getByRole('button', { name: 'Create Batch' }).focus();
+  await admin.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  const result = admin.getByRole('region', { name: 'Payment batch created' });
+  await expect(result.getByRole('heading', { name: 'Payment batch created' })).toBeFocused();
+  await expect(result.getByTestId('batch-created')).toContainText(`: 2 allowances, ${totalText}.`);
+  const batchRef = ((await result.getByTestId('batch-created').textContent()) ?? '').split(':')[0]!;
+  expect(batchRef).toMatch(/^PB-\d{4}-\d{2}-\d{3}$/);
+  const leftOut = result.getByRole('list', { name: 'Allowances left out' }).getByRole('listitem');
+  await expect(leftOut).toHaveCount(1);
+  await expect(leftOut).toContainText(label(taken));
+  await expect(leftOut).toContainText(`It is already in payment batch ${takenRef}.`);
+  await expect(bar).toBeHidden();
+
+  await result.getByRole('link', { name: `Open payment batch ${batchRef}` }).click();
+  await expect(admin).toHaveURL(/\/payment-batches\?open=/);
+  await expect(admin.getByRole('heading', { name: `Payment Batch ${batchRef}` })).toBeVisible();
+  await expect(admin.getByText(`Selection · 2 allowances · ${totalText}`)).toBeVisible();
+  const batchItems = admin.getByRole('table', { name: 'Allowances in this batch' });
+  await expect(batchItems.getByRole('row')).toHaveCount(3);
+  for (const a of chosen) await expect(batchItems).toContainText(a.student_name);
 });
 
 test('a deputy manager is told the screen is for admins, and the API refuses them', async ({ browser }) => {

@@ -112,8 +112,9 @@ export function allowanceItem(a: AwaitingAllowance): NotificationItem {
   return {
     id: a.id,
     title: `${a.student_name} · ${a.month} ${a.year}`,
-    detail: `${formatZmw(a.total)} · ${APPROVAL_STAGE_LABELS[a.approval_stage]}${
-      a.on_behalf_of ? ` · for ${a.on_behalf_of} (delegated)` : ''
+    // Whose it is comes first: the bell cuts a long line short, and the delegate must see it.
+    detail: `${a.on_behalf_of ? `For ${a.on_behalf_of} (delegated) · ` : ''}${formatZmw(a.total)} · ${
+      APPROVAL_STAGE_LABELS[a.approval_stage]
     }`,
     href: `/allowances?open=${encodeURIComponent(a.id)}`,
   };

@@ -15,6 +15,8 @@ export function transitionAudit(
   officerId: string | null,
   result: Transition,
   at: Date,
+  /** A payment made as part of a payment batch names the batch (features/payment-batches). */
+  paymentBatch?: string,
 ): AuditInput {
   const what = `the allowance of ${current.studentName} for ${current.month} ${current.year}`;
   const step = isReviewStage(result.from) ? ` (${REVIEW_STEP_RULES[result.from].label})` : '';
@@ -29,13 +31,16 @@ export function transitionAudit(
     action: `allowance.${verb}`,
     summary:
       verb === 'paid'
-        ? `${user.name} marked ${what} as paid (${formatZmw(current.total)})`
+        ? `${user.name} marked ${what} as paid (${formatZmw(current.total)})${
+            paymentBatch ? ` in payment batch ${paymentBatch}` : ''
+          }`
         : `${user.name}${behalf} ${verb} ${what}${step}`,
     at,
     before: snakeCased(fieldsOf(current, result.changes)),
     after: {
       ...snakeCased(result.changes),
       ...(result.comment.commentText ? { comment: result.comment.commentText } : {}),
+      ...(paymentBatch ? { payment_batch: paymentBatch } : {}),
     },
   };
 }

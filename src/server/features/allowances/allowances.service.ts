@@ -46,6 +46,8 @@ export {
   allowancesAwaitingUser,
   awaitingDecisionCount,
 } from './allowance-notifications';
+// The payment batches' payments write the entry a single payment writes, naming the batch.
+export { transitionAudit } from './allowance-transition-audit';
 
 /** An allowance's audit trail; the allowance answers 404 first when it does not exist. */
 export async function allowanceHistory(deps: AppDeps, id: string) {

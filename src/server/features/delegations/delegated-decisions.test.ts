@@ -167,7 +167,7 @@ describe('DPM001 delegates to DPM002 from 16 to 18 March', () => {
     const waiting = await allowanceAt('pending_dpm');
     const theirs = await bellItems('DPM002');
     const item = theirs.items.find((i) => i.id === waiting)!;
-    expect(item.detail).toMatch(/ · Pending Deputy Manager · for Chipo Mwale \(delegated\)$/);
+    expect(item.detail).toMatch(/^For Chipo Mwale \(delegated\) · ZMW [\d,.]+ · Pending Deputy Manager$/);
     expect((await awaiting('DPM002')).items.find((i) => i.id === waiting)?.on_behalf_of).toBe('Chipo Mwale');
 
     const delegator = await bellItems('DPM001');

@@ -1,47 +1,14 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { payAllowance, type Transition } from '../../../domain/allowances';
-import { fieldsOf, snakeCased } from '../../../domain/audit';
-import { formatZmw } from '../../../domain/money';
 import type { SessionUser } from '../../app-env';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { allowanceComments, allowances, students } from '../../db/schema';
 import { forbidden } from '../../http/errors';
-import { type AuditInput, recordAudit } from '../audit/audit.service';
-
-type AllowanceRow = typeof allowances.$inferSelect;
+import { transitionAudit } from '../allowances/allowances.service';
+import { recordAudit } from '../audit/audit.service';
 
 const idIn = (ids: string[]): SQL => sql`${allowances.id} = any(${sql.param(ids)}::uuid[])`;
-
-/**
- * The audit entry of an allowance paid through a batch: the entry a single payment writes
- * (allowance-transition-audit.ts in the allowances area, which is not reachable from here), with
- * the batch named.
- */
-function paidAudit(
-  user: SessionUser,
-  current: AllowanceRow,
-  officerId: string | null,
-  result: Transition,
-  batchReference: string,
-  at: Date,
-): AuditInput {
-  return {
-    actor: { id: user.id, name: user.name },
-    officerId,
-    entityType: 'allowance',
-    entityId: current.id,
-    action: 'allowance.paid',
-    summary: `${user.name} marked the allowance of ${current.studentName} for ${current.month} ${current.year} as paid (${formatZmw(current.total)}) in payment batch ${batchReference}`,
-    at,
-    before: snakeCased(fieldsOf(current, result.changes)),
-    after: {
-      ...snakeCased(result.changes),
-      comment: result.comment.commentText,
-      payment_batch: batchReference,
-    },
-  };
-}
 
 /**
  * Marks the allowances paid, in `tx`, as a single payment would (docs/product.md §4, D5): the
@@ -89,7 +56,7 @@ export async function payAllowancesOfBatch(
   );
   await recordAudit(
     tx,
-    rows.map((r) => paidAudit(user, r.allowance, r.officerId, result, batchReference, now)),
+    rows.map((r) => transitionAudit(user, r.allowance, r.officerId, result, now, batchReference)),
   );
   return paid;
 }

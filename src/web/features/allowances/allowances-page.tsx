@@ -1,8 +1,9 @@
 import { Banknote, CircleCheck, Hourglass, ReceiptText, UserCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
+import { canManagePaymentBatches } from '../../../domain/payment-batches';
 import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
 import { Card, Select } from '../../components/ui';
 import { formatMoney } from '../../lib/format';
@@ -10,11 +11,14 @@ import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { AddAllowanceDialog } from './add-allowance-dialog';
+import { AddToBatchDialog, useAddToBatch } from './add-to-batch-dialog';
+import { AddToBatchResult } from './add-to-batch-result';
 import { AllowanceDetailsDialog } from './allowance-details-dialog';
 import {
   ALLOWANCE_PAGE_SIZE,
   AllowanceListParamsSchema,
   allowanceQueryString,
+  periodLabel,
   STAGE_FILTER_OPTIONS,
 } from './allowance-view';
 import { useAllowanceList } from './allowances.queries';
@@ -63,6 +67,7 @@ type AllowanceModal =
   | { kind: 'import' }
   | { kind: 'decide'; request: DecisionRequest }
   | { kind: 'bulk'; request: BulkDecisionRequestOnScreen }
+  | { kind: 'batch'; ids: string[] }
   | { kind: 'pay'; allowance: ActionTarget };
 
 /**
@@ -108,7 +113,30 @@ export function AllowancesPage() {
   const bulkDone = (done: BulkDecisionOutcome) => {
     modals.close();
     setSelection(NO_SELECTION);
+    batch.dismiss();
     setOutcome(done);
+  };
+
+  // Paying is the admins' alone: the same rule as the server's payment batch routes (D20).
+  const mayPay = canManagePaymentBatches(user.role);
+  const selectable = stages.length > 0 || mayPay;
+  const seen = useRef(new Map<string, string>());
+  for (const a of pageRows) seen.current.set(a.id, `${a.student_name}, ${periodLabel(a)}`);
+  const batch = useAddToBatch({
+    labelOf: (id) => seen.current.get(id),
+    onAdded: () => {
+      setSelection(NO_SELECTION);
+      setOutcome(null);
+    },
+  });
+  const addToBatch = () => {
+    if (selection.kind !== 'ids' || selection.ids.size === 0) return;
+    batch.reset();
+    modals.open({ kind: 'batch', ids: [...selection.ids] });
+  };
+  const confirmBatch = async () => {
+    const ids = modals.ofKind('batch')?.ids;
+    if (ids && (await batch.add(ids))) modals.close();
   };
 
   return (
@@ -120,6 +148,7 @@ export function AllowancesPage() {
       />
 
       {outcome && <BulkDecisionResult outcome={outcome} onDismiss={() => setOutcome(null)} />}
+      {batch.outcome && <AddToBatchResult outcome={batch.outcome} onDismiss={batch.dismiss} />}
 
       <StatTiles
         label="Totals by stage"
@@ -164,7 +193,7 @@ export function AllowancesPage() {
           user={user}
           query={list}
           selection={
-            stages.length > 0
+            selectable
               ? {
                   isSelected: (id) => isSelected(selection, id),
                   page: pageState(selection, pageIds),
@@ -181,16 +210,18 @@ export function AllowancesPage() {
         <QueryPager query={list} onPage={(page) => update({ page })} />
       </Card>
 
-      {stages.length > 0 && (
+      {selectable && (
         <BulkDecisionBar
           selected={selectedCount(selection)}
           allMatching={selection.kind === 'matching'}
           matchingTotal={matchingTotal}
           offerAllMatching={offersAllMatching(selection, pageIds, matchingTotal)}
           pageAllTicked={pageState(selection, pageIds) === 'all'}
+          onSelectPage={() => setSelection(togglePage(selection, pageIds))}
           onSelectAllMatching={() => setSelection({ kind: 'matching', total: matchingTotal })}
           onClear={() => setSelection(NO_SELECTION)}
-          onDecide={decideSelected}
+          onDecide={stages.length > 0 ? decideSelected : undefined}
+          onAddToBatch={mayPay ? addToBatch : undefined}
         />
       )}
 
@@ -209,6 +240,14 @@ export function AllowancesPage() {
         request={modals.ofKind('bulk')?.request ?? null}
         onClose={modals.close}
         onDone={bulkDone}
+      />
+      <AddToBatchDialog
+        open={modals.ofKind('batch') !== undefined}
+        count={modals.lastOfKind('batch')?.ids.length ?? 0}
+        busy={batch.busy}
+        error={batch.error}
+        onConfirm={() => void confirmBatch()}
+        onClose={modals.close}
       />
     </div>
   );

@@ -119,6 +119,8 @@ describe('PaymentBatchesPage', () => {
       ['PB-2026-11-001', 'November 2026', '3', 'ZMW 2,584.50', 'Exported'],
       ['PB-2026-11-002', 'Selection', '3', 'ZMW 1,000,000.00', 'Reconciled'],
     ]);
+    // The narrow screen's card says what the count is.
+    expect(screen.getByText('November 2026 · 3 allowances · ZMW 2,584.50')).toBeTruthy();
     cleanup();
     vi.unstubAllGlobals();
     stubApi(() => json(list([])));
@@ -187,6 +189,9 @@ describe('PaymentBatchesPage', () => {
     expect(within(dialog).getByTestId('statement-counts').textContent).toContain(
       '1 to reconcile, 1 of the batch not in the file',
     );
+    // The long preview scrolls in a box the keyboard reaches (axe: scrollable-region-focusable).
+    const previewBox = within(dialog).getByRole('region', { name: 'Statement payments' });
+    expect(previewBox.contains(preview) && previewBox.tabIndex).toBe(0);
 
     const result: ReconcileResponse = {
       matched: 1,
@@ -217,6 +222,8 @@ describe('PaymentBatchesPage', () => {
     expect(upload.sent).toEqual([{ path: `/api/payment-batches/${ID}/reconcile`, name: 'bank.csv' }]);
     expect(within(panel).getByText('Matched: 1 payment')).toBeTruthy();
     const mismatches = within(panel).getByRole('table', { name: 'Mismatches' });
+    const mismatchBox = within(panel).getByRole('region', { name: 'Mismatches' });
+    expect(mismatchBox.contains(mismatches) && mismatchBox.tabIndex).toBe(0);
     expect(
       within(mismatches)
         .getAllByRole('row')

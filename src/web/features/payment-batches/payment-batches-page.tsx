@@ -9,11 +9,14 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { pageParam } from '../../lib/list-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { BatchDetails } from './batch-details';
-import { BATCH_STATUS_TONES, periodOf, BATCH_UI as W } from './batch-ui';
+import { BATCH_STATUS_TONES, periodOf, plural, BATCH_UI as W } from './batch-ui';
 import { NewBatchDialog } from './new-batch-dialog';
 import { PAYMENT_BATCH_PAGE_SIZE, reasonOf, useBatches } from './payment-batches.queries';
 
 /** The page and the batch open (`?open=<id>`), kept in the address bar. */
+const REFERENCE_LINK =
+  'font-medium text-primary-active underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary';
+
 const ParamsSchema = z.object({ page: pageParam, open: z.string().max(40).default('') });
 
 /**
@@ -31,11 +34,7 @@ export function PaymentBatchesPage() {
     {
       header: 'Reference',
       cell: (b) => (
-        <button
-          type="button"
-          className="font-medium text-primary-active underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-          onClick={() => open(b.id)}
-        >
+        <button type="button" className={REFERENCE_LINK} onClick={() => open(b.id)}>
           {b.reference}
         </button>
       ),
@@ -82,13 +81,13 @@ export function PaymentBatchesPage() {
           card={(b) => (
             <div className="space-y-1">
               <div className="flex items-center justify-between gap-2">
-                <button type="button" className="font-medium text-primary-active" onClick={() => open(b.id)}>
+                <button type="button" className={REFERENCE_LINK} onClick={() => open(b.id)}>
                   {b.reference}
                 </button>
                 <Badge tone={BATCH_STATUS_TONES[b.status]}>{PAYMENT_BATCH_STATUS_LABELS[b.status]}</Badge>
               </div>
               <p className="text-sm text-slate-600">
-                {periodOf(b)} · {b.allowance_count} · {formatMoney(b.total)}
+                {periodOf(b)} · {plural(b.allowance_count, 'allowance')} · {formatMoney(b.total)}
               </p>
             </div>
           )}

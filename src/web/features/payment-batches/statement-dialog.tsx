@@ -1,26 +1,14 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PaymentBatchDetail, ReconcileResponse } from '../../../contracts/payment-batches';
-import { MISMATCH_KIND_LABELS } from '../../../domain/payment-batches';
 import { CsvUploadDialog, csvFileProblem, RowErrorList } from '../../components/forms';
-import {
-  Alert,
-  Badge,
-  type BadgeTone,
-  Button,
-  Table,
-  TBody,
-  TD,
-  TH,
-  THead,
-  TR,
-  toast,
-} from '../../components/ui';
+import { Alert, Badge, type BadgeTone, Button, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
 import { plural } from './batch-ui';
 import { reasonOf, reconcilePath, useRefreshAfterPayment } from './payment-batches.queries';
+import { ReconcileResult, ScrollBox, TABLE_CLASSES } from './reconcile-result';
 import {
   buildStatementPreview,
   LINE_OUTCOME_LABELS,
@@ -216,8 +204,8 @@ function PreviewPanel({ fileName, preview }: { fileName: string; preview: Statem
             the batch not in the file
             {preview.skippedRows > 0 && <>, {plural(preview.skippedRows, 'other row')} left out</>}.
           </p>
-          <div className="max-h-[22rem] overflow-auto rounded-lg border border-slate-200">
-            <Table aria-label="Statement payments">
+          <ScrollBox label="Statement payments" className="max-h-[22rem]">
+            <table aria-label="Statement payments" className={TABLE_CLASSES}>
               <THead>
                 <TR>
                   <TH>Row</TH>
@@ -232,10 +220,10 @@ function PreviewPanel({ fileName, preview }: { fileName: string; preview: Statem
                 {preview.lines.slice(0, PREVIEW_ROWS).map((line) => (
                   <TR key={line.row} data-outcome={line.outcome}>
                     <TD className="tabular-nums">{line.row}</TD>
-                    <TD className="font-mono text-xs">{line.reference}</TD>
+                    <TD className="whitespace-nowrap font-mono text-xs">{line.reference}</TD>
                     <TD>{line.student_name ?? <span className="text-slate-400">—</span>}</TD>
-                    <TD className="text-right tabular-nums">{formatMoney(line.amount)}</TD>
-                    <TD className="text-right tabular-nums">
+                    <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(line.amount)}</TD>
+                    <TD className="whitespace-nowrap text-right tabular-nums">
                       {line.expected_amount ? formatMoney(line.expected_amount) : '—'}
                     </TD>
                     <TD>
@@ -244,63 +232,14 @@ function PreviewPanel({ fileName, preview }: { fileName: string; preview: Statem
                   </TR>
                 ))}
               </TBody>
-            </Table>
-          </div>
+            </table>
+          </ScrollBox>
           {preview.lines.length > PREVIEW_ROWS && (
             <p className="text-xs text-slate-500">
               {preview.lines.length - PREVIEW_ROWS} more rows not shown.
             </p>
           )}
         </>
-      )}
-    </section>
-  );
-}
-
-/** The result panel: matched, paid, and each mismatch with its kind in words. */
-export function ReconcileResult({ result }: { result: ReconcileResponse }) {
-  const { matched, paid, mismatches } = result;
-  return (
-    <section aria-label="Reconciliation result" className="space-y-4">
-      <Alert tone={mismatches.length ? 'info' : 'success'} title={`Matched: ${plural(matched, 'payment')}`}>
-        {paid > 0 && <p>{plural(paid, 'allowance')} marked as paid.</p>}
-        <p>
-          {mismatches.length === 0
-            ? 'No mismatches: every payment of the statement matched this batch.'
-            : `${plural(mismatches.length, 'mismatch', 'mismatches')} to follow up. They changed nothing.`}
-        </p>
-      </Alert>
-      {mismatches.length > 0 && (
-        <div className="overflow-auto rounded-lg border border-slate-200">
-          <Table aria-label="Mismatches">
-            <THead>
-              <TR>
-                <TH>Kind</TH>
-                <TH>Reference</TH>
-                <TH>Student</TH>
-                <TH className="text-right">Expected</TH>
-                <TH className="text-right">Paid</TH>
-                <TH>Rows</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {mismatches.map((m) => (
-                <TR key={`${m.kind} ${m.reference}`}>
-                  <TD>{MISMATCH_KIND_LABELS[m.kind]}</TD>
-                  <TD className="font-mono text-xs">{m.reference}</TD>
-                  <TD>{m.student_name ?? '—'}</TD>
-                  <TD className="text-right tabular-nums">
-                    {m.expected_amount ? formatMoney(m.expected_amount) : '—'}
-                  </TD>
-                  <TD className="text-right tabular-nums">
-                    {m.paid_amount ? formatMoney(m.paid_amount) : '—'}
-                  </TD>
-                  <TD className="tabular-nums">{m.rows?.join(', ') ?? '—'}</TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        </div>
       )}
     </section>
   );
