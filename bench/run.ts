@@ -1,5 +1,5 @@
 /**
- * `npm run bench [students|allowances|imports|sign-in|bell-and-search|case-work|files|page-weight]`: runs each benchmark on embedded PGlite and, when
+ * `npm run bench [students|allowances|imports|sign-in|bell-and-search|case-work|files|lists|page-weight]`: runs each benchmark on embedded PGlite and, when
  * BENCH_DATABASE_URL=postgres://... names a PostgreSQL server, on a fresh database there too
  * (created and dropped). Each run starts its own app and database. Add a benchmark with one line.
  */
@@ -15,6 +15,7 @@ const benches: Array<[string, () => Promise<{ run(target: BenchTarget): Promise<
   ['bell-and-search', () => import('./bell-and-search.bench')],
   ['case-work', () => import('./case-work.bench')],
   ['files', () => import('./files.bench')],
+  ['lists', () => import('./lists.bench')],
 ];
 
 // Last, once for both databases: what the built pages weigh and Lighthouse's scores of them.

@@ -264,6 +264,35 @@ export const StudentSchema = z
   .meta({ id: 'Student' });
 export type Student = z.infer<typeof StudentSchema>;
 
+/**
+ * A student as the list sends it (GET /api/students): only what a list shows, and nothing private
+ * (no NRC, date of birth, contact numbers, guardian, accommodation, laptop or notes). The whole
+ * record is GET /api/students/:id. Each field is read by a list consumer: the table and its cards
+ * (name, email, CHL number, category, programme, institution, status, officer), the profile cards
+ * and the headers of the dialogs opened from a row (photo, first and last name for the initials),
+ * the row's permission to edit (assigned_officer_id), and the student pickers.
+ */
+export const StudentListItemSchema = StudentSchema.pick({
+  id: true,
+  first_name: true,
+  last_name: true,
+  full_name: true,
+  email: true,
+  program_level: true,
+  program_status: true,
+  institution_name: true,
+  current_program: true,
+  assigned_officer_id: true,
+  assigned_officer_name: true,
+  chl_number: true,
+  profile_photo_url: true,
+}).meta({ id: 'StudentListItem' });
+export type StudentListItem = z.infer<typeof StudentListItemSchema>;
+/** The list item's fields, in the order the list sends them. */
+export const STUDENT_LIST_ITEM_FIELDS = Object.keys(StudentListItemSchema.shape) as Array<
+  keyof StudentListItem
+>;
+
 // ---------------------------------------------------------------------------------------------
 // List, export and officers.
 
@@ -314,7 +343,7 @@ export const StudentCountsCappedSchema = z.object({
 });
 export type StudentCountsCapped = z.infer<typeof StudentCountsCappedSchema>;
 
-export const StudentListResponseSchema = pagedResponseSchema(StudentSchema)
+export const StudentListResponseSchema = pagedResponseSchema(StudentListItemSchema)
   .extend({
     /** What each category tile would show: follows q and status, not category. */
     counts: StudentCountsSchema,

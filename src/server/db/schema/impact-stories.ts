@@ -56,8 +56,11 @@ export const impactStories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('impact_stories_posted_idx').on(t.approved, t.datePosted),
-    index('impact_stories_created_idx').on(t.createdAt),
+    // The readers' list (impact-stories.service.ts): the featured and the other approved stories,
+    // each newest posted first, read in this order; their counts and management's tiles read it alone.
+    index('impact_stories_posted_idx').on(t.approved, t.featured, t.datePosted, t.createdAt, t.id),
+    // Management's list, newest first with the id breaking ties (impact-stories.service.ts).
+    index('impact_stories_created_idx').on(t.createdAt, t.id),
     index('impact_stories_category_idx').on(t.categoryId),
     check('impact_stories_excerpt_check', sql`char_length(${t.excerpt}) <= 200`),
     check('impact_stories_featured_check', sql`not ${t.featured} or ${t.approved}`),

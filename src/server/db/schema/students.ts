@@ -75,8 +75,26 @@ export const students = pgTable(
   (t) => [
     uniqueIndex('students_chl_number_key').on(sql`upper(${t.chlNumber})`),
     uniqueIndex('students_nrc_number_key').on(sql`upper(${t.nrcNumber})`),
-    index('students_officer_created_idx').on(t.assignedOfficerId, t.createdAt),
-    index('students_created_idx').on(t.createdAt),
+    // The list's newest-first pages, searched or not (students.list.ts). Beyond the order they hold
+    // what a searched page is filtered by, so a search walks the index alone and never reads the
+    // wide student rows it passes over (EXPLAIN on 50,000 students: 0.3 ms against 5-19 ms for a
+    // term matching thousands); only the page's 25 rows are then read.
+    index('students_officer_created_idx').on(
+      t.assignedOfficerId,
+      t.createdAt,
+      t.id,
+      t.searchText,
+      t.programLevel,
+      t.programStatus,
+    ),
+    index('students_created_idx').on(
+      t.createdAt,
+      t.id,
+      t.searchText,
+      t.programLevel,
+      t.programStatus,
+      t.assignedOfficerId,
+    ),
     index('students_email_idx').on(sql`lower(${t.email})`),
     index('students_landlord_idx').on(t.landlordId),
     index('students_institution_idx').on(t.institutionId),
@@ -100,5 +118,8 @@ export const students = pgTable(
       sql`lower(coalesce(${t.chlNumber}, '')) text_pattern_ops`,
       t.programLevel,
     ),
+    // The yearbook's Graduating Students, by name (yearbooks.service.ts, listGraduates): a page
+    // reads its 25 rows, not every student.
+    index('students_graduated_name_idx').on(t.fullName, t.id).where(sql`${t.programStatus} = 'graduated'`),
   ],
 );

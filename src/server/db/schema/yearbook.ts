@@ -68,6 +68,11 @@ export const yearbookEntries = pgTable(
     // The bell counts entries waiting for review across every yearbook.
     index('yearbook_entries_status_idx').on(t.status, t.createdAt),
     index('yearbook_entries_student_idx').on(t.studentId),
+    // A yearbook's entries in the list's two orders (yearbook-entries.service.ts): management's
+    // newest first, and the readers' approved entries by name; and its programs, one probe each.
+    index('yearbook_entries_yearbook_created_idx').on(t.yearbookId, t.createdAt, t.id),
+    index('yearbook_entries_yearbook_name_idx').on(t.yearbookId, t.status, t.studentName, t.id),
+    index('yearbook_entries_program_idx').on(t.yearbookId, t.program, t.status),
     check('yearbook_entries_quote_check', sql`char_length(${t.quote}) <= 250`),
     check('yearbook_entries_achievements_check', sql`char_length(${t.achievements}) <= 500`),
   ],

@@ -31,6 +31,7 @@ import {
   announcementSearch,
   auditedAnnouncement,
   changeableAnnouncement,
+  selectAnnouncementPage,
   selectAnnouncements,
   shownTo,
   visibleAnnouncement,
@@ -59,24 +60,25 @@ export async function listAnnouncements(
     search,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, matching, byType] = await Promise.all([
-    selectAnnouncements(deps.db, user.id)
-      .where(where)
-      .orderBy(...newest)
-      .limit(limit)
-      .offset(offset),
-    countMatches(
-      deps.db,
-      deps.db.select({ one: sql`1` }).from(announcements).where(where),
-      search !== undefined,
-    ),
+  // Filtered by type at most, the tally by type holds the count: one query fewer.
+  const countedByTally = !query.priority && search === undefined;
+  const [rows, byType, counted] = await Promise.all([
+    selectAnnouncementPage(deps.db, user.id, where, newest, limit, offset),
     deps.db
       .select({ type: announcements.type, n: count().as('n') })
       .from(announcements)
       .where(shown)
       .groupBy(announcements.type),
+    countedByTally
+      ? undefined
+      : countMatches(
+          deps.db,
+          deps.db.select({ one: sql`1` }).from(announcements).where(where),
+          search !== undefined,
+        ),
   ]);
   const of = (type: AnnouncementType) => byType.find((row) => row.type === type)?.n ?? 0;
+  const matching = counted ?? (query.type ? of(query.type) : byType.reduce((sum, row) => sum + row.n, 0));
   return {
     ...pageOf(rows.map(announcementDto), matching, query),
     counts: {

@@ -29,6 +29,7 @@ import {
   eventValues,
   findEvent,
   lockedEvent,
+  selectEventPage,
   selectEvents,
 } from './event-records';
 
@@ -40,14 +41,6 @@ import {
  */
 
 const soonest = [asc(events.startsAt), asc(events.id)];
-
-/** The list's order: what is still to come, soonest first; then what has begun, latest first. */
-const comingFirst = (now: Date) => [
-  sql`${events.startsAt} < ${now}`,
-  sql`case when ${events.startsAt} >= ${now} then ${events.startsAt} end asc`,
-  desc(events.startsAt),
-  asc(events.id),
-];
 
 export async function listEvents(
   deps: AppDeps,
@@ -61,19 +54,25 @@ export async function listEvents(
     search,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, matching, byType] = await Promise.all([
-    selectEvents(deps.db, user.id)
-      .where(where)
-      .orderBy(...comingFirst(deps.clock.now()))
-      .limit(limit)
-      .offset(offset),
-    countMatches(deps.db, deps.db.select({ one: sql`1` }).from(events).where(where), search !== undefined),
+  // Filtered by type at most, the tally by type holds the count: one query fewer.
+  const countedByTally = !query.status && search === undefined;
+  const [rows, byType, counted] = await Promise.all([
+    selectEventPage(deps.db, user.id, where, deps.clock.now(), limit, offset),
     deps.db
       .select({ type: events.type, n: count().as('n') })
       .from(events)
       .groupBy(events.type),
+    countedByTally
+      ? undefined
+      : countMatches(
+          deps.db,
+          deps.db.select({ one: sql`1` }).from(events).where(where),
+          search !== undefined,
+        ),
   ]);
   const of = (type: EventType) => byType.find((row) => row.type === type)?.n ?? 0;
+  const total = byType.reduce((sum, row) => sum + row.n, 0);
+  const matching = counted ?? (query.type ? of(query.type) : total);
   return {
     ...pageOf(rows.map(eventDto), matching, query),
     counts: {
@@ -81,7 +80,7 @@ export async function listEvents(
       seminar: of('seminar'),
       networking: of('networking'),
       graduation: of('graduation'),
-      total: byType.reduce((sum, row) => sum + row.n, 0),
+      total,
     },
   };
 }

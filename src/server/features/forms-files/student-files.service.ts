@@ -79,13 +79,18 @@ export async function listFiles(
   query: StudentFileListQuery,
 ): Promise<StudentFileListResponse> {
   const { limit, offset } = pageWindow(query);
+  const scope = studentScopeCondition(user);
+  const searched = fileSearch(query.q) !== undefined;
   const where: SQL | undefined = and(
-    studentScopeCondition(user),
+    scope,
     query.student_id ? eq(studentFiles.studentId, query.student_id) : undefined,
     query.category ? eq(studentFiles.category, query.category) : undefined,
     query.form_id ? eq(studentFiles.formId, query.form_id) : undefined,
     fileSearch(query.q),
   );
+  // A file always has its student (student_id is NOT NULL, a foreign key), so the count joins the
+  // students only when the filters read them: joining all 50,000 for the admin cost 13-30 ms.
+  const matches = deps.db.select({ one: sql`1` }).from(studentFiles).$dynamic();
   const [rows, matching] = await Promise.all([
     selectFiles(deps.db)
       .where(where)
@@ -94,12 +99,11 @@ export async function listFiles(
       .offset(offset),
     countMatches(
       deps.db,
-      deps.db
-        .select({ one: sql`1` })
-        .from(studentFiles)
-        .innerJoin(students, eq(students.id, studentFiles.studentId))
-        .where(where),
-      fileSearch(query.q) !== undefined,
+      (scope || searched
+        ? matches.innerJoin(students, eq(students.id, studentFiles.studentId))
+        : matches
+      ).where(where),
+      searched,
     ),
   ]);
   return pageOf(rows.map(fileDto), matching, query);

@@ -265,6 +265,29 @@ describe('management', () => {
   });
 });
 
+describe('list order and totals', () => {
+  it('breaks ties of the same moment by id, newest id first, and totals what the table holds', async () => {
+    t.clock.advance(120_000);
+    // Written at one instant: the same date posted and creation time, so only the id orders them.
+    const twins = [await approved(), await approved(), await addStory()];
+    const byIdDesc = (ids: string[]) => [...ids].sort().reverse();
+    const manage = await json<StoryManageResponse>(await send('DPM001', 'GET', '/api/impact-stories/manage'));
+    expect(manage.items.slice(0, 3).map((s) => s.id)).toEqual(byIdDesc(twins.map((s) => s.id)));
+    const readers = await json<StoryListResponse>(await send('USR001', 'GET', '/api/impact-stories'));
+    expect(readers.items.slice(0, 2).map((s) => s.id)).toEqual(byIdDesc([twins[0]!.id, twins[1]!.id]));
+
+    const rows = await t.database.db.select().from(impactStories);
+    const approvedRows = rows.filter((r) => r.approved);
+    const totalOf = async (query: string) =>
+      (await json<StoryManageResponse>(await send('DPM001', 'GET', `/api/impact-stories/manage?${query}`)))
+        .total;
+    expect(await totalOf('status=all')).toBe(rows.length);
+    expect(await totalOf('status=approved')).toBe(approvedRows.length);
+    expect(await totalOf('status=pending')).toBe(rows.length - approvedRows.length);
+    expect(readers.total).toBe(approvedRows.filter((r) => !r.featured).length);
+  });
+});
+
 describe('the top bar search', () => {
   it('finds approved stories for readers and every story for management', async () => {
     const shown = await approved({ title: 'Zambezi rowing champion' });

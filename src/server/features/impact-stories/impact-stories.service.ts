@@ -104,17 +104,16 @@ export async function manageStories(
   const search = storySearch(query.q);
   const where = and(byStatus, search);
   const { limit, offset } = pageWindow(query);
-  const [rows, total, [counts]] = await Promise.all([
+  const [rows, searched, [counts]] = await Promise.all([
+    // impact_stories_created_idx holds this order: only the page's rows are read.
     selectStories(deps.db)
       .where(where)
       .orderBy(desc(impactStories.createdAt), desc(impactStories.id))
       .limit(limit)
       .offset(offset),
-    countMatches(
-      deps.db,
-      deps.db.select({ one: sql`1` }).from(impactStories).where(where),
-      search !== undefined,
-    ),
+    search === undefined
+      ? undefined
+      : countMatches(deps.db, deps.db.select({ one: sql`1` }).from(impactStories).where(where), true),
     deps.db
       .select({
         total: count(),
@@ -125,6 +124,9 @@ export async function manageStories(
   ]);
   const all = counts?.total ?? 0;
   const approved = counts?.approved ?? 0;
+  // Without a search, the tiles' figures already count the page's stories.
+  const total =
+    searched ?? (query.status === 'approved' ? approved : query.status === 'pending' ? all - approved : all);
   return {
     ...pageOf(rows.map(storyDto), total, query),
     counts: { total: all, approved, pending: all - approved, featured: counts?.featured ?? 0 },

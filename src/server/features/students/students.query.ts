@@ -1,11 +1,12 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
-import type { Student, StudentCreate, StudentUpdate } from '../../../contracts/students';
+import type { Student, StudentCreate, StudentListItem, StudentUpdate } from '../../../contracts/students';
 import { ageOn } from '../../../domain/dates';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import type { DbOrTx } from '../../db/client';
 import { fixedSelect, NAMED_STATEMENTS } from '../../db/prepared';
 import { students, users } from '../../db/schema';
+import type { RowOf } from '../../db/select-rows';
 
 /** The columns of a student as the API names them (docs/product.md §3), the officer's name joined from users. */
 export const studentColumns = {
@@ -59,6 +60,29 @@ export const studentColumns = {
 };
 
 export type StudentRow = Awaited<ReturnType<typeof selectStudents>>[number];
+
+/*
+ * The columns of a list item (contracts/students.ts StudentListItem), in its order: what the list
+ * shows and nothing private. A page reads and parses these 13 rather than the record's 45, and
+ * its answer is about a fifth of the size.
+ */
+export const studentListColumns = {
+  id: students.id,
+  first_name: students.firstName,
+  last_name: students.lastName,
+  full_name: students.fullName,
+  email: students.email,
+  program_level: students.programLevel,
+  program_status: students.programStatus,
+  institution_name: students.institutionName,
+  current_program: students.currentProgram,
+  assigned_officer_id: students.assignedOfficerId,
+  assigned_officer_name: users.name,
+  chl_number: students.chlNumber,
+  profile_photo_url: students.profilePhotoUrl,
+} satisfies { [K in keyof StudentListItem]: Column };
+
+export type StudentListRow = RowOf<typeof studentListColumns>;
 
 /** Input field name -> table column key, for writes. */
 const WRITABLE: { [K in keyof StudentCreate]-?: keyof typeof students.$inferInsert } = {
@@ -129,6 +153,14 @@ export function toStudentDto(row: StudentRow, today: string): Student {
   };
 }
 
+/**
+ * A page's rows as the list sends them. The list columns need no conversion (no dates, money or
+ * GPA), so this costs nothing per row; the type says a row is exactly a list item.
+ */
+export function toStudentListItems(rows: StudentListRow[]): StudentListItem[] {
+  return rows;
+}
+
 /** The students a user reaches: everyone's, their own (program officer) or none. */
 export function scopeCondition(actor: StudentActor): SQL | undefined {
   const scope = studentScope(actor);
@@ -139,6 +171,13 @@ export function scopeCondition(actor: StudentActor): SQL | undefined {
 
 export function selectStudents(db: DbOrTx) {
   return db.select(studentColumns).from(students).leftJoin(users, eq(users.id, students.assignedOfficerId));
+}
+
+export function selectStudentList(db: DbOrTx) {
+  return db
+    .select(studentListColumns)
+    .from(students)
+    .leftJoin(users, eq(users.id, students.assignedOfficerId));
 }
 
 /*

@@ -65,9 +65,14 @@ export const listStudentsRoute = createRoute({
   path: '/',
   tags,
   summary: 'List students with search, category and status filters, paged, with category counts',
+  description:
+    'Each student is a StudentListItem: the fields a list shows (name, email, CHL number, photo, ' +
+    'category, status, programme, institution, officer), never the private ones (NRC, date of ' +
+    'birth, contact numbers, guardian, accommodation, laptop, notes). GET /api/students/{id} ' +
+    'answers the whole record.',
   request: { query: StudentListQuerySchema },
   responses: {
-    200: jsonResponse(StudentListResponseSchema, 'A page of students'),
+    200: jsonResponse(StudentListResponseSchema, 'A page of students, as list items'),
     ...errorResponses(400, 401, 403),
   },
 });

@@ -15,8 +15,14 @@ import { forbidden, notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
-import { countStudents, findStudentRows, type StudentTally } from './students.list';
-import { findStudentRow, type StudentRow, toStudentColumns, toStudentDto } from './students.query';
+import { countStudents, findStudentPage, type StudentTally } from './students.list';
+import {
+  findStudentRow,
+  type StudentListRow,
+  toStudentColumns,
+  toStudentDto,
+  toStudentListItems,
+} from './students.query';
 import {
   assertAssignableOfficer,
   assertUnique,
@@ -40,11 +46,11 @@ export async function listStudents(
 ): Promise<StudentListResponse> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
   const range = pageWindow(query);
-  const readPage = (matching?: number) => findStudentRows(deps.db, user, filters, { ...range, matching });
+  const readPage = (matching?: number) => findStudentPage(deps.db, user, filters, { ...range, matching });
   // The figure the list pages by: its category's tile, or All.
   const tile = filters.category ?? 'all';
   let tally: StudentTally;
-  let rows: StudentRow[];
+  let rows: StudentListRow[];
   if (filters.q) {
     // Counts first: they say whether there is a page to read at all, and how best to read it. A
     // capped count stops the pages at the 1,000th match (D17) and is never "few" to sort.
@@ -56,13 +62,8 @@ export async function listStudents(
     // Without a search the newest page comes straight off an index: ask both at once.
     [tally, rows] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
   }
-  const day = today(deps);
   return {
-    ...pageOf(
-      rows.map((row) => toStudentDto(row, day)),
-      { total: tally.counts[tile], capped: tally.capped[tile] },
-      query,
-    ),
+    ...pageOf(toStudentListItems(rows), { total: tally.counts[tile], capped: tally.capped[tile] }, query),
     counts: tally.counts,
     counts_capped: tally.capped,
   };

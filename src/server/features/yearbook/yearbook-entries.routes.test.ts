@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import type {
@@ -253,6 +253,41 @@ describe("management's entries", () => {
     // A pending entry is not found by asking for it either.
     expect((await send('USR001', 'GET', `/api/yearbooks/${book.id}/entries?q=Pending`)).status).toBe(200);
     expect(await search('q=Pending')).toEqual([]);
+  });
+
+  it('offers the programs of the entries each may see, once each and in order', async () => {
+    const { send, published, addStudent, addEntry } = kit();
+    const book = await published();
+    for (const [first, program] of [
+      ['Ruth', 'Diploma in Agriculture'],
+      ['Mary', 'BA Economics'],
+      ['Grace', 'Diploma in Agriculture'],
+      ['Esther', null],
+      ['Hope', 'Certificate in Welding'],
+    ] as const) {
+      const s = await addStudent({
+        email: null,
+        firstName: first,
+        fullName: `${first} Banda`,
+        currentProgram: program,
+      });
+      await addEntry(book.id, s.id);
+    }
+    // Only a pending entry is in welding: management sees the program, readers do not.
+    await t.database.db
+      .update(yearbookEntries)
+      .set({ status: 'pending' })
+      .where(
+        and(eq(yearbookEntries.yearbookId, book.id), eq(yearbookEntries.program, 'Certificate in Welding')),
+      );
+    const programsFor = async (as: string) =>
+      (await json<EntryListResponse>(await send(as, 'GET', `/api/yearbooks/${book.id}/entries`))).programs;
+    expect(await programsFor('DPM001')).toEqual([
+      'BA Economics',
+      'Certificate in Welding',
+      'Diploma in Agriculture',
+    ]);
+    expect(await programsFor('USR001')).toEqual(['BA Economics', 'Diploma in Agriculture']);
   });
 
   it("puts entries awaiting review in management's bell, and nobody else's", async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GraduateListResponse, Yearbook, YearbookListResponse } from '../../../contracts/yearbook';
 import { YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
-import { activities, memoryWallPosts, yearbookEntries } from '../../db/schema';
+import { activities, memoryWallPosts, students, yearbookEntries } from '../../db/schema';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
 import { json } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
@@ -229,5 +229,20 @@ describe('graduating students', () => {
       await send('DPM001', 'GET', '/api/yearbooks/graduates?q=ze'),
     );
     expect(found.items.map((g) => g.full_name)).toEqual(['Zebron Lungu']);
+  });
+
+  it('counts every graduate, also one who graduates later, and orders namesakes by id', async () => {
+    const { send, addStudent } = kit();
+    const namesake = { email: null, firstName: 'Aaron', lastName: 'Aaa', fullName: 'Aaron Aaa' };
+    const twins = [await addStudent(namesake), await addStudent(namesake)];
+    const later = await addStudent({ ...namesake, programStatus: 'enrolled' });
+    await t.database.db.update(students).set({ programStatus: 'graduated' }).where(eq(students.id, later.id));
+    const graduates = await t.database.db
+      .select({ id: students.id })
+      .from(students)
+      .where(eq(students.programStatus, 'graduated'));
+    const list = await json<GraduateListResponse>(await send('DPM001', 'GET', '/api/yearbooks/graduates'));
+    expect(list.total).toBe(graduates.length);
+    expect(list.items.slice(0, 3).map((g) => g.id)).toEqual([twins[0]!.id, twins[1]!.id, later.id].sort());
   });
 });

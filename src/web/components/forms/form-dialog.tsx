@@ -19,6 +19,8 @@ export interface FormDialogProps<TValues extends FieldValues> {
   pendingLabel: string;
   /** 'danger' for a submit that refuses or removes something. */
   submitVariant?: 'primary' | 'danger';
+  /** The fields are not there yet (a record still loading): the submit waits. */
+  submitDisabled?: boolean;
   /** Heard after a failed save, e.g. to toast it. */
   onFailed?: (error: unknown) => void;
   /** The message to show above the fields for a failed save that no field shows; none when absent or null. */
@@ -47,6 +49,7 @@ export function FormDialog<TValues extends FieldValues>({
   submitLabel,
   pendingLabel,
   submitVariant = 'primary',
+  submitDisabled = false,
   onFailed,
   failureMessage,
   fieldOfError,
@@ -104,6 +107,7 @@ export function FormDialog<TValues extends FieldValues>({
               type="submit"
               form={formId}
               variant={submitVariant}
+              disabled={submitDisabled}
               loading={pending}
               loadingText={pendingLabel}
             >

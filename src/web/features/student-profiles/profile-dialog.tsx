@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
-import type { Student } from '../../../contracts/students';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { Student, StudentListItem } from '../../../contracts/students';
 import { canStudent } from '../../../domain/student-permissions';
 import { focusFirstField, useDiscardGuard } from '../../components/forms';
 import { Button, Dialog, toast } from '../../components/ui';
@@ -15,6 +15,7 @@ import {
   StatusBadge,
   StudentAvatar,
   type StudentProfileFormValues,
+  StudentRecordPending,
   useCreateStudent,
   useStudent,
   useUpdateStudent,
@@ -26,12 +27,14 @@ import { PROFILE_SECTIONS, type ProfileSection, profileSections, programmeLine }
 export type ProfileModalState =
   | { mode: 'closed' }
   | { mode: 'add' }
-  | { mode: 'view'; student: Student }
-  | { mode: 'edit'; student: Student; from: 'view' | 'card' };
+  | { mode: 'view'; student: StudentListItem }
+  | { mode: 'edit'; student: StudentListItem; from: 'view' | 'card' };
 
 /**
  * The Student Profile modal: read-only view (with an Edit switch) and the form, titled
- * 'Add New Student Profile' or 'Edit Student Profile'. A failed save keeps it open.
+ * 'Add New Student Profile' or 'Edit Student Profile'. A failed save keeps it open. Opened from a
+ * card, it has only the list's fields: the view's header shows at once and its sections once the
+ * whole record has arrived; the form waits for a fresh read of it, never showing blanks.
  */
 export function ProfileDialog({
   state,
@@ -46,10 +49,20 @@ export function ProfileDialog({
   const update = useUpdateStudent();
   const saving = create.isPending || update.isPending;
   const [saveError, setSaveError] = useState<{ title: string; reason: string; error: unknown } | null>(null);
-  // The record as the server has it now (the card's copy first).
+  // The card's fields (or a saved record), then the whole record as the server has it now.
   const current = state.mode === 'view' || state.mode === 'edit' ? state.student : undefined;
-  const live = useStudent(current?.id ?? null, current);
-  const student = live.data ?? current;
+  const live = useStudent(current?.id ?? null);
+  const full = live.data;
+  const student = full ?? current;
+  // The edit form is filled once, from a read that has finished: a background refetch later
+  // must not refill it under the user's typing.
+  const [formFor, setFormFor] = useState<string | null>(null);
+  const editId = state.mode === 'edit' ? state.student.id : null;
+  useEffect(() => {
+    if (editId === null) setFormFor(null);
+    else if (formFor !== editId && full?.id === editId && !live.isFetching) setFormFor(editId);
+  }, [editId, formFor, full, live.isFetching]);
+  const formReady = state.mode === 'add' || (editId !== null && formFor === editId);
   const [dirty, setDirty] = useState(false);
   const discard = useDiscardGuard(dirty, state.mode === 'add' || state.mode === 'edit');
 
@@ -114,7 +127,13 @@ export function ProfileDialog({
               <Button variant="secondary" disabled={saving} onClick={cancelForm}>
                 Cancel
               </Button>
-              <Button type="submit" form={formId} loading={saving} loadingText="Saving...">
+              <Button
+                type="submit"
+                form={formId}
+                loading={saving}
+                loadingText="Saving..."
+                disabled={!formReady}
+              >
                 {state.mode === 'add' ? 'Add Profile' : 'Save Changes'}
               </Button>
             </>
@@ -135,18 +154,38 @@ export function ProfileDialog({
         }
       >
         {formMode ? (
-          <ProfileForm
-            key={state.mode === 'edit' ? `edit-${state.student.id}` : 'add'}
-            formId={formId}
-            student={state.mode === 'edit' ? student : undefined}
-            saveError={saveError}
-            onSubmit={onSubmit}
-            onDirtyChange={setDirty}
-            // Edit from the view: the dialog is already open, so its own first focus is spent.
-            focusOnMount={state.mode === 'edit' && state.from === 'view'}
-          />
+          formReady ? (
+            <ProfileForm
+              key={state.mode === 'edit' ? `edit-${state.student.id}` : 'add'}
+              formId={formId}
+              student={state.mode === 'edit' ? full : undefined}
+              saveError={saveError}
+              onSubmit={onSubmit}
+              onDirtyChange={setDirty}
+              // Edit from the view, or after the record arrived: the dialog's own first focus is spent.
+              focusOnMount={state.mode === 'edit'}
+            />
+          ) : (
+            <StudentRecordPending
+              error={live.error}
+              onRetry={() => void live.refetch()}
+              retrying={live.isFetching}
+            />
+          )
         ) : (
-          student && <ProfileView student={student} />
+          student && (
+            <ProfileView
+              student={student}
+              full={full}
+              pending={
+                <StudentRecordPending
+                  error={live.error}
+                  onRetry={() => void live.refetch()}
+                  retrying={live.isFetching}
+                />
+              }
+            />
+          )
         )}
       </Dialog>
       {discard.prompt}
@@ -154,8 +193,17 @@ export function ProfileDialog({
   );
 }
 
-function ProfileView({ student }: { student: Student }) {
-  const sections = profileSections(student, todayIso());
+function ProfileView({
+  student,
+  full,
+  pending,
+}: {
+  student: StudentListItem;
+  /** The whole record; until it arrives `pending` stands in for the sections. */
+  full: Student | undefined;
+  pending: ReactNode;
+}) {
+  const sections = full ? profileSections(full, todayIso()) : null;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-4">
@@ -172,14 +220,16 @@ function ProfileView({ student }: { student: Student }) {
         </div>
         <StatusBadge status={student.program_status} />
       </div>
-      {PROFILE_SECTIONS.map((section) => (
-        <ViewSection
-          key={section}
-          title={section}
-          rows={sections[section]}
-          wide={section === 'Program Notes'}
-        />
-      ))}
+      {sections
+        ? PROFILE_SECTIONS.map((section) => (
+            <ViewSection
+              key={section}
+              title={section}
+              rows={sections[section]}
+              wide={section === 'Program Notes'}
+            />
+          ))
+        : pending}
       <StudentCaseWork studentId={student.id} />
       <StudentFormsAndFiles studentId={student.id} />
     </div>

@@ -1,5 +1,5 @@
 import { Eye, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
-import type { Student } from '../../../contracts/students';
+import type { StudentListItem } from '../../../contracts/students';
 import { canDeleteFromProfiles, canStudent } from '../../../domain/student-permissions';
 import { ListError, QueryPager, SearchBox } from '../../components/list';
 import { Button, Card, EmptyState, PageHeader, Skeleton } from '../../components/ui';
@@ -25,7 +25,9 @@ export const PROFILES_PAGE_SIZE = 24;
 /** The grid's search and page, as kept in the address bar (?q=&page=). */
 const ProfileListParamsSchema = listStateSchema({});
 
-type ProfilesModal = { kind: 'profile'; state: ProfileModalState } | { kind: 'delete'; student: Student };
+type ProfilesModal =
+  | { kind: 'profile'; state: ProfileModalState }
+  | { kind: 'delete'; student: StudentListItem };
 
 const CLOSED: ProfileModalState = { mode: 'closed' };
 
@@ -139,7 +141,7 @@ function ProfileCard({
   onEdit,
   onDelete,
 }: {
-  student: Student;
+  student: StudentListItem;
   canEdit: boolean;
   canDelete: boolean;
   onView: () => void;

@@ -1,4 +1,4 @@
-import type { Student } from '../../../contracts/students';
+import type { StudentListItem } from '../../../contracts/students';
 import { ConfirmDialog, toast } from '../../components/ui';
 import { STUDENT_UI_MESSAGES as M } from './messages';
 import { failureReason, useDeleteStudent } from './students.queries';
@@ -7,9 +7,16 @@ import { failureReason, useDeleteStudent } from './students.queries';
  * 'Delete Student': asks, deletes, says how it went, and closes (also after a failure, whose
  * reason the toast gives). Student Management and Student Profiles both delete through it.
  */
-export function DeleteStudentDialog({ student, onClose }: { student: Student | null; onClose: () => void }) {
+export function DeleteStudentDialog({
+  student,
+  onClose,
+}: {
+  /** A list row is enough: deleting needs only the id. */
+  student: Pick<StudentListItem, 'id'> | null;
+  onClose: () => void;
+}) {
   const remove = useDeleteStudent();
-  const onDelete = async (target: Student) => {
+  const onDelete = async (target: Pick<StudentListItem, 'id'>) => {
     try {
       await remove.mutateAsync(target.id);
       toast.success(M.deleted);

@@ -16,7 +16,7 @@ export {
 } from './student-form-values';
 export { DEFAULT_LIST_PARAMS, type StudentListParams } from './student-list-params';
 export { type StudentOption, StudentPicker } from './student-picker';
-export { StatusBadge, StudentAvatar } from './student-ui';
+export { StatusBadge, StudentAvatar, StudentRecordPending } from './student-ui';
 export {
   failureReason,
   useCreateStudent,

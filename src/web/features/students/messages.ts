@@ -11,6 +11,7 @@ export const STUDENT_UI_MESSAGES = {
   deleteFailed: (reason: string) => `Failed to delete student: ${reason}`,
   importFailed: (reason: string) => `Failed to import students: ${reason}`,
   loadFailed: 'Failed to load students',
+  recordLoadFailed: "Couldn't load this student's details",
   profilesEmpty: 'No student profiles found',
   profileAdded: 'Student profile added successfully',
   profileUpdated: 'Student profile updated successfully',

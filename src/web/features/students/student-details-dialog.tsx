@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import type { Student } from '../../../contracts/students';
+import type { Student, StudentListItem } from '../../../contracts/students';
 import { ACADEMIC_STANDING_LABELS, GENDER_LABELS } from '../../../domain/students';
 import { Button, Dialog } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { DetailsTabs } from '../audit';
-import { categoryLabel, StatusBadge, StudentAvatar } from './student-ui';
+import { categoryLabel, StatusBadge, StudentAvatar, StudentRecordPending } from './student-ui';
+import { useStudent } from './students.queries';
 
 /** A read-only label/value list; empty values show a dash. */
 export function DetailList({ items }: { items: Array<[string, ReactNode]> }) {
@@ -26,19 +27,26 @@ export function DetailList({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-/** Student Details: a read-only summary of the record (every role that sees the student). */
+/**
+ * Student Details: a read-only summary of the record (every role that sees the student). Opened
+ * from a list row, which carries only the list's fields: the header shows at once from the row,
+ * the rest once the whole record (GET /api/students/:id) has arrived.
+ */
 export function StudentDetailsDialog({
-  student,
+  student: item,
   open,
   onOpenChange,
   onEdit,
 }: {
-  student: Student | null;
+  student: StudentListItem | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Shown only when the user may edit this student. */
   onEdit?: () => void;
 }) {
+  const record = useStudent(item?.id ?? null);
+  const full = record.data;
+  const header = full ?? item;
   return (
     <Dialog
       open={open}
@@ -56,44 +64,59 @@ export function StudentDetailsDialog({
         </>
       }
     >
-      {student && (
-        <DetailsTabs record={{ kind: 'student', id: student.id }}>
+      {header && (
+        <DetailsTabs record={{ kind: 'student', id: header.id }}>
           <div className="space-y-5">
             <div className="flex items-center gap-4">
               <StudentAvatar
-                photoUrl={student.profile_photo_url}
-                firstName={student.first_name}
-                lastName={student.last_name}
+                photoUrl={header.profile_photo_url}
+                firstName={header.first_name}
+                lastName={header.last_name}
               />
               <div className="min-w-0">
-                <p className="text-lg font-semibold text-slate-900">{student.full_name}</p>
-                <p className="text-sm text-slate-600">{student.chl_number ?? 'No CHL number'}</p>
+                <p className="text-lg font-semibold text-slate-900">{header.full_name}</p>
+                <p className="text-sm text-slate-600">{header.chl_number ?? 'No CHL number'}</p>
               </div>
               <div className="ml-auto">
-                <StatusBadge status={student.program_status} />
+                <StatusBadge status={header.program_status} />
               </div>
             </div>
-            <DetailList
-              items={[
-                ['Email', student.email],
-                ['Contact Number', student.contact_number],
-                ['Community', student.community],
-                ['Gender', GENDER_LABELS[student.gender]],
-                ['Date of Birth', student.date_of_birth && formatDate(student.date_of_birth)],
-                ['Age', student.age],
-                ['Category', categoryLabel(student.program_level)],
-                ['Institution', student.institution_name],
-                ['Current Program', student.current_program],
-                ['Academic Standing', ACADEMIC_STANDING_LABELS[student.academic_standing]],
-                ['Overall GPA', student.overall_gpa?.toFixed(2)],
-                ['Assigned Officer', student.assigned_officer_name],
-                ['Added', formatDateTime(student.created_at)],
-                ['Last Updated', formatDateTime(student.updated_at)],
-              ]}
-            />
+            {full ? (
+              <StudentDetailList student={full} />
+            ) : (
+              <StudentRecordPending
+                rows={14}
+                error={record.error}
+                onRetry={() => void record.refetch()}
+                retrying={record.isFetching}
+              />
+            )}
           </div>
         </DetailsTabs>
       )}
     </Dialog>
+  );
+}
+
+function StudentDetailList({ student }: { student: Student }) {
+  return (
+    <DetailList
+      items={[
+        ['Email', student.email],
+        ['Contact Number', student.contact_number],
+        ['Community', student.community],
+        ['Gender', GENDER_LABELS[student.gender]],
+        ['Date of Birth', student.date_of_birth && formatDate(student.date_of_birth)],
+        ['Age', student.age],
+        ['Category', categoryLabel(student.program_level)],
+        ['Institution', student.institution_name],
+        ['Current Program', student.current_program],
+        ['Academic Standing', ACADEMIC_STANDING_LABELS[student.academic_standing]],
+        ['Overall GPA', student.overall_gpa?.toFixed(2)],
+        ['Assigned Officer', student.assigned_officer_name],
+        ['Added', formatDateTime(student.created_at)],
+        ['Last Updated', formatDateTime(student.updated_at)],
+      ]}
+    />
   );
 }

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { StudentListResponse } from '../../../contracts/students';
+import type { StudentListItem, StudentListResponse } from '../../../contracts/students';
 import { formatCount } from '../../../domain/search';
-import {
-  PROGRAM_LEVEL_LABELS,
-  PROGRAM_STATUS_LABELS,
-  type ProgramLevel,
-  type ProgramStatus,
-} from '../../../domain/students';
+import { PROGRAM_LEVEL_LABELS, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import { useFieldControl } from '../../components/ui';
 import { controlClasses } from '../../components/ui/input';
 import { api } from '../../lib/api';
@@ -16,15 +11,11 @@ import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
-/** What the picker keeps of a student. */
-export interface StudentOption {
-  id: string;
-  full_name: string;
-  chl_number: string | null;
-  program_level: ProgramLevel;
-  program_status: ProgramStatus;
-  current_program: string | null;
-}
+/** What the picker keeps of a student: a list item's share (a whole record also fits). */
+export type StudentOption = Pick<
+  StudentListItem,
+  'id' | 'full_name' | 'chl_number' | 'program_level' | 'program_status' | 'current_program'
+>;
 
 const PICKER_PAGE_SIZE = 20;
 

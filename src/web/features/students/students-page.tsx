@@ -1,6 +1,6 @@
 import { GraduationCap, Rocket, School, Users } from 'lucide-react';
 import { useCallback } from 'react';
-import type { Student } from '../../../contracts/students';
+import type { StudentListItem } from '../../../contracts/students';
 import { formatCount } from '../../../domain/search';
 import { canStudent } from '../../../domain/student-permissions';
 import {
@@ -53,9 +53,9 @@ const SORT_OPTIONS: Array<{ value: StudentSort; label: string }> = [
 type StudentModal =
   | { kind: 'add' }
   | { kind: 'import' }
-  | { kind: 'edit'; student: Student }
-  | { kind: 'details'; student: Student }
-  | { kind: 'delete'; student: Student };
+  | { kind: 'edit'; student: StudentListItem }
+  | { kind: 'details'; student: StudentListItem }
+  | { kind: 'delete'; student: StudentListItem };
 
 /**
  * /students: category tiles, search, status filter, import/export, the paged table and its modals;
@@ -71,12 +71,14 @@ export function StudentsPage() {
   const data = list.data;
   useKeepPageInRange(params.page, STUDENTS_PAGE_SIZE, data, (page) => update({ page }));
 
-  const may = (action: 'update' | 'delete', student: Student) =>
+  const may = (action: 'update' | 'delete', student: StudentListItem) =>
     canStudent(user, action, { assignedOfficerId: student.assigned_officer_id });
 
   const details = modals.ofKind('details');
   const openModal = modals.open;
-  useStudentFromUrl(useCallback((student: Student) => openModal({ kind: 'details', student }), [openModal]));
+  useStudentFromUrl(
+    useCallback((student: StudentListItem) => openModal({ kind: 'details', student }), [openModal]),
+  );
 
   return (
     <div className="space-y-6">

@@ -1,6 +1,6 @@
 import { Eye, Pencil, Trash2, Users } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import type { Student } from '../../../contracts/students';
+import type { StudentListItem } from '../../../contracts/students';
 import { type DataColumn, DataTable, type PagedQuery, tableStateOf } from '../../components/list';
 import { cn } from '../../lib/cn';
 import { STUDENT_UI_MESSAGES as M } from './messages';
@@ -10,13 +10,13 @@ import { failureReason } from './students.queries';
 export type RowAction = 'details' | 'edit' | 'delete';
 
 interface RowActionProps {
-  canEdit: (student: Student) => boolean;
-  canDelete: (student: Student) => boolean;
-  onAction: (action: RowAction, student: Student) => void;
+  canEdit: (student: StudentListItem) => boolean;
+  canDelete: (student: StudentListItem) => boolean;
+  onAction: (action: RowAction, student: StudentListItem) => void;
 }
 
 export interface StudentsTableProps extends RowActionProps {
-  query: PagedQuery<Student>;
+  query: PagedQuery<StudentListItem>;
   filtered: boolean;
 }
 
@@ -33,7 +33,12 @@ function IconAction({ className, ...props }: ComponentProps<'button'>) {
   );
 }
 
-function RowActions({ student, canEdit, canDelete, onAction }: RowActionProps & { student: Student }) {
+function RowActions({
+  student,
+  canEdit,
+  canDelete,
+  onAction,
+}: RowActionProps & { student: StudentListItem }) {
   return (
     <div className="flex justify-end gap-0.5">
       <IconAction
@@ -66,7 +71,7 @@ function RowActions({ student, canEdit, canDelete, onAction }: RowActionProps & 
   );
 }
 
-function studentColumns(actions: RowActionProps): Array<DataColumn<Student>> {
+function studentColumns(actions: RowActionProps): Array<DataColumn<StudentListItem>> {
   return [
     {
       header: 'Student',
@@ -133,7 +138,7 @@ function studentColumns(actions: RowActionProps): Array<DataColumn<Student>> {
   ];
 }
 
-function StudentCard({ student, ...actions }: RowActionProps & { student: Student }) {
+function StudentCard({ student, ...actions }: RowActionProps & { student: StudentListItem }) {
   return (
     <>
       <div className="flex items-start gap-3">

@@ -22,15 +22,15 @@ export function useStudentList(params: StudentListParams, pageSize: number) {
   });
 }
 
-/** GET /api/students/:id, starting from the list's copy of the record when there is one. */
-export function useStudent(id: string | null, initial?: Student) {
+/**
+ * GET /api/students/:id: the whole record. A list row carries only a list item (no NRC, guardian,
+ * accommodation...), so a dialog opened from a row shows what the row has and waits for this.
+ */
+export function useStudent(id: string | null) {
   return useQuery({
     queryKey: keys.one(id),
     queryFn: ({ signal }) => api.get<Student>(`/api/students/${encodeURIComponent(id!)}`, signal),
     enabled: id !== null,
-    initialData: initial && initial.id === id ? initial : undefined,
-    // The list copy is as fresh as the list; refetch in the background when opened.
-    initialDataUpdatedAt: 0,
   });
 }
 
