@@ -31,6 +31,16 @@ export const NAMED_STATEMENTS = {
    * statement per shape of filters, named with the shape after a colon.
    */
   caseListPage: 'case_list_page',
+  /**
+   * The first page of students and its tiles without a search (students.latest-page.ts): one
+   * statement per shape of filters, sort and page size, named with the shape after a colon.
+   */
+  studentListPage: 'student_list_page',
+  /**
+   * Every figure of the staff dashboard (dashboard-figures.ts): one statement per scope (all or an
+   * officer's) and whether the user decides a stage, named with the shape after a colon.
+   */
+  dashboardFigures: 'dashboard_figures',
 } as const;
 type NamedStatement = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
 /** A name from NAMED_STATEMENTS, alone or followed by ':' and the shape it was built for. */

@@ -118,6 +118,10 @@ export const students = pgTable(
       sql`lower(coalesce(${t.chlNumber}, '')) text_pattern_ops`,
       t.programLevel,
     ),
+    // The list sorted by name (students.latest-page.ts): a page reads its 25 rows in order instead
+    // of sorting every student (EXPLAIN on 50,000 students: 18 ms a page without these).
+    index('students_name_idx').on(sql`lower(${t.fullName})`, t.id),
+    index('students_officer_name_idx').on(t.assignedOfficerId, sql`lower(${t.fullName})`, t.id),
     // The yearbook's Graduating Students, by name (yearbooks.service.ts, listGraduates): a page
     // reads its 25 rows, not every student.
     index('students_graduated_name_idx').on(t.fullName, t.id).where(sql`${t.programStatus} = 'graduated'`),

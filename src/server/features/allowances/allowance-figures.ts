@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { MONTHS } from '../../../domain/dates';
 import { normaliseMoney } from '../../../domain/money';
@@ -31,19 +31,25 @@ export function monthLabel(month: string): string {
  * With `officerId`, only the allowances of that officer's students (a program officer's
  * dashboard). How many await the user's decision is the bell's count (awaitingDecisionCount).
  */
-export async function allowanceDashboardFigures(
-  db: DbOrTx,
-  now: Date,
-  officerId?: string,
-): Promise<AllowanceDashboardFigures> {
+type SqlValue = string | SQL | Placeholder;
+type SeriesRow = {
+  month: string;
+  kind: string;
+  total: string;
+};
+
+/** The twelve months the dashboard shows, and the day and zone their sums start from. */
+export function dashboardMonths(now: Date) {
   const months = lastMonths(programmeDate(now));
-  const first = `${months[0]}-01`;
-  const tz = programmeZone();
+  return { months, first: `${months[0]}-01`, tz: programmeZone() };
+}
+
+/** Submitted, approved and paid sums by month since `first`, of an officer's students or all. */
+function seriesSql(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValue): SQL {
   const ofOfficer = officerId
     ? sql` and student_id in (select id from students where assigned_officer_id = ${officerId})`
     : sql``;
-
-  const series = await db.execute<{ month: string; kind: string; total: string }>(sql`
+  return sql`
       select to_char(submitted_date at time zone ${tz}, 'YYYY-MM') as month, 'submitted' as kind, sum(total)::text as total
         from allowances
        where submitted_date >= (${first}::date::timestamp at time zone ${tz})${ofOfficer}
@@ -57,15 +63,43 @@ export async function allowanceDashboardFigures(
       select to_char(paid_date, 'YYYY-MM'), 'paid', sum(total)::text
         from allowances
        where approval_stage = 'paid' and paid_date >= ${first}::date${ofOfficer}
-       group by 1`);
+       group by 1`;
+}
 
+/**
+ * The same sums as a scalar subquery answering JSON text, for the dashboard's one statement
+ * (dashboard-figures.ts); allowanceFiguresFromJson reads it.
+ */
+export function allowanceSeriesJson(
+  officerId: Placeholder | undefined,
+  first: Placeholder,
+  tz: Placeholder,
+): SQL {
+  return sql`(select coalesce(json_agg(s), '[]')::text from (${seriesSql(officerId, first, tz)}) s)`;
+}
+
+export function allowanceFiguresFromJson(json: string, months: string[]): AllowanceDashboardFigures {
+  return figuresOf(JSON.parse(json) as SeriesRow[], months);
+}
+
+export async function allowanceDashboardFigures(
+  db: DbOrTx,
+  now: Date,
+  officerId?: string,
+): Promise<AllowanceDashboardFigures> {
+  const { months, first, tz } = dashboardMonths(now);
+  const series = await db.execute<SeriesRow>(seriesSql(officerId, first, tz));
+  return figuresOf(series.rows, months);
+}
+
+function figuresOf(rows: SeriesRow[], months: string[]): AllowanceDashboardFigures {
   const byMonth = new Map(
     months.map((m) => [
       m,
       { month: m, label: monthLabel(m), submitted: '0.00', approved: '0.00', paid: '0.00' },
     ]),
   );
-  for (const r of series.rows) {
+  for (const r of rows) {
     const entry = byMonth.get(r.month);
     if (entry && (r.kind === 'submitted' || r.kind === 'approved' || r.kind === 'paid'))
       entry[r.kind] = normaliseMoney(r.total);

@@ -39,12 +39,20 @@ import { transitionAudit } from './allowance-transition-audit';
 
 export { bulkDecideAllowances } from './allowance-bulk-decision';
 /** The dashboard's allowance figures, for the dashboard area. */
-export { allowanceDashboardFigures } from './allowance-figures';
+export {
+  type AllowanceDashboardFigures,
+  allowanceDashboardFigures,
+  allowanceFiguresFromJson,
+  allowanceSeriesJson,
+  dashboardMonths,
+} from './allowance-figures';
 export { allowanceSearch } from './allowance-global-search';
 export {
   allowanceNotifications,
   allowancesAwaitingUser,
   awaitingDecisionCount,
+  waitingCountSql,
+  waitingStagesOf,
 } from './allowance-notifications';
 // The payment batches' payments write the entry a single payment writes, naming the batch.
 export { transitionAudit } from './allowance-transition-audit';

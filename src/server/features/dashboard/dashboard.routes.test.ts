@@ -161,8 +161,19 @@ describe('GET /api/dashboard', () => {
       'event 0',
     ]);
     expect(mine.recent_activity[0]).toMatchObject({ actor_name: 'System', action: 'student.created' });
-    // The sign-ins above are in the trail too, but not in anyone's recent activity.
+    // Each entry as the audit trail holds it, its time an ISO instant as the rest of the API writes it.
     const rows = await t.deps.db.select().from(activities);
+    for (const entry of [...all.recent_activity, ...mine.recent_activity]) {
+      const row = rows.find((r) => r.id === entry.id)!;
+      expect(entry).toEqual({
+        id: row.id,
+        actor_name: row.actorName,
+        action: row.action,
+        summary: row.summary,
+        created_at: row.createdAt.toISOString(),
+      });
+    }
+    // The sign-ins above are in the trail too, but not in anyone's recent activity.
     expect(rows.filter((r) => r.entityType !== 'account')).toHaveLength(12);
     expect(rows.filter((r) => r.action === 'auth.signed_in').length).toBeGreaterThan(0);
   });

@@ -1,5 +1,4 @@
 import type { DashboardResponse } from '../../../contracts/dashboard';
-import { studentScope } from '../../../domain/student-permissions';
 import {
   PROGRAM_LEVEL_LABELS,
   PROGRAM_LEVELS,
@@ -7,30 +6,16 @@ import {
   type ProgramStatus,
 } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { allowanceDashboardFigures, awaitingDecisionCount } from '../allowances/allowances.service';
-import { listRecentActivity } from '../audit/audit.service';
-import { storedStudentCounts } from '../students/students.service';
-
-const officerOf = (user: SessionUser) => {
-  const scope = studentScope(user);
-  return scope.kind === 'officer' ? scope.officerId : undefined;
-};
+import { dashboardFigures } from './dashboard-figures';
 
 /** How many years the progress chart shows: the most recent ones present in the data. */
 const PROGRESS_YEARS = 6;
-const RECENT_ACTIVITY = 10;
 
 /** The dashboard's figures, scoped like the student list (a program officer: own students only). */
 export async function getDashboard(deps: AppDeps, user: SessionUser): Promise<DashboardResponse> {
-  const [groups, recentActivity, allowanceFigures, awaiting] = await Promise.all([
-    // By category, status and start year: both the category counts and the progress by year.
-    storedStudentCounts(deps.db, user),
-    listRecentActivity(deps, user, RECENT_ACTIVITY),
-    // A program officer's sums are their own students' allowances, like the rest of their dashboard.
-    allowanceDashboardFigures(deps.db, deps.clock.now(), officerOf(user)),
-    // The bell's count, two-stage rule and delegations included: the card and the bell agree.
-    awaitingDecisionCount(deps, user),
-  ]);
+  // By category, status and start year (both the category counts and the progress by year); a
+  // program officer's allowance sums are their own students'; the awaiting count is the bell's.
+  const { groups, recentActivity, allowanceFigures, awaiting } = await dashboardFigures(deps, user);
 
   const byLevel = Object.fromEntries(PROGRAM_LEVELS.map((l) => [l, 0])) as Record<
     (typeof PROGRAM_LEVELS)[number],

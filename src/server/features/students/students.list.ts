@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { StudentCounts, StudentCountsCapped, StudentListQuery } from '../../../contracts/students';
 import { capCount, type MatchCount, SEARCH_COUNT_CAP, searchMode } from '../../../domain/search';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
@@ -10,7 +10,6 @@ import {
 } from '../../../domain/students';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { fixedSelect } from '../../db/prepared';
 import { studentCounts, students } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import {
@@ -81,14 +80,16 @@ export function findStudentRows(
     .orderBy(...ORDER[query.sort]);
 }
 
-/** A page of the list: the list item's columns only (studentListColumns), never the whole record. */
+/**
+ * A page of a searched list, or a partner's students: the list item's columns only
+ * (studentListColumns), never the whole record. (Without either, students.latest-page.ts.)
+ */
 export async function findStudentPage(
   db: DbOrTx,
   actor: StudentActor,
   query: Omit<StudentListQuery, 'page' | 'pageSize'>,
   page: { limit: number; offset: number; matching?: number },
 ): Promise<StudentListRow[]> {
-  if (!isNarrowed(query)) return latestStudentPage(db, actor, query, page);
   const filters = baseFilters(actor, query);
   if (query.category) filters.push(eq(students.programLevel, query.category));
   const sortFew = query.q !== undefined && query.q !== '' && (page.matching ?? Infinity) <= FEW_MATCHES;
@@ -109,51 +110,6 @@ export async function findStudentPage(
   // A list page maps its rows without Drizzle's per-column is() checks (see selectRows); the
   // rows are the same, the officer's name (left join) included.
   return selectRows(db, studentListColumns, rows);
-}
-
-/*
- * The list page everyone opens first, without a search: its SQL is built once per shape (officer
- * scope, status, category, sort) and database handle, not on every request (see fixedSelect).
- */
-const latestPageQueries = new Map<string, ReturnType<typeof fixedSelect<typeof studentListColumns>>>();
-
-async function latestStudentPage(
-  db: DbOrTx,
-  actor: StudentActor,
-  query: Omit<StudentListQuery, 'page' | 'pageSize' | 'q'>,
-  page: { limit: number; offset: number },
-): Promise<StudentListRow[]> {
-  const scope = studentScope(actor);
-  if (scope.kind === 'none') return [];
-  const officerId = scope.kind === 'officer' ? scope.officerId : undefined;
-  const shape = [
-    officerId !== undefined,
-    query.status !== undefined,
-    query.category !== undefined,
-    query.sort,
-  ];
-  const key = shape.join('|');
-  let pageQuery = latestPageQueries.get(key);
-  if (!pageQuery) {
-    pageQuery = fixedSelect(studentListColumns, (handle) =>
-      selectStudentList(handle)
-        .where(
-          and(
-            officerId !== undefined
-              ? eq(students.assignedOfficerId, sql.placeholder('officerId'))
-              : undefined,
-            query.status !== undefined ? eq(students.programStatus, sql.placeholder('status')) : undefined,
-            query.category !== undefined ? eq(students.programLevel, sql.placeholder('category')) : undefined,
-          ),
-        )
-        .orderBy(...ORDER[query.sort])
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    );
-    latestPageQueries.set(key, pageQuery);
-  }
-  const values = { officerId, status: query.status, category: query.category, ...page };
-  return pageQuery(db, values);
 }
 
 /**
@@ -296,4 +252,21 @@ export async function storedStudentCounts(
     })
     .from(studentCounts)
     .where(and(...filters));
+}
+
+/**
+ * storedStudentCounts of everyone's students, or of one officer's, as a scalar subquery answering
+ * JSON text ([[level, status, year, n], ...]), for the dashboard's one statement
+ * (dashboard-figures.ts); studentCountGroupsFromJson reads it.
+ */
+export function studentCountGroupsJson(officerId: Placeholder | undefined): SQL {
+  const scoped = officerId === undefined ? sql`` : sql` and ${studentCounts.officerId} = ${officerId}`;
+  return sql`(select coalesce(json_agg(json_build_array(${studentCounts.programLevel}, ${studentCounts.programStatus},
+      ${studentCounts.startYear}, ${studentCounts.studentCount})), '[]')::text
+    from ${studentCounts} where ${studentCounts.studentCount} <> 0${scoped})`;
+}
+
+export function studentCountGroupsFromJson(json: string): StudentCountGroup[] {
+  const rows = JSON.parse(json) as Array<[ProgramLevel, ProgramStatus, number, number]>;
+  return rows.map(([level, status, year, n]) => ({ level, status, year, n }));
 }

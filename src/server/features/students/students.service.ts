@@ -15,6 +15,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
+import { latestStudentPageJson } from './students.latest-page';
 import { countStudents, findStudentPage, type StudentTally } from './students.list';
 import {
   findStudentRow,
@@ -33,13 +34,33 @@ import {
 } from './students.write';
 
 /** The user's students counted by category, status and start year (for the dashboard). */
-export { storedStudentCounts } from './students.list';
+export {
+  type StudentCountGroup,
+  storedStudentCounts,
+  studentCountGroupsFromJson,
+  studentCountGroupsJson,
+} from './students.list';
 export { scopeCondition as studentScopeCondition } from './students.query';
 export { studentMatches, studentSearch } from './students.search';
 
 const today = (deps: AppDeps) => programmeDate(deps.clock.now());
 
-export async function listStudents(
+/**
+ * The student list's answer as JSON text: without a search or partner, one statement writes it
+ * (students.latest-page.ts); otherwise the searched list below.
+ */
+export async function listStudentsJson(
+  deps: AppDeps,
+  user: SessionUser,
+  query: StudentListQuery,
+): Promise<string> {
+  if (!query.q && !query.landlord_id && !query.institution_id)
+    return latestStudentPageJson(deps.db, user, query);
+  return JSON.stringify(await listSearchedStudents(deps, user, query));
+}
+
+/** A searched list, or a partner's students: its tiles counted by query, its page read to match. */
+async function listSearchedStudents(
   deps: AppDeps,
   user: SessionUser,
   query: StudentListQuery,
@@ -59,7 +80,7 @@ export async function listStudents(
     rows =
       range.offset < matching ? await readPage(tally.capped[tile] ? Number.POSITIVE_INFINITY : matching) : [];
   } else {
-    // Without a search the newest page comes straight off an index: ask both at once.
+    // A partner's students: the page and its counts do not depend on each other, so ask both at once.
     [tally, rows] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
   }
   return {

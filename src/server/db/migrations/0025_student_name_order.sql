@@ -1,0 +1,2 @@
+CREATE INDEX "students_name_idx" ON "students" USING btree (lower("full_name"),"id");--> statement-breakpoint
+CREATE INDEX "students_officer_name_idx" ON "students" USING btree ("assigned_officer_id",lower("full_name"),"id");
