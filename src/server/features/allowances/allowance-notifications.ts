@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-env';
 import type { NotificationSource, Recipient } from '../../area-sources';
 import { allowanceStageTotals, allowances } from '../../db/schema';
 import { programmeDate } from '../../programme-time';
-import { delegatedStagesOf } from '../delegations/delegations.service';
+import { delegatedStagesOf, heldForSql } from '../delegations/delegations.service';
 
 const AWAITING_LIST_SIZE = 20;
 
@@ -31,22 +31,28 @@ export async function waitingStagesOf(deps: AppDeps, user: Recipient) {
       : await delegatedStagesOf(deps.db, user.id, programmeDate(deps.clock.now()));
   const principals = stages.map((s) => (isReviewStage(s) ? held.get(s)?.id : undefined) ?? user.id);
   const waiting = sql`unnest(${sql.param(stages)}::text[], ${sql.param(principals)}::uuid[]) as waiting(stage, principal)`;
-  return { stages, held, principals, waiting };
+  return { stages, held, waiting };
 }
 
 /**
- * How many allowances wait at `stages` for the user, held for `principals` (waitingStagesOf), as
+ * The stages waiting for a user and whom they hold each for, resolved by PostgreSQL: `waiting` for
+ * waitingCountSql inside a statement that has not looked up the user's delegations (the dashboard).
+ */
+export function waitingSourceSql(userId: Placeholder, stages: Placeholder, today: Placeholder): SQL {
+  const heldFor = heldForSql(userId, sql`w.stage`, today);
+  return sql`(select w.stage, coalesce(${heldFor}, ${userId}::uuid) as principal
+    from unnest(${stages}::text[]) as w(stage)) as waiting`;
+}
+
+/**
+ * How many allowances wait at `stages` for the user (`waiting`: each stage and whom the user holds
+ * it for, from waitingStagesOf or waitingSourceSql), as
  * one SQL expression: the triggers' per-stage counts (counting half a million waiting rows took
  * 75 ms), less what the two-stage rule bars. Only FLMI and PM deciders have any barred, read
  * through the (stage, date, id) index over the allowances waiting at those two stages. The
  * dashboard asks it inside its own statement (dashboard-figures.ts) with placeholders.
  */
-export function waitingCountSql(
-  userId: string | Placeholder,
-  stages: SQL | Placeholder,
-  principals: SQL | Placeholder,
-): SQL {
-  const waiting = sql`unnest(${stages}::text[], ${principals}::uuid[]) as waiting(stage, principal)`;
+export function waitingCountSql(userId: string | Placeholder, stages: SQL | Placeholder, waiting: SQL): SQL {
   return sql`greatest(0,
     (select coalesce(sum(${allowanceStageTotals.allowanceCount}), 0)
        from ${allowanceStageTotals} where ${allowanceStageTotals.approvalStage} = any(${stages}::text[]))
@@ -57,10 +63,10 @@ export function waitingCountSql(
 async function countWaiting(
   deps: AppDeps,
   user: Recipient,
-  { stages, principals }: Awaited<ReturnType<typeof waitingStagesOf>>,
+  { stages, waiting }: Awaited<ReturnType<typeof waitingStagesOf>>,
 ): Promise<number> {
   const { rows } = await deps.db.execute<{ n: number }>(
-    sql`select ${waitingCountSql(user.id, sql`${sql.param(stages)}`, sql`${sql.param(principals)}`)} as n`,
+    sql`select ${waitingCountSql(user.id, sql`${sql.param(stages)}`, waiting)} as n`,
   );
   return rows[0]?.n ?? 0;
 }

@@ -52,7 +52,7 @@ export {
   allowancesAwaitingUser,
   awaitingDecisionCount,
   waitingCountSql,
-  waitingStagesOf,
+  waitingSourceSql,
 } from './allowance-notifications';
 // The payment batches' payments write the entry a single payment writes, naming the batch.
 export { transitionAudit } from './allowance-transition-audit';

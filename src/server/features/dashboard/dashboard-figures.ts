@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { stagesAwaitingRole } from '../../../domain/allowances';
 import { studentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { fixedStatement, NAMED_STATEMENTS } from '../../db/prepared';
+import { programmeDate } from '../../programme-time';
 import {
   type AllowanceDashboardFigures,
   allowanceFiguresFromJson,
   allowanceSeriesJson,
   dashboardMonths,
   waitingCountSql,
-  waitingStagesOf,
+  waitingSourceSql,
 } from '../allowances/allowances.service';
 import { type RecentActivity, recentActivityJson } from '../audit/audit.service';
 import {
@@ -24,10 +26,10 @@ import {
  * write and parse in Node (the server's one thread is what runs out) and each planned on every
  * request (0.2-0.6 ms) to run in 0.02 ms. So each area gives its figure as a scalar subquery
  * answering JSON text (students' counts, the recent activity, the allowance sums, the count
- * awaiting the user's decision, which the bell counts with the same SQL), and the dashboard asks
- * them together in one statement, named per shape (db/prepared.ts) so that PostgreSQL plans it
- * once per connection. Only the user's delegations come first, in their own look-up: they decide
- * whom the user holds each stage for.
+ * awaiting the user's decision, which the bell counts with the same SQL, whom the user holds each
+ * stage for by delegation resolved in the statement by delegationFor's rule), and the dashboard
+ * asks them together in one statement, named per shape (db/prepared.ts) so that PostgreSQL plans
+ * it once per connection.
  */
 
 /** The officer whose students a program officer's dashboard counts; none for everyone's. */
@@ -49,7 +51,11 @@ function statementFor(shape: Shape) {
   if (!statement) {
     const officer = shape.officer ? sql.placeholder('officerId') : undefined;
     const waiting = shape.waiting
-      ? waitingCountSql(sql.placeholder('userId'), sql.placeholder('stages'), sql.placeholder('principals'))
+      ? waitingCountSql(
+          sql.placeholder('userId'),
+          sql.placeholder('stages'),
+          waitingSourceSql(sql.placeholder('userId'), sql.placeholder('stages'), sql.placeholder('today')),
+        )
       : sql`0`;
     statement = fixedStatement(
       (db: DbOrTx) =>
@@ -80,16 +86,11 @@ export interface DashboardFigures {
 export async function dashboardFigures(deps: AppDeps, user: SessionUser): Promise<DashboardFigures> {
   const officerId = officerOf(user);
   const { months, first, tz } = dashboardMonths(deps.clock.now());
-  const { stages, principals } = await waitingStagesOf(deps, user);
+  const stages = stagesAwaitingRole(user.role);
+  const today = programmeDate(deps.clock.now());
   const shape = { officer: officerId !== undefined, waiting: stages.length > 0 };
-  const [row] = await statementFor(shape)(deps.db, {
-    officerId,
-    first,
-    tz,
-    userId: user.id,
-    stages,
-    principals,
-  });
+  const values = { officerId, first, tz, userId: user.id, stages, today };
+  const [row] = await statementFor(shape)(deps.db, values);
   return {
     groups: studentCountGroupsFromJson(String(row?.groups ?? '[]')),
     recentActivity: JSON.parse(String(row?.activity ?? '[]')) as RecentActivity[],

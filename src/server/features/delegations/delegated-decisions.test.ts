@@ -12,6 +12,7 @@ import type {
   BulkDecisionResponse,
 } from '../../../contracts/allowances';
 import type { RecordHistoryResponse } from '../../../contracts/audit';
+import type { DashboardResponse } from '../../../contracts/dashboard';
 import type { Delegation } from '../../../contracts/delegations';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
@@ -85,6 +86,10 @@ const bulk = async (as: Staff, allowanceIds: string[], stage: ApprovalStage) => 
 
 const awaiting = async (as: Staff) =>
   json<AwaitingMeResponse>(await t.request('GET', '/api/allowances/awaiting-me', { token: tokens[as] }));
+
+const dashboardCard = async (as: Staff) =>
+  (await json<DashboardResponse>(await t.request('GET', '/api/dashboard', { token: tokens[as] }))).allowances
+    .awaiting_my_decision;
 
 async function bellItems(as: Staff) {
   const res = await t.request('GET', '/api/notifications', { token: tokens[as] });
@@ -288,6 +293,8 @@ describe('the two-stage rule for a delegate', () => {
     expect(res.status).toBe(403);
     expect((await json(res)).error).toBe(delegatorApprovedEarlierMessage('Bupe Tembo'));
     expect((await awaiting('PO002')).items.map((i) => i.id)).not.toContain(id);
+    // The dashboard's card resolves the delegation in its own statement: it counts as the bell.
+    expect(await dashboardCard('PO002')).toBe((await awaiting('PO002')).count);
     const result = await bulk('PO002', [id], 'pending_pm');
     expect(result.skipped[0]!.reason).toBe(delegatorApprovedEarlierMessage('Bupe Tembo'));
     // An account with no part in it decides.

@@ -11,6 +11,7 @@ import {
   lte,
   ne,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -80,6 +81,17 @@ export async function delegationFor(
     .limit(1);
   const [row] = lock ? await query.for('share', { of: d }) : await query;
   return row ?? null;
+}
+
+/**
+ * delegationFor's delegator as a scalar subquery (null when the user holds `stage` for nobody):
+ * the dashboard resolves whom its user holds each stage for inside its one statement.
+ */
+export function heldForSql(userId: SQL | Placeholder, stage: SQL, today: SQL | Placeholder): SQL {
+  return sql`(select ${d.delegatorId} from ${d}
+     where ${d.delegateId} = ${userId}::uuid and ${d.revokedAt} is null
+       and ${d.startsOn} <= ${today}::date and ${d.endsOn} >= ${today}::date and ${stage} = any(${d.stages})
+     order by ${d.createdAt}, ${d.id} limit 1)`;
 }
 
 /** Every review stage a user holds for someone today, with whose it is (the bell). */

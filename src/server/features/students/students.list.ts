@@ -261,9 +261,12 @@ export async function storedStudentCounts(
  */
 export function studentCountGroupsJson(officerId: Placeholder | undefined): SQL {
   const scoped = officerId === undefined ? sql`` : sql` and ${studentCounts.officerId} = ${officerId}`;
-  return sql`(select coalesce(json_agg(json_build_array(${studentCounts.programLevel}, ${studentCounts.programStatus},
-      ${studentCounts.startYear}, ${studentCounts.studentCount})), '[]')::text
-    from ${studentCounts} where ${studentCounts.studentCount} <> 0${scoped})`;
+  // Summed over officers: everyone's dashboard needs a row per category, status and year, not per officer.
+  return sql`(select coalesce(json_agg(json_build_array(g.level, g.status, g.year, g.n)), '[]')::text
+    from (select ${studentCounts.programLevel} as level, ${studentCounts.programStatus} as status,
+                 ${studentCounts.startYear} as year, sum(${studentCounts.studentCount})::int as n
+            from ${studentCounts} where ${studentCounts.studentCount} <> 0${scoped}
+           group by 1, 2, 3) g)`;
 }
 
 export function studentCountGroupsFromJson(json: string): StudentCountGroup[] {
