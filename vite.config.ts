@@ -5,6 +5,10 @@ import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.mjs';
 import { pureContracts } from './scripts/vite-pure-contracts.mjs';
 
+const MENUS_AND_DIALOGS =
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es)[\\/]/;
+const BUTTON_SLOT = /node_modules[\\/]@radix-ui[\\/](react-slot|react-compose-refs)[\\/]/;
+
 /** The React back-office: sources in src/web, built into dist/web where the API server serves it. */
 export default defineConfig(({ command }) => {
   // A build is what `npm start` and deployments serve: always React's production build, whatever
@@ -41,6 +45,15 @@ export default defineConfig(({ command }) => {
               // Apart: Zod validates more than forms, and the sign-in page has no form library.
               { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
               { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+              // The menus and dialogs (Radix and what it uses): one file, fetched once the first
+              // screen has painted (the top bar's menus) or with a page that opens a dialog. Not
+              // Slot, which every button uses, sign-in page included: left out even though the
+              // rest uses it, hence no dependencies pulled in.
+              {
+                name: 'radix',
+                test: (id: string) => MENUS_AND_DIALOGS.test(id) && !BUTTON_SLOT.test(id),
+                includeDependenciesRecursively: false,
+              },
             ],
           },
         },

@@ -11,7 +11,9 @@
 //
 // Options: --sizes-only (skip Lighthouse), --lighthouse-only (skip the sizes, e.g. for a build made
 // before the router loaded pages on demand), --json (one JSON object instead of the table),
-// --reports=DIR (keep each Lighthouse report there, as HTML and JSON, to see why a score is low).
+// --reports=DIR (keep each Lighthouse report there, as HTML and JSON, to see why a score is low),
+// --runs=N (Lighthouse N times on each page: its scores vary from run to run by several points),
+// --page=PATH (Lighthouse on /login or on /dashboard only).
 // Exits 1 when a figure misses its target, 2 when it cannot measure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -32,13 +34,20 @@ const ROUTES_FILE = path.join(ROOT, 'src/web/app/routes.tsx');
 const KB = 1000;
 export const TARGETS = { signIn: 120 * KB, signedIn: 250 * KB, lighthouse: 95 };
 
-/** What src/web/app/router.tsx loads on demand: the sign-in page, the other signed-out pages, the rest. */
+/** What src/web/app/page-code.ts loads on demand: the sign-in page, the other signed-out pages, the rest. */
 const LOGIN_MODULE = 'features/auth/login';
 const SIGNED_OUT_MODULE = 'features/auth/form-pages';
 const SIGNED_IN_MODULE = 'app/signed-in-app';
+/** What the signed-in frame loads once the page has painted (src/web/app/layout/top-bar.tsx). */
+const SIGNED_IN_LATER_MODULE = 'app/layout/top-bar-menus';
+/** The dashboard's sources (src/web/features/dashboard), as the manifest names them. */
+const DASHBOARD_FOLDER = 'features/dashboard/';
 
 const args = new Set(process.argv.slice(2));
-const reportsDir = process.argv.find((a) => a.startsWith('--reports='))?.slice('--reports='.length);
+const optionValue = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const reportsDir = optionValue('reports');
+const runs = Number(optionValue('runs') ?? 1);
+const onlyPage = optionValue('page');
 
 /** Cannot measure: thrown, so that the server and the browser started here are stopped first. */
 class CannotMeasure extends Error {}
@@ -79,11 +88,11 @@ function staticClosure(manifest, keys) {
 
 /**
  * Signed-in pages from src/web/app/routes.tsx: each lazy page's module (a feature's index file)
- * and the paths that show it.
+ * and the paths that show it. The dashboard is not among them: it is part of the signed-in app.
  */
 export function routesOf(source) {
   const modules = new Map();
-  // e.g. const DashboardPage = lazy(() => import('../features/dashboard').then(...)), from src/web/app
+  // e.g. const StudentsPage = lazy(() => import('../features/students').then(...)), from src/web/app
   const lazyPage = /const (\w+) = lazy\(\(\) =>\s*import\('\.\.\/([^']+)'\)/g;
   for (const [, name, target] of source.matchAll(lazyPage)) modules.set(name, target);
   const routes = [];
@@ -126,10 +135,11 @@ export function pageSizes() {
     const files = [...keys].map((key) => manifest[key].file);
     return files.filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + brotliSize(file), 0);
   };
-  const measure = (label, target, shell, page) => {
+  const measure = (label, target, shell, page, later = []) => {
     const onLoad = staticClosure(manifest, [entry, shell, ...(page ? [page] : [])]);
-    // What the page itself loads on demand as it renders (the dashboard's charts) counts too.
-    const lazy = page ? (manifest[page].dynamicImports ?? []) : [];
+    // What the page itself loads on demand as it renders (the dashboard's figures) counts too, and
+    // so does what the frame around it loads once painted (`later`).
+    const lazy = [...(page ? (manifest[page].dynamicImports ?? []) : []), ...later];
     const all = staticClosure(manifest, [...onLoad, ...lazy]);
     const bytes = bytesOf(all);
     const css = new Set([...all].flatMap((key) => manifest[key].css ?? []));
@@ -158,13 +168,22 @@ export function pageSizes() {
     },
   ];
   const routes = routesOf(readFileSync(ROUTES_FILE, 'utf8'));
-  if (!routes.some((r) => r.path === '/dashboard')) fail(`found no /dashboard page in ${ROUTES_FILE}`);
   const byModule = new Map();
   for (const r of routes) {
     const key = dynamicChunkOf(manifest, shell, r.module);
     byModule.set(key, [...(byModule.get(key) ?? []), r.path]);
   }
-  for (const [key, paths] of byModule) rows.push(measure(paths.join(' '), TARGETS.signedIn, signedIn, key));
+  const menus = dynamicChunkOf(manifest, shell, SIGNED_IN_LATER_MODULE);
+  // The dashboard comes with the signed-in app; what it shows below its banner loads as it renders.
+  const dashboardParts = Object.keys(manifest).filter(
+    (key) => key.startsWith(DASHBOARD_FOLDER) && manifest[key].isDynamicEntry,
+  );
+  if (dashboardParts.length === 0)
+    fail(`found no part of the dashboard loaded on demand in ${DASHBOARD_FOLDER}`);
+  rows.push(measure('/dashboard', TARGETS.signedIn, signedIn, null, [menus, ...dashboardParts]));
+  for (const [key, paths] of byModule) {
+    rows.push(measure(paths.join(' '), TARGETS.signedIn, signedIn, key, [menus]));
+  }
   return rows;
 }
 
@@ -300,7 +319,7 @@ async function runLighthouse(url, pages) {
       if (lhr.runtimeError) fail(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
       if (reportsDir) {
         mkdirSync(reportsDir, { recursive: true });
-        const name = page.path.replace(/^\//, '') || 'home';
+        const name = `${page.path.replace(/^\//, '') || 'home'}${page.run > 1 ? `-${page.run}` : ''}`;
         writeFileSync(path.join(reportsDir, `${name}.html`), report[0]);
         writeFileSync(path.join(reportsDir, `${name}.json`), report[1]);
       }
@@ -343,7 +362,13 @@ async function main() {
     const server = await startServer();
     try {
       const cookie = await signIn(server.url);
-      lighthouseRows = await runLighthouse(server.url, [{ path: '/login' }, { path: '/dashboard', cookie }]);
+      const pages = [{ path: '/login' }, { path: '/dashboard', cookie }].filter(
+        (page) => !onlyPage || page.path === onlyPage,
+      );
+      if (pages.length === 0) fail(`--page=${onlyPage}: Lighthouse measures /login and /dashboard`);
+      if (!(runs >= 1)) fail('--runs needs a number from 1 up');
+      const repeated = Array.from({ length: runs }, (_, i) => pages.map((page) => ({ ...page, run: i + 1 })));
+      lighthouseRows = await runLighthouse(server.url, repeated.flat());
     } finally {
       await server.stop();
     }

@@ -1,3 +1,5 @@
+// First, before React: the session check and this address's code start downloading (see the file).
+import './app/start-early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {

@@ -1,5 +1,9 @@
 import { lazy, type ReactNode } from 'react';
 import type { Role } from '../../domain/roles';
+// Where everyone lands once signed in: in the signed-in app's own file, not a page loaded on demand,
+// so that it shows without one more download after the app's (issue 22). Its banner is small; the
+// figures below it load on demand.
+import { DashboardPage } from '../features/dashboard';
 import { navigation } from './navigation';
 import { NotBuiltYet } from './not-built-yet';
 
@@ -13,7 +17,6 @@ export interface AppRoute {
 
 // Pages load on demand, so the sign-in screens stay small. Use this shape for new features:
 //   const StudentsPage = lazy(() => import('../features/students').then((m) => ({ default: m.StudentsPage })));
-const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
 const StudentsPage = lazy(() => import('../features/students').then((m) => ({ default: m.StudentsPage })));
 const StudentProfilesPage = lazy(() =>
   import('../features/student-profiles').then((m) => ({ default: m.StudentProfilesPage })),

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  api,
   apiErrorFromResponse,
   apiRequest,
+  askEarly,
   errorMessage,
   failureWithReason,
+  forgetEarlyAnswers,
   isAuthPath,
   setUnauthorizedHandler,
 } from './api';
@@ -113,6 +116,52 @@ describe('apiRequest', () => {
     const error = await apiRequest('/api/dashboard').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNetworkError).toBe(true);
+  });
+});
+
+describe('askEarly', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  const counting = () => {
+    let calls = 0;
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ call: ++calls }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+
+  it('hands its answer to the first get of the same path only', async () => {
+    const fetchMock = counting();
+    void askEarly('/api/session');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(api.get('/api/session')).resolves.toEqual({ call: 1 });
+    await expect(api.get('/api/session')).resolves.toEqual({ call: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops an answer nobody took for ten seconds', async () => {
+    vi.useFakeTimers();
+    const fetchMock = counting();
+    void askEarly('/api/notifications');
+    vi.advanceTimersByTime(10_000);
+    await expect(api.get('/api/notifications')).resolves.toEqual({ call: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets what was asked for the account before a sign-out', async () => {
+    const fetchMock = counting();
+    void askEarly('/api/dashboard');
+    forgetEarlyAnswers();
+    await expect(api.get('/api/dashboard')).resolves.toEqual({ call: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -128,9 +128,41 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
+/**
+ * GET answers asked for before the screen that reads them has rendered (askEarly), and when. One
+ * not taken within EARLY_ANSWER_MS is dropped: it was for a screen that did not come.
+ */
+const earlyAnswers = new Map<string, { answer: Promise<unknown>; at: number }>();
+const EARLY_ANSWER_MS = 10_000;
+
+/**
+ * Asks for `path` now; the first api.get of it takes this answer (later ones ask anew). For what
+ * the first screen reads (the session, the settings, the user's preferences, the bell): asked as
+ * the page's code starts (app/start-early.ts), beside the screen's code, instead of one round trip
+ * after another once that screen has rendered (issue 22).
+ */
+export function askEarly<T>(path: string): Promise<T> {
+  const answer = apiRequest<T>(path);
+  // Taken later; until then a failure is not an unhandled rejection.
+  answer.catch(() => {});
+  earlyAnswers.set(path, { answer, at: Date.now() });
+  return answer;
+}
+
+/** On signing out or another account signing in: an answer asked early was for the account before. */
+export function forgetEarlyAnswers(): void {
+  earlyAnswers.clear();
+}
+
+function takeEarlyAnswer<T>(path: string): Promise<T> | undefined {
+  const early = earlyAnswers.get(path);
+  earlyAnswers.delete(path);
+  return early && Date.now() - early.at < EARLY_ANSWER_MS ? (early.answer as Promise<T>) : undefined;
+}
+
 /** Shorthands for the common verbs. */
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  get: <T>(path: string, signal?: AbortSignal) => takeEarlyAnswer<T>(path) ?? apiRequest<T>(path, { signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),

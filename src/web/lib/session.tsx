@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -12,7 +13,7 @@ import {
 import { toast } from 'sonner';
 import type { LoginResponse, SignedInResponse, User } from '../../contracts/auth';
 import { AUTH_MESSAGES } from '../../contracts/auth-messages';
-import { ApiError, api, setUnauthorizedHandler } from './api';
+import { ApiError, api, forgetEarlyAnswers, setUnauthorizedHandler } from './api';
 import { type AuthChannel, openAuthChannel } from './auth-channel';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -63,6 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const channelRef = useRef<AuthChannel | null>(null);
 
   const signOutLocally = useCallback(() => {
+    forgetEarlyAnswers();
     queryClient.clear();
     setState({ status: 'signed-out', user: null });
   }, [queryClient]);
@@ -71,12 +73,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const { user } = await api.get<{ user: User | null }>('/api/session');
       if (!user) {
-        signOutLocally();
+        // On opening the app nobody's data is here yet: the public settings just read stay.
+        if (stateRef.current.status === 'loading') setState({ status: 'signed-out', user: null });
+        else signOutLocally();
         return;
       }
       // Someone else signed in (in another tab): drop the previous user's cached data.
-      if (stateRef.current.user && stateRef.current.user.id !== user.id) queryClient.clear();
-      setState({ status: 'signed-in', user });
+      if (stateRef.current.user && stateRef.current.user.id !== user.id) {
+        forgetEarlyAnswers();
+        queryClient.clear();
+      }
+      // A transition: the screen before (the 'Authenticating...' spinner on opening the app) stays
+      // until the signed-in screen's code is here, rather than a second spinner that React would
+      // keep up at least 300 ms once shown (issue 22: the dashboard's first paint on a phone).
+      startTransition(() => setState({ status: 'signed-in', user }));
     } catch {
       // The profile could not be loaded: signed out (docs/product.md §4).
       signOutLocally();

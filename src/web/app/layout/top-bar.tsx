@@ -1,13 +1,20 @@
-import { LogOut, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, LogOut, Menu, Moon, Sun } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { roleLabel } from '../../../domain/roles';
 import { DemoDataNotice } from '../../features/auth';
-import { NotificationBell } from '../../features/notifications';
 import { GlobalSearch } from '../../features/search';
 import { useAuth } from '../../lib/session';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useAppearance } from '../appearance-provider';
 import { SIDEBAR_ID } from './sidebar';
-import { ThemeMenu } from './theme-menu';
+
+// The theme menu and the bell need a menu library (Radix and floating-ui: more than half the code
+// of the signed-in frame). It loads once the page has painted, their icons standing in until then,
+// so that a phone's first screen does not wait for it (issue 22).
+const loadMenus = () => import('./top-bar-menus');
+const ThemeMenu = lazy(() => loadMenus().then((m) => ({ default: m.ThemeMenu })));
+const NotificationBell = lazy(() => loadMenus().then((m) => ({ default: m.NotificationBell })));
 
 /** The bar above every signed-in page: sidebar toggle, search, theme, bell, who is signed in, logout. */
 export function TopBar({
@@ -49,8 +56,12 @@ export function TopBar({
 
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <DemoDataNotice variant="badge" />
-        <ThemeMenu />
-        <NotificationBell />
+        <AfterFirstPaint standIn={<ThemeIcon />}>
+          <ThemeMenu />
+        </AfterFirstPaint>
+        <AfterFirstPaint standIn={<MenuIcon icon={<Bell aria-hidden="true" className="size-5" />} />}>
+          <NotificationBell />
+        </AfterFirstPaint>
         {/* The way to the user's own profile (on a phone it gives way to the search box; the sidebar has it). */}
         <Link
           to="/account"
@@ -81,4 +92,20 @@ export function TopBar({
       </div>
     </header>
   );
+}
+
+/** `children` once the page has painted and their code is here; `standIn` until then. */
+function AfterFirstPaint({ standIn, children }: { standIn: ReactNode; children: ReactNode }) {
+  const painted = useAfterFirstPaint();
+  return painted ? <Suspense fallback={standIn}>{children}</Suspense> : standIn;
+}
+
+/** A menu's icon where its button will be: not a button yet, so nothing can be clicked in vain. */
+function MenuIcon({ icon }: { icon: ReactNode }) {
+  return <span className="flex size-10 items-center justify-center text-slate-600">{icon}</span>;
+}
+
+function ThemeIcon() {
+  const Icon = useAppearance().theme === 'dark' ? Moon : Sun;
+  return <MenuIcon icon={<Icon aria-hidden="true" className="size-5" />} />;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info, Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   type DashboardMetric,
@@ -25,7 +25,11 @@ import {
   ratePercent,
   type Trend,
 } from './metric-format';
-import { MetricRecordsDialog } from './metric-records-dialog';
+
+// The records behind a figure open in a dialog (its table, the labels of four areas): its code
+// comes on demand, after the dashboard's first paint, not with the page (issue 22).
+const loadRecordsDialog = () => import('./metric-records-dialog');
+const MetricRecordsDialog = lazy(() => loadRecordsDialog().then((m) => ({ default: m.MetricRecordsDialog })));
 
 /** Under the dashboard's key, so it is refreshed with the rest of the dashboard. */
 export const metricsQueryKey = [...queryKeys.dashboard, 'metrics'] as const;
@@ -43,6 +47,10 @@ export function PerformanceMetrics() {
   const [searchParams, setSearchParams] = useSearchParams();
   const opened = METRIC_KEYS.find((key) => key === searchParams.get('metric')) ?? null;
   const period: MetricPeriod = searchParams.get('period') === 'previous' ? 'previous' : 'current';
+  // Once the figures are shown, the dialog's code is fetched, so that a click finds it here.
+  useEffect(() => {
+    if (query.data) loadRecordsDialog().catch(() => {});
+  }, [query.data]);
   const show = (key: MetricKey | null, nextPeriod: MetricPeriod = 'current') =>
     setSearchParams(
       (prev) => {
@@ -90,12 +98,14 @@ export function PerformanceMetrics() {
         )}
       </CardBody>
       {opened && (
-        <MetricRecordsDialog
-          metricKey={opened}
-          period={period}
-          onPeriod={(next) => show(opened, next)}
-          onClose={() => show(null)}
-        />
+        <Suspense fallback={null}>
+          <MetricRecordsDialog
+            metricKey={opened}
+            period={period}
+            onPeriod={(next) => show(opened, next)}
+            onClose={() => show(null)}
+          />
+        </Suspense>
       )}
     </Card>
   );

@@ -1,0 +1,29 @@
+import type { User } from '../../contracts/auth';
+import { isStaffRole } from '../../domain/roles';
+import { askEarly } from '../lib/api';
+import { startLoadingCodeFor } from './page-code';
+
+// main.tsx imports this file first, so that it runs before React is set up and renders: what the
+// first screen needs (who is signed in, its code, the settings) starts downloading then, side by
+// side, instead of one request after another as each screen renders and asks. On a phone (slow
+// network, slow processor) that is most of the wait for the first screen (issue 22; `npm run
+// page-weight` measures it). Asked in the order the first screen needs them: a phone's browser
+// opens only a few connections at a time.
+const path = window.location.pathname;
+askEarly<{ user: User | null }>('/api/session').then(
+  ({ user }) => {
+    if (!user) return;
+    // The user's own theme, which every signed-in screen reads.
+    askEarly('/api/me/preferences');
+    // Past the sign-in gates (the server refuses the rest before): the top bar's bell, and on the
+    // dashboard, where everyone lands, its figures.
+    if (user.must_change_password || user.must_set_up_two_factor) return;
+    askEarly('/api/notifications');
+    if (path === '/dashboard') askEarly(isStaffRole(user.role) ? '/api/dashboard' : '/api/dashboard/mine');
+  },
+  () => {},
+);
+startLoadingCodeFor(path);
+askEarly('/api/settings/public');
+// The sign-in page's options, and on a signed-in screen the top bar's 'Demo data' badge.
+askEarly('/api/auth/config');
