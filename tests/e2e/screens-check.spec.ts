@@ -48,6 +48,8 @@ test.describe('every screen is accessible and logs no errors', () => {
     const errors = watchConsole(page);
     await signIn(page, 'ADM001');
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    // The figures and charts arrive just after the welcome: scan them too.
+    await expect(page.getByRole('img', { name: /^Students by category:/ })).toBeVisible();
     await expectAccessible(page, 'dashboard');
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
@@ -255,6 +257,9 @@ test.describe('every screen is accessible and logs no errors', () => {
     const errors = watchConsole(page);
     for (const staffId of ['PO001', 'USR001', 'STU001']) {
       await signIn(page, staffId);
+      // A program officer's figures and charts arrive just after the welcome: scan them too.
+      if (staffId === 'PO001')
+        await expect(page.getByRole('img', { name: /^Students by category:/ })).toBeVisible();
       await expectAccessible(page, `${staffId} dashboard`);
       await page.goto('/students');
       await expect(page.getByRole('heading').first()).toBeVisible();
