@@ -81,7 +81,10 @@ export async function startBenchServer(target: BenchTarget): Promise<BenchServer
     config,
     mailer: { send: async () => {} },
     clock: systemClock,
-    logger: createLogger((line) => logSink.write(`${line}\n`)),
+    // A request still finishing as the bench closes may log after the sink has ended: dropped.
+    logger: createLogger((line) => {
+      if (!logSink.writableEnded) logSink.write(`${line}\n`);
+    }),
   };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
+import { rowTalliesCheck } from './row-tallies';
 import { students } from './students';
 
 /*
@@ -171,6 +172,13 @@ export interface TriggerKeptTable {
 }
 
 export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
+  {
+    table: 'row_tallies',
+    keptBy: 'one statement-level trigger function on each counted table, and on students (migration 0026)',
+    source: 'the tables ROW_TALLIES names (schema/row-tallies.ts)',
+    ...rowTalliesCheck(),
+    agreement: 'equal',
+  },
   {
     table: 'allowance_stage_totals',
     keptBy: 'statement-level triggers on allowances (migration 0001)',
