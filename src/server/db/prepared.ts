@@ -41,6 +41,11 @@ export const NAMED_STATEMENTS = {
    * officer's) and whether the user decides a stage, named with the shape after a colon.
    */
   dashboardFigures: 'dashboard_figures',
+  /**
+   * The first page of another area's list and its figures (db/json-items.ts, db/row-tallies.ts):
+   * named `area_list_page:<area>.<shape>` by the area, one per shape of filters and page size.
+   */
+  areaListPage: 'area_list_page',
 } as const;
 type NamedStatement = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
 /** A name from NAMED_STATEMENTS, alone or followed by ':' and the shape it was built for. */
