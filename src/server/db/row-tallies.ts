@@ -34,12 +34,13 @@ export function tallyCount(tally: TallyName, rows: TallyRows = {}): SQL<number> 
   return sql<number>`(select coalesce(sum(${rowTallies.rowCount}), 0)::int from ${rowTallies} where ${tallyWhere(tally, rows)})`;
 }
 
-/** {bucket: rows} over the tally's scopes (or one): a JSON scalar subquery, '{}' when empty. */
+/** {bucket: rows} over the tally's scopes (or one), empty buckets left out: JSON text, '{}' when none. */
 export function tallyByBucket(
   tally: TallyName,
   rows: Omit<TallyRows, 'bucket' | 'buckets'> = {},
 ): SQL<string> {
   return sql<string>`(select coalesce(json_object_agg(b.bucket, b.n), '{}')::text from (
     select ${rowTallies.bucket} as bucket, sum(${rowTallies.rowCount})::int as n from ${rowTallies}
-     where ${tallyWhere(tally, rows)} group by ${rowTallies.bucket}) b)`;
+     where ${tallyWhere(tally, rows)} group by ${rowTallies.bucket}
+    having sum(${rowTallies.rowCount}) <> 0) b)`;
 }
