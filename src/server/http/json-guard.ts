@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import { isUploadPath } from './body-limit';
+import { isUploadPath, mayCarryBody } from './body-limit';
 
 export const NUL_IN_TEXT = 'Text may not contain the NUL character.';
 export const NESTED_TOO_DEEPLY = 'The request body is nested too deeply.';
@@ -50,7 +50,7 @@ export function inspectJson(value: unknown): Finding {
 async function bodyFinding(c: Context): Promise<Finding> {
   // Uploads are read as form data, and readCsvUpload checks the file: reading them as text here
   // would decode (and spoil) a binary file before the route sees it.
-  if (!c.req.raw.body || isUploadPath(c.req.path)) return undefined;
+  if (!mayCarryBody(c) || !c.req.raw.body || isUploadPath(c.req.path)) return undefined;
   // Every other body is looked at, whatever its type, not only what Hono's validator takes for
   // JSON: a few routes read an optional body with c.req.json() or JSON.parse whatever its type.
   // Bodies here are at most 1 MB, and Hono keeps the text for the route.
