@@ -1,9 +1,11 @@
 import { toCsv } from '../../../csv/to-csv';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
+import { jsonText } from '../../http/json-text';
 import { createRoleRouter } from '../../http/staff-router';
 import * as contracts from './audit.route-contracts';
-import { exportAudit, listAudit } from './audit.service';
+import { exportAudit } from './audit.service';
+import { auditLogPageJson } from './audit-log-page';
 
 /** Columns of GET /api/audit/export.csv; changes as the JSON the API answers. */
 const AUDIT_EXPORT_COLUMNS = [
@@ -39,8 +41,9 @@ export function auditRoutes(deps: AppDeps) {
     return csvDownload(c, csv, 'activity-log.csv');
   });
 
+  // The page's text is written by PostgreSQL (audit-log-page.ts) and sent as it is.
   router.openapi(contracts.listAuditRoute, async (c) =>
-    c.json(await listAudit(deps.db, c.req.valid('query')), 200),
+    jsonText(c, await auditLogPageJson(deps.db, c.req.valid('query'))),
   );
 
   return router;

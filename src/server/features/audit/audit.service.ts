@@ -1,11 +1,10 @@
 import { and, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AuditEntry, AuditListQuery, AuditListResponse } from '../../../contracts/audit';
+import type { AuditEntry, AuditListQuery } from '../../../contracts/audit';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { type AuditChanges, auditChanges } from '../../../domain/audit';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { type ActivityEntityType, activities, students } from '../../db/schema';
-import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDayBounds } from '../../programme-time';
 
 /**
@@ -199,6 +198,7 @@ const entryColumns = {
 
 type EntryRow = Omit<AuditEntry, 'at'> & { created_at: Date };
 
+/** An entry; the Activity Log's page writes the same in PostgreSQL (audit-log-page.ts, its test). */
 function toEntry({ created_at, ...row }: EntryRow): AuditEntry {
   return { ...row, at: created_at.toISOString() };
 }
@@ -216,7 +216,8 @@ export async function recordHistory(db: DbOrTx, entityType: ActivityEntityType, 
   return { items: rows.map((r) => toEntry(r as EntryRow)) };
 }
 
-function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQL | undefined {
+/** The Activity Log's filters (its page: audit-log-page.ts; its CSV export below). */
+export function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQL | undefined {
   return and(
     query.actor_id ? eq(activities.actorId, query.actor_id) : undefined,
     query.entity_type ? eq(activities.entityType, query.entity_type) : undefined,
@@ -224,28 +225,6 @@ function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQL | und
     query.action ? eq(activities.action, query.action) : undefined,
     query.from ? gte(activities.createdAt, programmeDayBounds(query.from).start) : undefined,
     query.to ? lt(activities.createdAt, programmeDayBounds(query.to).end) : undefined,
-  );
-}
-
-/** The Activity Log (admins): newest first, filtered by who, what, which record and when. */
-export async function listAudit(db: DbOrTx, query: AuditListQuery): Promise<AuditListResponse> {
-  const { page: _page, pageSize: _pageSize, ...filters } = query;
-  const where = logFilters(filters);
-  const range = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(entryColumns)
-      .from(activities)
-      .where(where)
-      .orderBy(desc(activities.createdAt), desc(activities.seq))
-      .limit(range.limit)
-      .offset(range.offset),
-    db.$count(activities, where).then((n) => [n]),
-  ]);
-  return pageOf(
-    rows.map((r) => toEntry(r as EntryRow)),
-    counted ?? 0,
-    query,
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../contracts/common';
 import type { SearchItem } from '../../../contracts/search';
@@ -7,20 +7,16 @@ import type {
   ProfileInput,
   RoleRequestSummary,
   RoleSummaryResponse,
-  UserListQuery,
-  UserListResponse,
 } from '../../../contracts/users';
 import { permissionsOf } from '../../../domain/role-permissions';
 import { ROLES, roleTitle } from '../../../domain/roles';
 import { canReadUsers, USER_MESSAGES as M } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
-import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { roleRequests, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
 import { recordHistory } from '../audit/audit.service';
 
 /*
@@ -55,6 +51,7 @@ export function roleRequestSummary(r: RoleRequestRow): RoleRequestSummary {
   };
 }
 
+/** One account; its list item is written by PostgreSQL (list-items.ts), held equal by list-pages.test.ts. */
 export function directoryUserDto({ user: u, creatorName, request }: DirectoryRow): DirectoryUser {
   return {
     id: u.id,
@@ -109,40 +106,9 @@ export async function accountHistory(deps: AppDeps, id: string) {
   return recordHistory(deps.db, 'account', id);
 }
 
-const userSearch = (q: string | undefined) =>
+/** The directory's search box and the top bar's: names, staff IDs, emails and departments. */
+export const userSearch = (q: string | undefined) =>
   wordSearch([users.name, users.staffId, users.email, users.department], q);
-
-/** The six tiles count every account, whatever the filters. */
-async function tileCounts(db: DbOrTx) {
-  const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
-  const [row] = await db
-    .select({
-      admins: n(sql`${users.role} = 'admin'`),
-      officers: n(sql`${users.role} = 'program_officer'`),
-      managers: n(sql`${users.role} = 'deputy_manager'`),
-      students: n(sql`${users.role} = 'student'`),
-      active: n(sql`${users.isActive}`),
-      inactive: n(sql`not ${users.isActive}`),
-    })
-    .from(users);
-  return row!;
-}
-
-export async function listUsers(deps: AppDeps, query: UserListQuery): Promise<UserListResponse> {
-  const search = userSearch(query.q);
-  const where = and(
-    query.role ? eq(users.role, query.role) : undefined,
-    query.status ? eq(users.isActive, query.status === 'active') : undefined,
-    search,
-  );
-  const { limit, offset } = pageWindow(query);
-  const [rows, matching, counts] = await Promise.all([
-    selectDirectory(deps.db).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
-    countMatches(deps.db, deps.db.select({ one: sql`1` }).from(users).where(where), search !== undefined),
-    tileCounts(deps.db),
-  ]);
-  return { ...pageOf(rows.map(directoryUserDto), matching, query), counts };
-}
 
 /** Manage Roles: each role, what it may do (the rules the server enforces) and who holds it. */
 export async function roleSummaries(deps: AppDeps): Promise<RoleSummaryResponse> {

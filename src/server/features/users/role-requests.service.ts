@@ -1,25 +1,14 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
-import type {
-  RoleDecisionResponse,
-  RoleRequest,
-  RoleRequestListResponse,
-  RoleRequestSummary,
-} from '../../../contracts/users';
+import type { RoleDecisionResponse, RoleRequest, RoleRequestSummary } from '../../../contracts/users';
 import type { Role } from '../../../domain/roles';
 import { roleTitle } from '../../../domain/roles';
-import {
-  canManageUsers,
-  USER_MESSAGES as M,
-  type RoleRequestStatus,
-  roleChangeRefusal,
-} from '../../../domain/users';
+import { canManageUsers, USER_MESSAGES as M, roleChangeRefusal } from '../../../domain/users';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { roleRequests, students, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
 import { areaAudit } from '../audit/audit.service';
 import { currentSettings } from '../settings/settings.service';
 import { queueAuthMail, sendAuthMailSoon } from '../staff-auth/staff-auth.service';
@@ -46,6 +35,7 @@ function selectRequests(db: DbOrTx) {
 }
 type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['where']>>[number];
 
+/** One request; its list item is written by PostgreSQL (list-items.ts), held equal by list-pages.test.ts. */
 function requestDto({ request, user }: RequestRow): RoleRequest {
   return {
     ...roleRequestSummary(request),
@@ -55,23 +45,6 @@ function requestDto({ request, user }: RequestRow): RoleRequest {
     user_email: user.email,
     current_role: user.role,
   };
-}
-
-export async function listRoleRequests(
-  deps: AppDeps,
-  query: { status: RoleRequestStatus; page: number; pageSize: number },
-): Promise<RoleRequestListResponse> {
-  const where = eq(roleRequests.status, query.status);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [matching]] = await Promise.all([
-    selectRequests(deps.db)
-      .where(where)
-      .orderBy(desc(roleRequests.createdAt), desc(roleRequests.id))
-      .limit(limit)
-      .offset(offset),
-    deps.db.select({ n: count() }).from(roleRequests).where(where),
-  ]);
-  return pageOf(rows.map(requestDto), matching?.n ?? 0, query);
 }
 
 /** The student record an account with this email reaches (D11), when exactly one has it. */
@@ -142,8 +115,14 @@ export async function decideRoleRequest(
     return student;
   });
   sendAuthMailSoon(deps);
-  const [row] = await selectRequests(deps.db).where(eq(roleRequests.id, id));
-  return { request: requestDto(row!), linked_student: linked };
+  return { request: await findRoleRequest(deps.db, id), linked_student: linked };
+}
+
+/** One request as the list shows it (role-requests-page.ts writes the same item in PostgreSQL). */
+export async function findRoleRequest(db: DbOrTx, id: string): Promise<RoleRequest> {
+  const [row] = await selectRequests(db).where(eq(roleRequests.id, id));
+  if (!row) throw notFound(M.requestNotFound);
+  return requestDto(row);
 }
 
 /**

@@ -1,0 +1,83 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { permissionsOf } from '../../../domain/role-permissions';
+import { ROLES } from '../../../domain/roles';
+import { isoTimestamp, jsonObject } from '../../db/json-items';
+import { roleRequests, users } from '../../db/schema';
+
+/*
+ * The list items of User Management as PostgreSQL writes them (db/json-items.ts, docs/decisions/002):
+ * an account as directoryUserDto answers it, and a role request as requestDto does, field for
+ * field and in the same order. list-items.test.ts holds each against its DTO. They read the
+ * columns of `users` and `role_requests` in the statement around them (directory-page.ts,
+ * role-requests-page.ts); names from other rows are scalar subqueries, cheaper to plan than joins.
+ * The password hash, the tokens and the two-factor secrets are read only as the flags below.
+ */
+
+/** A text written into the statement as an SQL literal (our own constants, never user input). */
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+
+/** What the account's role may do (permissionsOf), a JSON array per role written into the statement. */
+const permissionsJson = sql`case ${users.role} ${sql.join(
+  ROLES.map((role) => sql`when ${literal(role)} then ${literal(JSON.stringify(permissionsOf(role)))}::json`),
+  sql` `,
+)} end`;
+
+/** roleRequestSummary of a role_requests row under this name. */
+function requestSummaryFields(r: Record<keyof typeof roleRequests.$inferSelect, AnyPgColumn>) {
+  return {
+    id: r.id,
+    role: r.role,
+    status: r.status,
+    note: r.note,
+    decided_by_name: r.decidedByName,
+    decided_at: isoTimestamp(r.decidedAt),
+    created_at: isoTimestamp(r.createdAt),
+  };
+}
+
+const pending = alias(roleRequests, 'pending_request');
+const creator = alias(users, 'creator');
+
+/**
+ * The account's pending request, or null: at most one, found by role_requests_one_pending_key
+ * (its 'pending' written in, so that a plan kept for a named statement can use that partial index).
+ */
+const pendingRequestJson = sql`(select ${jsonObject(requestSummaryFields(pending))} from ${roleRequests} ${pending}
+  where ${pending.userId} = ${users.id} and ${pending.status} = 'pending')`;
+
+/** directoryUserDto of the `users` row. */
+export const directoryItem: SQL<string> = jsonObject({
+  id: users.id,
+  name: users.name,
+  staff_id: users.staffId,
+  email: users.email,
+  role: users.role,
+  department: users.department,
+  phone_number: users.phoneNumber,
+  address: users.address,
+  date_of_birth: sql`${users.dateOfBirth}::text`,
+  emergency_contact_name: users.emergencyContactName,
+  emergency_contact_phone: users.emergencyContactPhone,
+  emergency_contact_relationship: users.emergencyContactRelationship,
+  is_active: users.isActive,
+  sign_in: sql`case when ${users.staffId} is not null then 'staff' else 'google' end`,
+  invitation_pending: sql`(${users.staffId} is not null and ${users.passwordHash} is null and ${users.authId} is null)`,
+  email_verified: sql`(${users.emailVerifiedAt} is not null)`,
+  last_login: isoTimestamp(users.lastLogin),
+  created_at: isoTimestamp(users.createdAt),
+  updated_at: isoTimestamp(users.updatedAt),
+  created_by_name: sql`(select ${creator.name} from ${users} ${creator} where ${creator.id} = ${users.createdById})`,
+  permissions: permissionsJson,
+  pending_role_request: pendingRequestJson,
+});
+
+/** requestDto of the `role_requests` row: the summary, then who asked, looked up by id. */
+export const roleRequestItem: SQL<string> = sql<string>`(select ${jsonObject({
+  ...requestSummaryFields(roleRequests),
+  user_id: roleRequests.userId,
+  user_name: users.name,
+  user_staff_id: users.staffId,
+  user_email: users.email,
+  current_role: users.role,
+})} from ${users} where ${users.id} = ${roleRequests.userId})`;
