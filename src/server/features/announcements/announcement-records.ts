@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Announcement, AnnouncementAttachment } from '../../../contracts/announcements';
 import {
   type AnnouncementPriority,
@@ -20,43 +20,27 @@ import { notFound } from '../../http/errors';
  * its attachments, for the caller's audience (docs/product.md D11).
  */
 
+/** How many people have read the announcement of the row around it ('Read by N people'). */
+export const readCountSql = sql<number>`(select count(*)::int from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)})`;
+
+/** Whether this reader (a value or a placeholder) has read the announcement of the row around it. */
+export const readBySql = (viewer: SQLWrapper | string) =>
+  sql<boolean>`exists (select 1 from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)} and r.user_id = ${viewer})`;
+
+/** Its attachments as a JSON array (AnnouncementAttachmentSchema), oldest first. */
+export const attachmentsSql = sql<
+  AnnouncementAttachment[]
+>`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'mime_type', a.mime_type, 'size', a.size) order by a.created_at, a.id) from ${announcementAttachments} a where a.announcement_id = ${qualified(announcements.id)}), '[]')`;
+
 export function selectAnnouncements(db: DbOrTx, viewerId: string) {
   return db
     .select({
       announcement: announcements,
-      readCount: sql<number>`(select count(*)::int from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)})`,
-      readByMe: sql<boolean>`exists (select 1 from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)} and r.user_id = ${viewerId})`,
-      attachments: sql<
-        AnnouncementAttachment[]
-      >`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'mime_type', a.mime_type, 'size', a.size) order by a.created_at, a.id) from ${announcementAttachments} a where a.announcement_id = ${qualified(announcements.id)}), '[]')`,
+      readCount: readCountSql,
+      readByMe: readBySql(viewerId),
+      attachments: attachmentsSql,
     })
     .from(announcements);
-}
-
-/**
- * A page of the announcements matching `where`, in `order`. The page's rows are chosen first, on
- * the table's columns alone; only those 25 then count their readers and gather their attachments,
- * where computing them for every visible row before the sort cost ~28 ms a page.
- */
-export function selectAnnouncementPage(
-  db: DbOrTx,
-  viewerId: string,
-  where: SQL | undefined,
-  order: SQL[],
-  limit: number,
-  offset: number,
-) {
-  const page = db
-    .select({ id: announcements.id })
-    .from(announcements)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  return selectAnnouncements(db, viewerId)
-    .innerJoin(page, eq(page.id, announcements.id))
-    .orderBy(...order);
 }
 
 export type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof selectAnnouncements>['where']>>[number];
@@ -85,10 +69,18 @@ export function announcementDto(row: AnnouncementRow): Announcement {
 
 /** What the user's audience sees today: for their audiences, active, not past its expiry. */
 export function shownTo(user: Pick<SessionUser, 'role'>, today: string): SQL {
+  return shownAmong(sql.param(audiencesOf(user.role)), sql.param(today));
+}
+
+/**
+ * shownTo's rule with the audiences (a text array) and the day as values or placeholders: the
+ * list page's named statement (announcements.list-page.ts) takes them as parameters.
+ */
+export function shownAmong(audiences: SQLWrapper, today: SQLWrapper): SQL {
   return and(
-    inArray(announcements.targetAudience, audiencesOf(user.role)),
+    sql`${announcements.targetAudience} = any(${audiences})`,
     eq(announcements.isActive, true),
-    or(isNull(announcements.expiryDate), gte(announcements.expiryDate, today)),
+    or(isNull(announcements.expiryDate), sql`${announcements.expiryDate} >= ${today}`),
   )!;
 }
 

@@ -6,8 +6,8 @@ import { json } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 /*
- * The list picks its page's rows first and reads their readers after (announcement-records.ts
- * selectAnnouncementPage), and takes its total from the cards when it can: every page must hold
+ * The list picks its page's rows first and reads their readers after (announcements.list-page.ts),
+ * and takes its total from the cards when it can: every page must hold
  * what one sort of what the caller sees would put there, with the filters' totals and the reads.
  */
 

@@ -17,12 +17,10 @@ import {
 import { detectFileType, FILE_MESSAGES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
-import { countMatches } from '../../db/capped-count';
 import type { DbOrTx, Tx } from '../../db/client';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
-import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
 import { areaAudit } from '../audit/audit.service';
@@ -31,11 +29,11 @@ import {
   announcementSearch,
   auditedAnnouncement,
   changeableAnnouncement,
-  selectAnnouncementPage,
   selectAnnouncements,
   shownTo,
   visibleAnnouncement,
 } from './announcement-records';
+import { announcementListJson } from './announcements.list-page';
 
 /*
  * Announcements (docs/product.md §2, §4, D11, D15, D16): program officers and above publish; the
@@ -46,48 +44,16 @@ import {
 const newest = [desc(announcements.createdAt), desc(announcements.id)];
 const todayOf = (deps: AppDeps) => programmeDate(deps.clock.now());
 
+/**
+ * The list as objects, for the dashboard's news (my-dashboard.service.ts): the route's own answer
+ * (announcements.list-page.ts), read back.
+ */
 export async function listAnnouncements(
   deps: AppDeps,
   user: SessionUser,
   query: AnnouncementListQuery,
 ): Promise<AnnouncementListResponse> {
-  const shown = shownTo(user, todayOf(deps));
-  const search = announcementSearch(query.q);
-  const where = and(
-    shown,
-    query.type ? eq(announcements.type, query.type) : undefined,
-    query.priority ? eq(announcements.priority, query.priority) : undefined,
-    search,
-  );
-  const { limit, offset } = pageWindow(query);
-  // Filtered by type at most, the tally by type holds the count: one query fewer.
-  const countedByTally = !query.priority && search === undefined;
-  const [rows, byType, counted] = await Promise.all([
-    selectAnnouncementPage(deps.db, user.id, where, newest, limit, offset),
-    deps.db
-      .select({ type: announcements.type, n: count().as('n') })
-      .from(announcements)
-      .where(shown)
-      .groupBy(announcements.type),
-    countedByTally
-      ? undefined
-      : countMatches(
-          deps.db,
-          deps.db.select({ one: sql`1` }).from(announcements).where(where),
-          search !== undefined,
-        ),
-  ]);
-  const of = (type: AnnouncementType) => byType.find((row) => row.type === type)?.n ?? 0;
-  const matching = counted ?? (query.type ? of(query.type) : byType.reduce((sum, row) => sum + row.n, 0));
-  return {
-    ...pageOf(rows.map(announcementDto), matching, query),
-    counts: {
-      general: of('general'),
-      urgent: of('urgent'),
-      academic: of('academic'),
-      financial: of('financial'),
-    },
-  };
+  return JSON.parse(await announcementListJson(deps, user, query)) as AnnouncementListResponse;
 }
 
 export async function getAnnouncement(deps: AppDeps, user: SessionUser, id: string): Promise<Announcement> {

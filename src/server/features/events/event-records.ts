@@ -1,5 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Event, EventInput } from '../../../contracts/events';
 import { type EventStatus, type EventType, eventStartsAt, EVENT_MESSAGES as M } from '../../../domain/events';
 import type { DbOrTx } from '../../db/client';
@@ -11,58 +10,12 @@ import { programmeDayBounds } from '../../programme-time';
 
 /* Events as read, each with whether the caller is registered (docs/product.md §3). */
 
+/** Whether this user (a value or a placeholder) is registered for the event of the row around it. */
+export const registeredSql = (viewer: SQLWrapper | string) =>
+  sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${qualified(events.id)} and r.user_id = ${viewer})`;
+
 export function selectEvents(db: DbOrTx, viewerId: string) {
-  return db
-    .select({
-      event: events,
-      registered: sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${qualified(events.id)} and r.user_id = ${viewerId})`,
-    })
-    .from(events);
-}
-
-/** The list's order: what is still to come, soonest first; then what has begun, latest first. */
-export const comingFirst = (startsAt: AnyColumn, id: AnyColumn, now: Date) => [
-  sql`${startsAt} < ${now}`,
-  sql`case when ${startsAt} >= ${now} then ${startsAt} end asc`,
-  desc(startsAt),
-  asc(id),
-];
-
-/**
- * A page of the events matching `where`, in comingFirst order. That order is relative to now, so
- * no index gives it and every page used to sort all the events, each with its "registered" look-up
- * (18-27 ms at 10,000). Instead each side is read in its own index order, as far as the page
- * reaches: the first offset + limit still to come and the first offset + limit begun, which hold
- * the page wherever it falls (across the boundary too); only those are sorted, and only the page's
- * rows look up the registration.
- */
-export function selectEventPage(
-  db: DbOrTx,
-  viewerId: string,
-  where: SQL | undefined,
-  now: Date,
-  limit: number,
-  offset: number,
-) {
-  const reach = offset + limit;
-  const side = (toCome: boolean) =>
-    db
-      .select({ id: events.id, startsAt: events.startsAt })
-      .from(events)
-      .where(and(where, toCome ? gte(events.startsAt, now) : lt(events.startsAt, now)))
-      .orderBy(toCome ? asc(events.startsAt) : desc(events.startsAt), asc(events.id))
-      .limit(reach);
-  const reached = unionAll(side(true), side(false)).as('reached');
-  const page = db
-    .select({ id: reached.id })
-    .from(reached)
-    .orderBy(...comingFirst(reached.startsAt, reached.id, now))
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  return selectEvents(db, viewerId)
-    .innerJoin(page, eq(page.id, events.id))
-    .orderBy(...comingFirst(events.startsAt, events.id, now));
+  return db.select({ event: events, registered: registeredSql(viewerId) }).from(events);
 }
 
 export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['where']>>[number];

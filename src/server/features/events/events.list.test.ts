@@ -7,7 +7,7 @@ import { fileTestContext } from '../../testing/test-file';
 
 /*
  * The list reads what is to come and what has begun each in its own index order and pages over
- * both (event-records.ts selectEventPage): every page, across the boundary too, must hold what one
+ * both (events.list-page.ts): every page, across the boundary too, must hold what one
  * sort of every event would put there, with the totals of the filters and the caller's
  * registrations.
  */

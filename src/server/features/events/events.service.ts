@@ -1,11 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
-import type {
-  Attendee,
-  Event,
-  EventInput,
-  EventListQuery,
-  EventListResponse,
-} from '../../../contracts/events';
+import { and, asc, desc, eq, gt, gte, lte, ne } from 'drizzle-orm';
+import type { Attendee, Event, EventInput } from '../../../contracts/events';
 import {
   canManageEvent,
   EVENT_TYPE_LABELS,
@@ -15,11 +9,9 @@ import {
 } from '../../../domain/events';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
-import { countMatches } from '../../db/capped-count';
 import type { Tx } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
 import { areaAudit } from '../audit/audit.service';
 import {
   auditedEvent,
@@ -29,7 +21,6 @@ import {
   eventValues,
   findEvent,
   lockedEvent,
-  selectEventPage,
   selectEvents,
 } from './event-records';
 
@@ -41,49 +32,6 @@ import {
  */
 
 const soonest = [asc(events.startsAt), asc(events.id)];
-
-export async function listEvents(
-  deps: AppDeps,
-  user: SessionUser,
-  query: EventListQuery,
-): Promise<EventListResponse> {
-  const search = eventSearch(query.q);
-  const where = and(
-    query.type ? eq(events.type, query.type) : undefined,
-    query.status ? eq(events.status, query.status) : undefined,
-    search,
-  );
-  const { limit, offset } = pageWindow(query);
-  // Filtered by type at most, the tally by type holds the count: one query fewer.
-  const countedByTally = !query.status && search === undefined;
-  const [rows, byType, counted] = await Promise.all([
-    selectEventPage(deps.db, user.id, where, deps.clock.now(), limit, offset),
-    deps.db
-      .select({ type: events.type, n: count().as('n') })
-      .from(events)
-      .groupBy(events.type),
-    countedByTally
-      ? undefined
-      : countMatches(
-          deps.db,
-          deps.db.select({ one: sql`1` }).from(events).where(where),
-          search !== undefined,
-        ),
-  ]);
-  const of = (type: EventType) => byType.find((row) => row.type === type)?.n ?? 0;
-  const total = byType.reduce((sum, row) => sum + row.n, 0);
-  const matching = counted ?? (query.type ? of(query.type) : total);
-  return {
-    ...pageOf(rows.map(eventDto), matching, query),
-    counts: {
-      workshop: of('workshop'),
-      seminar: of('seminar'),
-      networking: of('networking'),
-      graduation: of('graduation'),
-      total,
-    },
-  };
-}
 
 /** The next events still to come, soonest first, not cancelled (the dashboard of students and users). */
 export async function upcomingEvents(deps: AppDeps, user: SessionUser, limit: number): Promise<Event[]> {

@@ -1,0 +1,177 @@
+import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnnouncementListQuery } from '../../../contracts/announcements';
+import { audiencesOf } from '../../../domain/announcements';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { countSelect, matchCountOf } from '../../db/capped-count';
+import type { DbOrTx } from '../../db/client';
+import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { announcements } from '../../db/schema';
+import { pageJsonText } from '../../http/json-text';
+import { programmeDate } from '../../programme-time';
+import {
+  announcementSearch,
+  attachmentsSql,
+  readBySql,
+  readCountSql,
+  shownAmong,
+} from './announcement-records';
+
+/*
+ * GET /api/announcements as one statement after the session look-up (docs/decisions/002): one row
+ * holding the page's items as JSON text written by PostgreSQL (announcementDto field for field,
+ * announcements.list-page.test.ts holds the two together) and the figures beside them:
+ * - `by_type`: the cards, what the caller's audience sees today by type. It depends on the day
+ *   (expiry) and the audience, which no tally kept by triggers can follow, so it is a real count,
+ *   read from announcements_tally_idx (type, target_audience, is_active, expiry_date) alone;
+ * - `matching`: how many a priority or a search matches (capped for a search, D17). Filtered by
+ *   type at most, the list's total is a card (or all of them added up), and it is left out.
+ * The first page of a size the screens ask for, without a priority or search, is a statement
+ * named per shape (its LIMIT written in, db/prepared.ts writtenCount); its best plan reads the
+ * newest first off announcements_newest_idx whatever the audiences and the day.
+ */
+
+/** The page sizes asked for: the Announcements screen (20) and the lists bench (25). */
+const SCREEN_PAGE_SIZES = new Set([20, 25]);
+
+const p = {
+  viewer: sql.placeholder('viewer'),
+  audiences: sql.placeholder('audiences'),
+  today: sql.placeholder('today'),
+  type: sql.placeholder('type'),
+  priority: sql.placeholder('priority'),
+};
+
+/** announcementDto of the `announcements` row around it, for the viewer. */
+const announcementItem = jsonObject({
+  id: announcements.id,
+  title: announcements.title,
+  content: announcements.content,
+  type: announcements.type,
+  priority: announcements.priority,
+  target_audience: announcements.targetAudience,
+  author_id: announcements.authorId,
+  author_name: announcements.authorName,
+  created_date: sql`${announcements.createdDate}::text`,
+  expiry_date: sql`${announcements.expiryDate}::text`,
+  is_active: announcements.isActive,
+  attachments: attachmentsSql,
+  read_count: readCountSql,
+  read_by_me: readBySql(p.viewer),
+  created_at: isoTimestamp(announcements.createdAt),
+  updated_at: isoTimestamp(announcements.updatedAt),
+});
+
+interface Shape {
+  type: boolean;
+  priority: boolean;
+  /** A search's conditions (values written in): the statement is then never named. */
+  search: SQL | undefined;
+}
+type Window = { limit: Placeholder; offset: Placeholder };
+
+function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
+  const shown = shownAmong(sql`${p.audiences}::text[]`, sql`${p.today}::date`);
+  const where = and(
+    shown,
+    shape.type ? eq(announcements.type, p.type) : undefined,
+    shape.priority ? eq(announcements.priority, p.priority) : undefined,
+    shape.search,
+  );
+  // The page's ids first, newest first off the index; the items are written for those only.
+  const page = db
+    .select({
+      id: sql<string>`${announcements.id}`.as('page_id'),
+      createdAt: sql`${announcements.createdAt}`.as('page_created_at'),
+    })
+    .from(announcements)
+    .where(where)
+    .orderBy(desc(announcements.createdAt), desc(announcements.id))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+  const item = sql`(select ${announcementItem} from ${announcements} where ${announcements.id} = ${page.id})`;
+  const byType = db
+    .select({ type: announcements.type, n: sql<number>`count(*)::int`.as('n') })
+    .from(announcements)
+    .where(shown)
+    .groupBy(announcements.type)
+    .as('by_type');
+  const counted = shape.priority || shape.search !== undefined;
+  const matching = counted
+    ? sql<number>`(${countSelect(db, db.select({ one: sql`1` }).from(announcements).where(where), shape.search !== undefined)})`
+    : sql<null>`null::int`;
+  return db
+    .select({
+      items: itemsArray(item, sql`${page.createdAt} desc, ${page.id} desc`).as('items'),
+      byType:
+        sql<string>`(select coalesce(json_object_agg(${byType.type}, ${byType.n}), '{}')::text from ${byType})`.as(
+          'by_type',
+        ),
+      matching: matching.as('matching'),
+    })
+    .from(page);
+}
+
+type Statement = ReturnType<typeof fixedStatement>;
+const namedPages = new Map<string, Statement>();
+
+/** The first page without a priority or search: named per shape and size (a bounded set). */
+function namedFirstPage(shape: Shape, limit: number): Statement {
+  const key = `announcements.${shape.type ? 'type' : 'all'}.${limit}`;
+  let statement = namedPages.get(key);
+  if (!statement) {
+    statement = fixedStatement(
+      (db) => pageStatement(db, shape, { limit: writtenCount(limit), offset: writtenCount(0) }),
+      `${NAMED_STATEMENTS.areaListPage}:${key}`,
+    );
+    namedPages.set(key, statement);
+  }
+  return statement;
+}
+
+/** The list's answer (AnnouncementListResponse) as JSON text. */
+export async function announcementListJson(
+  deps: AppDeps,
+  user: SessionUser,
+  query: AnnouncementListQuery,
+): Promise<string> {
+  const search = announcementSearch(query.q);
+  const shape: Shape = { type: query.type !== undefined, priority: query.priority !== undefined, search };
+  const limit = query.pageSize;
+  const offset = (query.page - 1) * query.pageSize;
+  const values = {
+    viewer: user.id,
+    audiences: audiencesOf(user.role),
+    today: programmeDate(deps.clock.now()),
+    type: query.type,
+    priority: query.priority,
+    limit,
+    offset,
+  };
+  const named = offset === 0 && SCREEN_PAGE_SIZES.has(limit) && !shape.priority && search === undefined;
+  const [row] = named
+    ? await namedFirstPage(shape, limit)(deps.db, values)
+    : await runWithValues(
+        pageStatement(deps.db, shape, {
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+        }),
+        values,
+      );
+  const byType = JSON.parse(String(row?.by_type ?? '{}')) as Record<string, number>;
+  const of = (type: string) => byType[type] ?? 0;
+  const all = Object.values(byType).reduce((sum, n) => sum + n, 0);
+  const count =
+    typeof row?.matching === 'number'
+      ? matchCountOf(row.matching, search !== undefined)
+      : matchCountOf(query.type ? of(query.type) : all, false);
+  return pageJsonText(String(row?.items ?? '[]'), count, query, {
+    counts: {
+      general: of('general'),
+      urgent: of('urgent'),
+      academic: of('academic'),
+      financial: of('financial'),
+    },
+  });
+}

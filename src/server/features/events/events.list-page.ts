@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { EventListQuery } from '../../../contracts/events';
+import type { AppDeps, SessionUser } from '../../app-env';
+import { countSelect, matchCountOf } from '../../db/capped-count';
+import type { DbOrTx } from '../../db/client';
+import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { tallyByBucket } from '../../db/row-tallies';
+import { events } from '../../db/schema';
+import { pageJsonText } from '../../http/json-text';
+import { eventSearch, registeredSql } from './event-records';
+
+/*
+ * GET /api/events as one statement after the session look-up (docs/decisions/002): one row
+ * holding the page's items as JSON text written by PostgreSQL (eventDto field for field,
+ * events.list-page.test.ts holds the two together) and the figures beside them:
+ * - `by_type`: the cards, every event by type, from the `events` tally that triggers keep in
+ *   row_tallies (migration 0026) instead of counting the table on each request;
+ * - `matching`: how many a status or a search matches (capped for a search, D17). Filtered by
+ *   type at most, the list's total is a card (or all of them added up), and it is left out.
+ * The order is relative to now (what is to come soonest first, then what has begun latest
+ * first), which no index gives: each side is read in its own index order as far as the page
+ * reaches, only those rows are sorted, and only the page's rows are written as items (18-27 ms a
+ * page when every event was sorted with its registration look-up). The first page of a size the
+ * screens ask for, without a status or search, is a statement named per shape, its LIMIT written
+ * in (db/prepared.ts writtenCount): both sides are index scans whatever the instant.
+ */
+
+/** The page sizes asked for: the Events screen (20) and the lists bench (25). */
+const SCREEN_PAGE_SIZES = new Set([20, 25]);
+
+const p = {
+  viewer: sql.placeholder('viewer'),
+  now: sql.placeholder('now'),
+  type: sql.placeholder('type'),
+  status: sql.placeholder('status'),
+};
+
+/** eventDto of the `events` row around it, for the viewer. */
+const eventItem = jsonObject({
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  type: events.type,
+  date: sql`${events.date}::text`,
+  time: events.time,
+  starts_at: isoTimestamp(events.startsAt),
+  location: events.location,
+  is_virtual: events.isVirtual,
+  virtual_link: events.virtualLink,
+  organizer_id: events.organizerId,
+  organizer_name: events.organizerName,
+  max_attendees: events.maxAttendees,
+  current_attendees: events.currentAttendees,
+  registration_deadline: isoTimestamp(events.registrationDeadline),
+  status: events.status,
+  image_url: events.imageUrl,
+  requirements: events.requirements,
+  tags: events.tags,
+  registered: registeredSql(p.viewer),
+  created_at: isoTimestamp(events.createdAt),
+  updated_at: isoTimestamp(events.updatedAt),
+});
+
+/** The list's order: what is still to come, soonest first; then what has begun, latest first. */
+const comingFirst = (startsAt: SQLWrapper, id: SQLWrapper, now: SQL) =>
+  sql.join(
+    [
+      sql`${startsAt} < ${now}`,
+      sql`case when ${startsAt} >= ${now} then ${startsAt} end asc`,
+      sql`${startsAt} desc`,
+      sql`${id} asc`,
+    ],
+    sql`, `,
+  );
+
+interface Shape {
+  type: boolean;
+  status: boolean;
+  /** A search's conditions (values written in): the statement is then never named. */
+  search: SQL | undefined;
+}
+/** `reach`: offset + limit, how far into each side the page can fall. */
+type Window = { limit: Placeholder; offset: Placeholder; reach: Placeholder };
+
+function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
+  const now = sql`${p.now}::timestamptz`;
+  const where = and(
+    shape.type ? eq(events.type, p.type) : undefined,
+    shape.status ? eq(events.status, p.status) : undefined,
+    shape.search,
+  );
+  const side = (toCome: boolean) =>
+    db
+      .select({ id: events.id, startsAt: events.startsAt })
+      .from(events)
+      .where(and(where, toCome ? sql`${events.startsAt} >= ${now}` : sql`${events.startsAt} < ${now}`))
+      .orderBy(toCome ? asc(events.startsAt) : desc(events.startsAt), asc(events.id))
+      .limit(window.reach);
+  const reached = unionAll(side(true), side(false)).as('reached');
+  const page = db
+    .select({ id: reached.id, startsAt: reached.startsAt })
+    .from(reached)
+    .orderBy(comingFirst(reached.startsAt, reached.id, now))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+  const item = sql`(select ${eventItem} from ${events} where ${events.id} = ${page.id})`;
+  const counted = shape.status || shape.search !== undefined;
+  const matching = counted
+    ? sql<number>`(${countSelect(db, db.select({ one: sql`1` }).from(events).where(where), shape.search !== undefined)})`
+    : sql<null>`null::int`;
+  return db
+    .select({
+      items: itemsArray(item, comingFirst(page.startsAt, page.id, now)).as('items'),
+      byType: tallyByBucket('events').as('by_type'),
+      matching: matching.as('matching'),
+    })
+    .from(page);
+}
+
+type Statement = ReturnType<typeof fixedStatement>;
+const namedPages = new Map<string, Statement>();
+
+/** The first page without a status or search: named per shape and size (a bounded set). */
+function namedFirstPage(shape: Shape, limit: number): Statement {
+  const key = `events.${shape.type ? 'type' : 'all'}.${limit}`;
+  let statement = namedPages.get(key);
+  if (!statement) {
+    const rows = writtenCount(limit);
+    statement = fixedStatement(
+      (db) => pageStatement(db, shape, { limit: rows, offset: writtenCount(0), reach: rows }),
+      `${NAMED_STATEMENTS.areaListPage}:${key}`,
+    );
+    namedPages.set(key, statement);
+  }
+  return statement;
+}
+
+/** The list's answer (EventListResponse) as JSON text. */
+export async function eventListJson(
+  deps: AppDeps,
+  user: SessionUser,
+  query: EventListQuery,
+): Promise<string> {
+  const search = eventSearch(query.q);
+  const shape: Shape = { type: query.type !== undefined, status: query.status !== undefined, search };
+  const limit = query.pageSize;
+  const offset = (query.page - 1) * query.pageSize;
+  const values = {
+    viewer: user.id,
+    now: deps.clock.now().toISOString(),
+    type: query.type,
+    status: query.status,
+    limit,
+    offset,
+    reach: offset + limit,
+  };
+  const named = offset === 0 && SCREEN_PAGE_SIZES.has(limit) && !shape.status && search === undefined;
+  const [row] = named
+    ? await namedFirstPage(shape, limit)(deps.db, values)
+    : await runWithValues(
+        pageStatement(deps.db, shape, {
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+          reach: sql.placeholder('reach'),
+        }),
+        values,
+      );
+  const byType = JSON.parse(String(row?.by_type ?? '{}')) as Record<string, number>;
+  const of = (type: string) => byType[type] ?? 0;
+  const total = Object.values(byType).reduce((sum, n) => sum + n, 0);
+  const count =
+    typeof row?.matching === 'number'
+      ? matchCountOf(row.matching, search !== undefined)
+      : matchCountOf(query.type ? of(query.type) : total, false);
+  return pageJsonText(String(row?.items ?? '[]'), count, query, {
+    counts: {
+      workshop: of('workshop'),
+      seminar: of('seminar'),
+      networking: of('networking'),
+      graduation: of('graduation'),
+      total,
+    },
+  });
+}
