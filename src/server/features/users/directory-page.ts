@@ -31,8 +31,8 @@ const SCREEN_PAGE_SIZES = new Set([24, 25]);
 const everyone = alias(users, 'everyone');
 
 /**
- * No index holds is_active: 10,000 accounts are read for it (1.3-2 ms of the 2.7 ms this statement
- * took at 10,000 records). A partial index on users (id) where not is_active would serve it.
+ * Read off the partial index of inactive accounts (users_inactive_idx, migration 0027): without it
+ * all 10,000 accounts were read (1.3-2 ms of the 2.7 ms this statement took at 10,000 records).
  */
 const inactiveCount = sql<number>`(select count(*)::int from ${users} ${everyone} where not ${everyone.isActive})`;
 

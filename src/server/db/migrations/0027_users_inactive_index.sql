@@ -1,0 +1,1 @@
+CREATE INDEX "users_inactive_idx" ON "users" USING btree ("id") WHERE not "users"."is_active";
