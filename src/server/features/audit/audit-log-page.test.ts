@@ -114,6 +114,15 @@ describe('the Activity Log written by PostgreSQL', () => {
     expect(beyond.total).toBe((await exportAudit(t.deps.db, {})).length);
   });
 
+  it('finds no entries for a record id that is not a uuid, and says so without an error', async () => {
+    for (const id of ['not-a-uuid', "1' or '1'='1", '12345']) {
+      const res = await get('ADM001', `/api/audit?entity_id=${encodeURIComponent(id)}&page=1&pageSize=25`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { items: unknown[]; total: number };
+      expect(body).toMatchObject({ items: [], total: 0 });
+    }
+  });
+
   it('is for admins only', async () => {
     expect((await get('DPM001', '/api/audit')).status).toBe(403);
     expect((await t.request('GET', '/api/audit')).status).toBe(401);

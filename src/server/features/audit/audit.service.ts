@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditListQuery } from '../../../contracts/audit';
+import { isUuid } from '../../../contracts/common';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { type AuditChanges, auditChanges } from '../../../domain/audit';
 import { insertByArrays } from '../../db/bulk-insert';
@@ -221,7 +222,12 @@ export function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQ
   return and(
     query.actor_id ? eq(activities.actorId, query.actor_id) : undefined,
     query.entity_type ? eq(activities.entityType, query.entity_type) : undefined,
-    query.entity_id ? eq(activities.entityId, query.entity_id) : undefined,
+    // A record id is a uuid: any other text names no record (and must not reach a uuid column).
+    query.entity_id
+      ? isUuid(query.entity_id)
+        ? eq(activities.entityId, query.entity_id)
+        : sql`false`
+      : undefined,
     query.action ? eq(activities.action, query.action) : undefined,
     query.from ? gte(activities.createdAt, programmeDayBounds(query.from).start) : undefined,
     query.to ? lt(activities.createdAt, programmeDayBounds(query.to).end) : undefined,
