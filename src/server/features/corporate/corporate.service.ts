@@ -1,17 +1,17 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import { toCsv } from '../../../csv/to-csv';
 import { mapLink } from '../../../domain/corporate';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { brokenConstraint } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
+import type { PageQuery } from '../../http/paging';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
 import type { PartnerKind } from './partner-kinds';
+import { partnerPageJson } from './partner-page';
 import { filters, type Input, type PartnerQuery, type Row, selectRows } from './partner-queries';
 
 export { institutionSearch, landlordSearch } from './partner-search';
@@ -79,27 +79,17 @@ async function withLinks<T extends Input, R>(
   return rows.map((row) => toDto<R>(row, links.get(row.id) ?? 0));
 }
 
-export async function listPartners<T extends Input, R>(
+/**
+ * The list's answer as JSON text: one statement writes the page and its count (partner-page.ts),
+ * each item equal to what getPartner answers for the record.
+ */
+export function listPartnersJson<T extends Input, R>(
   deps: AppDeps,
   kind: PartnerKind<T, R>,
   user: SessionUser,
   query: PartnerQuery & PageQuery,
-) {
-  const where = filters(kind, query);
-  const { limit, offset } = pageWindow(query);
-  const [rows, total] = await Promise.all([
-    selectRows(deps.db, kind)
-      .where(where)
-      .orderBy(desc(kind.table.createdAt), desc(kind.table.id))
-      .limit(limit)
-      .offset(offset),
-    countMatches(
-      deps.db,
-      deps.db.select({ one: sql`1` }).from(kind.table).where(where),
-      Boolean(query.q?.trim()),
-    ),
-  ]);
-  return pageOf(await withLinks(deps, kind, user, rows as Row[]), total, query);
+): Promise<string> {
+  return partnerPageJson(deps.db, kind, user, query);
 }
 
 export async function getPartner<T extends Input, R>(

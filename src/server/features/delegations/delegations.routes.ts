@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-env';
+import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import * as contracts from './delegations.route-contracts';
 import * as delegations from './delegations.service';
@@ -12,7 +13,7 @@ export function delegationsRoutes(deps: AppDeps) {
   );
 
   router.openapi(contracts.listDelegationsRoute, async (c) =>
-    c.json(await delegations.listDelegations(deps, c.var.staff, c.req.valid('query')), 200),
+    jsonText(c, await delegations.listDelegationsJson(deps, c.var.staff, c.req.valid('query'))),
   );
 
   router.openapi(contracts.createDelegationRoute, async (c) =>

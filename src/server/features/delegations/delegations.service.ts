@@ -2,15 +2,12 @@ import {
   aliasedTable,
   and,
   asc,
-  count,
-  desc,
   eq,
   gte,
   inArray,
   isNull,
   lte,
   ne,
-  or,
   type Placeholder,
   type SQL,
   sql,
@@ -20,7 +17,6 @@ import type {
   CreateDelegationInput,
   Delegation,
   DelegationListFilter,
-  DelegationListResponse,
   EligibleDelegatesResponse,
 } from '../../../contracts/delegations';
 import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
@@ -40,9 +36,9 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { approvalDelegations, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
+import { delegationPageJson } from './delegation-page';
 
 /*
  * Delegation of approvals (docs/product.md D21). A delegation is a row; whether it is active is
@@ -156,7 +152,8 @@ function toDelegationDto(r: DelegationRow, today: string): Delegation {
   };
 }
 
-async function loadDelegation(db: DbOrTx, id: string, today: string): Promise<Delegation> {
+/** One delegation as every answer about it gives it, or 404. */
+export async function loadDelegation(db: DbOrTx, id: string, today: string): Promise<Delegation> {
   const [row] = await selectDelegations(db).where(eq(d.id, id));
   if (!row) throw notFound(M.notFound);
   return toDelegationDto(row, today);
@@ -245,39 +242,16 @@ export async function createDelegation(
 
 /**
  * The user's delegations, given and received (`mine`), or every one (`everyone`, admins only),
- * current (active or upcoming) by default.
+ * current (active or upcoming) by default: the answer as JSON text, written by one statement
+ * (delegation-page.ts).
  */
-export async function listDelegations(
+export async function listDelegationsJson(
   deps: AppDeps,
   user: SessionUser,
   query: DelegationListFilter,
-): Promise<DelegationListResponse> {
-  const { scope, status } = query;
-  if (scope === 'everyone' && user.role !== 'admin') throw forbidden(M.everyoneAdminOnly);
-  const today = programmeDate(deps.clock.now());
-  const where = and(
-    scope === 'mine' ? or(eq(d.delegatorId, user.id), eq(d.delegateId, user.id)) : undefined,
-    status === 'active'
-      ? activeOn(today)
-      : status === 'current'
-        ? and(isNull(d.revokedAt), gte(d.endsOn, today))
-        : undefined,
-  );
-  const order =
-    status === 'all' ? [desc(d.startsOn), desc(d.createdAt)] : [asc(d.startsOn), asc(d.createdAt)];
-  const [rows, [total]] = await Promise.all([
-    selectDelegations(deps.db)
-      .where(where)
-      .orderBy(...order, asc(d.id))
-      .limit(pageWindow(query).limit)
-      .offset(pageWindow(query).offset),
-    deps.db.select({ n: count() }).from(d).where(where),
-  ]);
-  return pageOf(
-    rows.map((r) => toDelegationDto(r, today)),
-    total?.n ?? 0,
-    query,
-  );
+): Promise<string> {
+  if (query.scope === 'everyone' && user.role !== 'admin') throw forbidden(M.everyoneAdminOnly);
+  return delegationPageJson(deps.db, user.id, programmeDate(deps.clock.now()), query);
 }
 
 /**

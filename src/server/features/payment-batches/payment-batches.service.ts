@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import {
   type BatchPreview,
@@ -7,7 +7,6 @@ import {
   PAYMENT_EXPORT_COLUMNS,
   type PaymentBatchCreated,
   type PaymentBatchDetail,
-  type PaymentBatchListResponse,
   paymentExportFilename,
 } from '../../../contracts/payment-batches';
 import { toCsv } from '../../../csv/to-csv';
@@ -28,10 +27,11 @@ import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { allowances, paymentBatches, paymentBatchItems, paymentBatchNumbers } from '../../db/schema';
 import { conflict } from '../../http/errors';
-import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
+import type { PageQuery } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
-import { batchDetail, batchDto, batchedAllowances, findBatch, itemCountsOf } from './batch-records';
+import { batchPageJson } from './batch-page';
+import { batchDetail, batchedAllowances, findBatch } from './batch-records';
 
 export { markBatchPaid, reconcileBatch } from './batch-settlement';
 
@@ -64,27 +64,9 @@ export async function previewBatch(deps: AppDeps, month: Month, year: number): P
   return { month, year, allowance_count: row?.n ?? 0, total: normaliseMoney(row?.total ?? '0') };
 }
 
-export async function listBatches(deps: AppDeps, query: PageQuery): Promise<PaymentBatchListResponse> {
-  const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(paymentBatches)
-      .orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id))
-      .limit(limit)
-      .offset(offset),
-    deps.db.select({ n: count() }).from(paymentBatches),
-  ]);
-  const counts = await itemCountsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return pageOf(
-    rows.map((r) => batchDto(r, counts.get(r.id))),
-    total?.n ?? 0,
-    query,
-  );
-}
+/** The list's answer as JSON text, written by one statement (batch-page.ts). */
+export const listBatchesJson = (deps: AppDeps, query: PageQuery): Promise<string> =>
+  batchPageJson(deps.db, query);
 
 export const getBatch = (deps: AppDeps, id: string): Promise<PaymentBatchDetail> => batchDetail(deps.db, id);
 
