@@ -56,10 +56,10 @@ export const impactStories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The readers' list (impact-stories.service.ts): the featured and the other approved stories,
-    // each newest posted first, read in this order; their counts and management's tiles read it alone.
+    // The readers' list (story-list-pages.ts): the featured and the other approved stories, each
+    // newest posted first, read in this order (their counts come from the impact_stories tally).
     index('impact_stories_posted_idx').on(t.approved, t.featured, t.datePosted, t.createdAt, t.id),
-    // Management's list, newest first with the id breaking ties (impact-stories.service.ts).
+    // Management's list, newest first with the id breaking ties (story-list-pages.ts).
     index('impact_stories_created_idx').on(t.createdAt, t.id),
     index('impact_stories_category_idx').on(t.categoryId),
     check('impact_stories_excerpt_check', sql`char_length(${t.excerpt}) <= 200`),

@@ -1,25 +1,16 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type {
-  StoryInput,
-  StoryListQuery,
-  StoryListResponse,
-  StoryManageQuery,
-  StoryManageResponse,
-} from '../../../contracts/impact-stories';
+import type { StoryInput, StoryListQuery, StoryManageQuery } from '../../../contracts/impact-stories';
 import { canManageStories, FEATURED_MAX, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
-import { countMatches } from '../../db/capped-count';
 import type { Tx } from '../../db/client';
 import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
+import { managedStoriesJson, readerStoriesJson } from './story-list-pages';
 import {
-  approvedStories,
   auditedStory,
-  inCategory,
   type StoryRow,
   selectStories,
   storyDto,
@@ -39,33 +30,8 @@ export function requireStoryManager(user: SessionUser): void {
 
 const newestPosted = [desc(impactStories.datePosted), desc(impactStories.createdAt), desc(impactStories.id)];
 
-export async function listStories(deps: AppDeps, query: StoryListQuery): Promise<StoryListResponse> {
-  const search = storySearch(query.q);
-  const matching = [search, inCategory(query.category)];
-  const featured = eq(impactStories.featured, true);
-  const notFeatured = eq(impactStories.featured, false);
-  const { limit, offset } = pageWindow(query);
-  const [featuredRows, rows, total] = await Promise.all([
-    selectStories(deps.db)
-      .where(approvedStories(featured, ...matching))
-      .orderBy(...newestPosted)
-      .limit(FEATURED_MAX),
-    selectStories(deps.db)
-      .where(approvedStories(notFeatured, ...matching))
-      .orderBy(...newestPosted)
-      .limit(limit)
-      .offset(offset),
-    countMatches(
-      deps.db,
-      deps.db
-        .select({ one: sql`1` })
-        .from(impactStories)
-        .where(approvedStories(notFeatured, ...matching)),
-      search !== undefined,
-    ),
-  ]);
-  return { featured: featuredRows.map(storyDto), ...pageOf(rows.map(storyDto), total, query) };
-}
+/** The readers' list (StoryListResponse) as JSON text, written by PostgreSQL (story-list-pages.ts). */
+export const listStories = (deps: AppDeps, query: StoryListQuery) => readerStoriesJson(deps.db, query);
 
 export async function getStory(deps: AppDeps, user: SessionUser, id: string) {
   return storyDto(await visibleStory(deps.db, user, id));
@@ -89,48 +55,10 @@ export async function viewStory(deps: AppDeps, user: SessionUser, id: string) {
   return { views_count: Number(row.views_count), counted: Boolean(row.counted) };
 }
 
-export async function manageStories(
-  deps: AppDeps,
-  user: SessionUser,
-  query: StoryManageQuery,
-): Promise<StoryManageResponse> {
+/** Management's list (StoryManageResponse) as JSON text, written by PostgreSQL (story-list-pages.ts). */
+export async function manageStories(deps: AppDeps, user: SessionUser, query: StoryManageQuery) {
   requireStoryManager(user);
-  const byStatus =
-    query.status === 'approved'
-      ? eq(impactStories.approved, true)
-      : query.status === 'pending'
-        ? eq(impactStories.approved, false)
-        : undefined;
-  const search = storySearch(query.q);
-  const where = and(byStatus, search);
-  const { limit, offset } = pageWindow(query);
-  const [rows, searched, [counts]] = await Promise.all([
-    // impact_stories_created_idx holds this order: only the page's rows are read.
-    selectStories(deps.db)
-      .where(where)
-      .orderBy(desc(impactStories.createdAt), desc(impactStories.id))
-      .limit(limit)
-      .offset(offset),
-    search === undefined
-      ? undefined
-      : countMatches(deps.db, deps.db.select({ one: sql`1` }).from(impactStories).where(where), true),
-    deps.db
-      .select({
-        total: count(),
-        approved: sql<number>`count(*) filter (where ${impactStories.approved})::int`,
-        featured: sql<number>`count(*) filter (where ${impactStories.featured})::int`,
-      })
-      .from(impactStories),
-  ]);
-  const all = counts?.total ?? 0;
-  const approved = counts?.approved ?? 0;
-  // Without a search, the tiles' figures already count the page's stories.
-  const total =
-    searched ?? (query.status === 'approved' ? approved : query.status === 'pending' ? all - approved : all);
-  return {
-    ...pageOf(rows.map(storyDto), total, query),
-    counts: { total: all, approved, pending: all - approved, featured: counts?.featured ?? 0 },
-  };
+  return managedStoriesJson(deps.db, query);
 }
 
 /** The form's fields as columns; a named student fills the name, photo and program left blank. */

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Story } from '../../../contracts/impact-stories';
 import { canManageStories, STORY_MESSAGES as M, storyColor } from '../../../domain/impact-stories';
@@ -89,6 +89,3 @@ export const storySearch = (q: string | undefined) =>
 
 export const inCategory = (category: string | null | undefined) =>
   category ? eq(impactStories.categoryId, category) : undefined;
-
-export const approvedStories = (...conditions: Array<SQL | undefined>) =>
-  and(eq(impactStories.approved, true), ...conditions);

@@ -1,13 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type {
   EntryCreate,
   EntryListQuery,
-  EntryListResponse,
   EntryUpdate,
   MyEntryInput,
   MyEntryResponse,
 } from '../../../contracts/yearbook';
-import { searchMode } from '../../../domain/search';
 import {
   canManageYearbooks,
   classOf,
@@ -17,21 +15,18 @@ import {
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
-import { countMatches } from '../../db/capped-count';
 import type { DbOrTx, Tx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
-import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { students, yearbookEntries, yearbooks } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
+import { entryPageJson, entrySearch } from './entry-list-page';
 import {
   actorOf,
   auditedEntry,
   type EntryRow,
   entryDto,
-  entryPrograms,
   selectEntries,
   visibleEntry,
   visibleYearbook,
@@ -46,56 +41,12 @@ import { requireYearbookManager } from './yearbooks.service';
 
 const ENTRY_TAKEN = { unique: { yearbook_entries_student_key: M.entryTaken } };
 
-/** 1-2 characters: the start of the name, of any of its words, or of the program; else anywhere (D17). */
-function entrySearch(q: string): SQL | undefined {
-  if (searchMode(q) === 'prefix') {
-    const start = prefixPattern(q);
-    return or(
-      ilike(yearbookEntries.studentName, start),
-      ilike(yearbookEntries.studentName, `% ${start}`),
-      ilike(yearbookEntries.program, start),
-    );
-  }
-  const anywhere = containsPattern(q);
-  return or(ilike(yearbookEntries.studentName, anywhere), ilike(yearbookEntries.program, anywhere));
-}
-
-export async function listEntries(
-  deps: AppDeps,
-  user: SessionUser,
-  yearbookId: string,
-  query: EntryListQuery,
-): Promise<EntryListResponse> {
-  await visibleYearbook(deps.db, user, yearbookId);
-  const manager = canManageYearbooks(user.role);
-  const visible = and(
-    eq(yearbookEntries.yearbookId, yearbookId),
-    manager ? undefined : eq(yearbookEntries.status, 'approved'),
-  );
-  const q = query.q?.trim();
-  const where = and(
-    visible,
-    q ? entrySearch(q) : undefined,
-    query.program ? eq(yearbookEntries.program, query.program) : undefined,
-  );
-  const { limit, offset } = pageWindow(query);
-  // Management reviews the newest first; the yearbook itself reads in name order. An index holds
-  // each order (schema: yearbook_entries_yearbook_created_idx, _yearbook_name_idx), so a page reads
-  // its 25 entries and their students rather than sorting every entry.
-  const order = manager
-    ? [desc(yearbookEntries.createdAt), desc(yearbookEntries.id)]
-    : [asc(yearbookEntries.studentName), asc(yearbookEntries.id)];
-  const [rows, total, programs] = await Promise.all([
-    selectEntries(deps.db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    countMatches(deps.db, deps.db.select({ one: sql`1` }).from(yearbookEntries).where(where), Boolean(q)),
-    entryPrograms(deps.db, yearbookId, !manager),
-  ]);
-  return { ...pageOf(rows.map(entryDto), total, query), programs };
-}
+/**
+ * The entries the caller sees of a yearbook they see, as JSON text (EntryListResponse): one
+ * statement, written by PostgreSQL (entry-list-page.ts).
+ */
+export const listEntries = (deps: AppDeps, user: SessionUser, yearbookId: string, query: EntryListQuery) =>
+  entryPageJson(deps.db, user, yearbookId, query);
 
 async function entryById(db: DbOrTx, id: string): Promise<EntryRow> {
   const [row] = await selectEntries(db).where(eq(yearbookEntries.id, id));

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../../app-env';
+import { jsonText } from '../../http/json-text';
 import { createSignedInRouter } from '../../http/staff-router';
 import * as memories from './memory-wall.service';
 import { entryRoutes, yearbookRoutes } from './yearbook.route-contracts';
@@ -17,7 +18,7 @@ export function yearbooksRoutes(deps: AppDeps) {
     c.json(await yearbooks.listYearbooks(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.graduates, async (c) =>
-    c.json(await yearbooks.listGraduates(deps, c.var.staff, c.req.valid('query')), 200),
+    jsonText(c, await yearbooks.listGraduates(deps, c.var.staff, c.req.valid('query'))),
   );
   router.openapi(r.create, async (c) =>
     c.json(await yearbooks.createYearbook(deps, c.var.staff, c.req.valid('json')), 201),
@@ -42,7 +43,7 @@ export function yearbooksRoutes(deps: AppDeps) {
     });
   });
   router.openapi(r.entries, async (c) =>
-    c.json(await entries.listEntries(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+    jsonText(c, await entries.listEntries(deps, c.var.staff, id(c), c.req.valid('query'))),
   );
   router.openapi(r.addEntry, async (c) =>
     c.json(await entries.addEntry(deps, c.var.staff, id(c), c.req.valid('json')), 201),
@@ -53,7 +54,7 @@ export function yearbooksRoutes(deps: AppDeps) {
     return saved.created ? c.json(saved, 201) : c.json(saved, 200);
   });
   router.openapi(r.memories, async (c) =>
-    c.json(await memories.listMemories(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+    jsonText(c, await memories.listMemories(deps, c.var.staff, id(c), c.req.valid('query'))),
   );
   router.openapi(r.postMemory, async (c) =>
     c.json(await memories.postMemory(deps, c.var.staff, id(c), c.req.valid('json')), 201),

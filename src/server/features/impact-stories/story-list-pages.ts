@@ -1,0 +1,213 @@
+import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { StoryListQuery, StoryManageQuery } from '../../../contracts/impact-stories';
+import { FEATURED_MAX, STORY_COLORS } from '../../../domain/impact-stories';
+import { countSelect, matchCountOf } from '../../db/capped-count';
+import type { DbOrTx } from '../../db/client';
+import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { tallyByBucket, tallyCount } from '../../db/row-tallies';
+import { impactStories, storyCategories } from '../../db/schema';
+import { pageJsonText } from '../../http/json-text';
+import { type PageQuery, pageWindow } from '../../http/paging';
+import { inCategory, storySearch } from './story-records';
+
+/*
+ * The two lists of stories, each one statement after the session look-up answering one row
+ * (docs/decisions/002): the page's stories as JSON text written by PostgreSQL, and its figures.
+ * - Readers (StoryListResponse): the approved stories not featured, newest posted first, and the
+ *   featured ones apart; without a search or category the total is the `impact_stories` tally's
+ *   'true,false' bucket (approved, not featured), which counts exactly that list.
+ * - Management (StoryManageResponse): every story newest first, the tiles from the tally's buckets
+ *   ('approved,featured'), which also give the total of a list filtered by approval alone.
+ * A search (or a category) counts its matches in the same statement, a search up to the cap (D17).
+ * The page's ids and sort keys are read off the index of its order first (impact_stories_posted_idx,
+ * impact_stories_created_idx), the items written for those only. Approval and featuring are written
+ * into the statement, not sent as values, so that a plan kept for a named first page reads that index.
+ */
+
+type Window = { limit: Placeholder; offset: Placeholder };
+const PLACEHOLDERS: Window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+
+const storyCategory = alias(storyCategories, 'story_category');
+
+/** The colours a category may show; another stored colour shows as blue (storyColor). */
+const categoryColor = sql`case when ${storyCategory.color} in (${sql.raw(
+  STORY_COLORS.map((color) => `'${color}'`).join(', '),
+)}) then ${storyCategory.color} else 'blue' end`;
+
+/** storyDto of the `impact_stories` row, its category looked up by id. */
+const storyItem: SQL<string> = jsonObject({
+  id: impactStories.id,
+  student_id: impactStories.studentId,
+  student_name: impactStories.studentName,
+  student_photo_url: impactStories.studentPhotoUrl,
+  program: impactStories.program,
+  year: impactStories.year,
+  title: impactStories.title,
+  excerpt: impactStories.excerpt,
+  content: impactStories.content,
+  category_id: impactStories.categoryId,
+  category: sql`(select ${jsonObject({ id: storyCategory.id, name: storyCategory.name, color: categoryColor })}
+    from ${storyCategories} ${storyCategory} where ${storyCategory.id} = ${impactStories.categoryId})`,
+  image_url: impactStories.imageUrl,
+  video_url: impactStories.videoUrl,
+  featured: impactStories.featured,
+  approved: impactStories.approved,
+  approved_by: impactStories.approvedBy,
+  approved_date: sql`${impactStories.approvedDate}::text`,
+  date_posted: sql`${impactStories.datePosted}::text`,
+  views_count: impactStories.viewsCount,
+  created_at: isoTimestamp(impactStories.createdAt),
+  updated_at: isoTimestamp(impactStories.updatedAt),
+});
+
+/**
+ * The stories `where` selects, in an order, as a JSON array: their ids and keys read first (limited
+ * by `window`), then each written. `order` gives the keys, newest first, the id last.
+ */
+function storiesArray(db: DbOrTx, where: SQL | undefined, order: Record<string, SQL>, window: Window) {
+  const keys = Object.entries(order);
+  const page = db
+    .select({
+      id: sql<string>`${impactStories.id}`.as('page_id'),
+      ...Object.fromEntries(keys.map(([name, key]) => [name, key.as(`page_${name}`)])),
+    })
+    .from(impactStories)
+    .where(where)
+    .orderBy(...keys.map(([, key]) => desc(key)), desc(impactStories.id))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+  const columns = page as unknown as Record<string, SQL.Aliased>;
+  const pageOrder = sql.join(
+    [...keys.map(([name]) => sql`${columns[name]} desc`), sql`${page.id} desc`],
+    sql`, `,
+  );
+  return db
+    .select({ items: itemsArray(storyItem, pageOrder).as('items') })
+    .from(page)
+    .leftJoin(impactStories, eq(impactStories.id, page.id));
+}
+
+const newestPosted = () => ({
+  posted: sql`${impactStories.datePosted}`,
+  created: sql`${impactStories.createdAt}`,
+});
+const newestCreated = () => ({ created: sql`${impactStories.createdAt}` });
+
+type Statement = ReturnType<typeof fixedStatement>;
+const namedPages = new Map<string, Statement>();
+
+/** The first page of a screen's size without a search: named per shape (`key`) and size. */
+async function runPage(
+  db: DbOrTx,
+  query: PageQuery,
+  named: { key: string; sizes: ReadonlySet<number> } | null,
+  build: (db: DbOrTx, window: Window) => { prepare(name: string): unknown },
+): Promise<Record<string, unknown>> {
+  const { limit, offset } = pageWindow(query);
+  if (named && offset === 0 && named.sizes.has(limit)) {
+    const name = `${named.key}.${limit}`;
+    let statement = namedPages.get(name);
+    if (!statement) {
+      statement = fixedStatement(
+        (handle) => build(handle, { limit: writtenCount(limit), offset: writtenCount(0) }),
+        `${NAMED_STATEMENTS.areaListPage}:${name}`,
+      );
+      namedPages.set(name, statement);
+    }
+    return (await statement(db, {}))[0] ?? {};
+  }
+  return (await runWithValues(build(db, PLACEHOLDERS), { limit, offset }))[0] ?? {};
+}
+
+/** Readers' screen (24, impact-stories.queries.ts) and the bench's 25. */
+const READER_PAGE_SIZES = new Set([24, 25]);
+
+const approvedOnes = (featured: boolean, ...conditions: Array<SQL | undefined>) =>
+  and(
+    sql`${impactStories.approved}`,
+    featured ? sql`${impactStories.featured}` : sql`not ${impactStories.featured}`,
+    ...conditions,
+  );
+
+/** The readers' list as JSON text: featured stories first, then the page of the others. */
+export async function readerStoriesJson(db: DbOrTx, query: StoryListQuery): Promise<string> {
+  const search = storySearch(query.q);
+  const matching = and(search, inCategory(query.category));
+  const listed = approvedOnes(false, matching);
+  const build = (handle: DbOrTx, window: Window) => {
+    const page = storiesArray(handle, listed, newestPosted(), window).as('listed');
+    const featured = storiesArray(handle, approvedOnes(true, matching), newestPosted(), {
+      limit: writtenCount(FEATURED_MAX),
+      offset: writtenCount(0),
+    });
+    const total = matching
+      ? sql<number>`${countSelect(handle, handle.select({ one: sql`1` }).from(impactStories).where(listed), search !== undefined)}`
+      : tallyCount('impact_stories', { bucket: 'true,false' });
+    return handle
+      .select({
+        featured: sql<string>`${featured}`.as('featured'),
+        items: page.items,
+        total: total.as('total'),
+      })
+      .from(page);
+  };
+  const row = await runPage(db, query, matching ? null : { key: 'stories', sizes: READER_PAGE_SIZES }, build);
+  const total = matchCountOf(Number(row.total ?? 0), search !== undefined);
+  const answer = pageJsonText(String(row.items ?? '[]'), total, query);
+  return `{"featured":${String(row.featured ?? '[]')},${answer.slice(1)}`;
+}
+
+/** Management's screen (50, impact-stories.queries.ts) and the bench's 25. */
+const MANAGER_PAGE_SIZES = new Set([50, 25]);
+
+const APPROVAL: Record<StoryManageQuery['status'], SQL | undefined> = {
+  all: undefined,
+  approved: sql`${impactStories.approved}`,
+  pending: sql`not ${impactStories.approved}`,
+};
+
+/** The tiles from the tally's buckets, 'approved,featured' (e.g. 'true,false'). */
+function tilesOf(buckets: Record<string, number>) {
+  const sum = (pick: (approved: string, featured: string) => boolean) =>
+    Object.entries(buckets).reduce((n, [bucket, count]) => {
+      const [approved = '', featured = ''] = bucket.split(',');
+      return pick(approved, featured) ? n + count : n;
+    }, 0);
+  const total = sum(() => true);
+  const approved = sum((a) => a === 'true');
+  return { total, approved, pending: total - approved, featured: sum((_, f) => f === 'true') };
+}
+
+/** Management's list as JSON text: every story newest first, by approval, searched; the tiles. */
+export async function managedStoriesJson(db: DbOrTx, query: StoryManageQuery): Promise<string> {
+  const search = storySearch(query.q);
+  const where = and(APPROVAL[query.status], search);
+  const build = (handle: DbOrTx, window: Window) => {
+    const page = storiesArray(handle, where, newestCreated(), window).as('listed');
+    return handle
+      .select({
+        items: page.items,
+        tiles: tallyByBucket('impact_stories').as('tiles'),
+        ...(search
+          ? {
+              matching:
+                sql<number>`${countSelect(handle, handle.select({ one: sql`1` }).from(impactStories).where(where), true)}`.as(
+                  'matching',
+                ),
+            }
+          : {}),
+      })
+      .from(page);
+  };
+  const named = search ? null : { key: `stories.manage.${query.status}`, sizes: MANAGER_PAGE_SIZES };
+  const row = await runPage(db, query, named, build);
+  const counts = tilesOf(JSON.parse(String(row.tiles ?? '{}')) as Record<string, number>);
+  // Without a search, the tiles already count the page's stories.
+  const total = search
+    ? matchCountOf(Number(row.matching ?? 0), true)
+    : { total: query.status === 'all' ? counts.total : counts[query.status], capped: false };
+  return pageJsonText(String(row.items ?? '[]'), total, query, { counts });
+}

@@ -1,0 +1,279 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  type EntryListResponse,
+  EntrySchema,
+  type GraduateListResponse,
+  GraduateSchema,
+  type MemoryListResponse,
+  MemorySchema,
+} from '../../../contracts/yearbook';
+import { memoryWallPosts, students, yearbookEntries } from '../../db/schema';
+import { json } from '../../testing/factories';
+import { fileTestContext } from '../../testing/test-file';
+import { entryDto, memoryDto, selectEntries } from './yearbook-records';
+import { yearbookTestKit } from './yearbook-test-kit';
+
+/*
+ * The entries, the memory wall and the graduates are written by PostgreSQL (entry-list-page.ts,
+ * memory-wall.service.ts, graduates-page.ts): each item must equal the record's DTO field for field
+ * and in the same order, and the totals and programs a fresh count, on every path: the named first
+ * pages, other pages, searches and the program filter, for management and for a reader.
+ */
+
+const { t, tokens } = fileTestContext({
+  signIn: ['ADM001', 'DPM001', 'PO001', 'USR001'],
+  clockAt: new Date('2026-06-30T22:30:00Z'),
+});
+const kit = () => yearbookTestKit(t, tokens);
+const get = (as: string, path: string) => t.request('GET', path, { token: tokens[as] });
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** A published yearbook with entries of every state and field, null or not, and its wall. */
+async function fillYearbook() {
+  const { published, addYearbook, addStudent, addEntry, send } = kit();
+  const book = await published({ theme: 'Together' });
+  const draft = await addYearbook();
+  const student = (first: string, last: string, fields: Partial<typeof students.$inferInsert> = {}) =>
+    addStudent({ email: null, firstName: first, lastName: last, fullName: `${first} ${last}`, ...fields });
+  const withPhoto = await student('Chanda', `O'Brien "CJ"`, {
+    currentProgram: 'BSc Nursing',
+    profilePhotoUrl: 'https://photos.example.org/chanda.jpg',
+  });
+  const noProgram = await student('Émile', 'Zulu', { currentProgram: null, profilePhotoUrl: null });
+  const pending = await student('Abel', 'Phiri', { currentProgram: 'BA Economics' });
+  const rejected = await student('Natasha', 'Mwale', { currentProgram: 'BSc Nursing' });
+  const twin = await student('Chanda', `O'Brien "CJ"`, { currentProgram: 'Diploma in Agriculture' });
+
+  const first = await addEntry(book.id, withPhoto.id, {
+    quote: 'Ubuntu:\n"I am because we are"',
+    achievements: "Dean's list \\ class rep",
+  });
+  t.clock.advance(1000);
+  await addEntry(book.id, noProgram.id, { student_photo_url: 'https://photos.example.org/own.jpg' });
+  t.clock.advance(1000);
+  const waiting = await addEntry(book.id, pending.id);
+  const refused = await addEntry(book.id, rejected.id, { quote: 'Next year' });
+  const second = await addEntry(book.id, twin.id);
+  await addEntry(draft.id, pending.id);
+  const db = t.database.db;
+  await db
+    .update(yearbookEntries)
+    .set({ status: 'pending', approvedBy: null, approvedDate: null })
+    .where(eq(yearbookEntries.id, waiting.id));
+  await db.update(yearbookEntries).set({ status: 'rejected' }).where(eq(yearbookEntries.id, refused.id));
+  // Two entries of one moment and name: the id breaks the tie, in both orders.
+  const [{ createdAt } = { createdAt: new Date() }] = await db
+    .select({ createdAt: yearbookEntries.createdAt })
+    .from(yearbookEntries)
+    .where(eq(yearbookEntries.id, first.id));
+  await db.update(yearbookEntries).set({ createdAt }).where(eq(yearbookEntries.id, second.id));
+
+  for (const [as, body] of [
+    ['USR001', { message: 'Graduation day!\n"Hats off"' }],
+    ['PO001', { message: 'So proud', photo_url: 'https://photos.example.org/day.jpg' }],
+  ] as const) {
+    expect((await send(as, 'POST', `/api/yearbooks/${book.id}/memories`, body)).status).toBe(201);
+    t.clock.advance(1000);
+  }
+  // A memory whose author's account is gone, posted at the moment of another.
+  const [latest] = await db
+    .select({ createdAt: memoryWallPosts.createdAt })
+    .from(memoryWallPosts)
+    .where(eq(memoryWallPosts.yearbookId, book.id));
+  await db.insert(memoryWallPosts).values({
+    yearbookId: book.id,
+    authorId: null,
+    authorName: 'A Former Officer',
+    message: 'Well done',
+    createdAt: latest!.createdAt,
+  });
+  return { book, draft };
+}
+
+async function idsWhere(table: string, where: SQL, order: string) {
+  const rows = await t.database.db.execute<{ id: string }>(
+    sql`select id from ${sql.identifier(table)} where ${where} order by ${sql.raw(order)}`,
+  );
+  return rows.rows.map((r) => r.id);
+}
+
+/** Each item equals entryDto of its record, keys in the contract's order. */
+async function expectEntriesAreRecords(items: EntryListResponse['items']) {
+  for (const item of items) {
+    const [row] = await selectEntries(t.database.db).where(eq(yearbookEntries.id, item.id));
+    const record = entryDto(row!);
+    expect(item).toEqual(record);
+    expect(Object.keys(item)).toEqual(Object.keys(EntrySchema.shape));
+  }
+}
+
+/** The page `body` must be of `ids`, with the answer's keys in the order the API always sent. */
+function expectPageOf(
+  body: { items: Array<{ id: string }>; page: number; pageSize: number; total: number },
+  ids: string[],
+  label: string,
+) {
+  const offset = (body.page - 1) * body.pageSize;
+  expect(
+    body.items.map((i) => i.id),
+    label,
+  ).toEqual(ids.slice(offset, offset + body.pageSize));
+  expect(body.total, label).toBe(ids.length);
+}
+
+describe('the entries written by PostgreSQL', () => {
+  it('answers each entry as its record, with totals and programs of a fresh count, on every path', async () => {
+    const { book } = await fillYearbook();
+    const inBook = sql`yearbook_id = ${book.id}`;
+    const contains = (term: string) =>
+      sql`(student_name ilike ${`%${term}%`} or program ilike ${`%${term}%`})`;
+    const starts = (term: string) =>
+      sql`(student_name ilike ${`${term}%`} or student_name ilike ${`% ${term}%`} or program ilike ${`${term}%`})`;
+    for (const [as, manager] of [
+      ['ADM001', true],
+      ['DPM001', true],
+      ['PO001', false],
+      ['USR001', false],
+    ] as const) {
+      const seen = manager ? inBook : sql`${inBook} and status = 'approved'`;
+      const order = manager ? 'created_at desc, id desc' : 'student_name asc, id asc';
+      const list = (where: SQL = sql`true`) => idsWhere('yearbook_entries', sql`${seen} and ${where}`, order);
+      const programs = await t.database.db.execute<{ program: string }>(
+        sql`select distinct program from yearbook_entries where ${seen} and program is not null order by program`,
+      );
+      const cases: Array<[string, string[]]> = [
+        ['', await list()],
+        ['page=1&pageSize=25', await list()],
+        ['page=1&pageSize=200', await list()],
+        ['page=2&pageSize=2', await list()],
+        ['q=nurs', await list(contains('nurs'))],
+        ['q=ch', await list(starts('ch'))],
+        ['q=zu&page=1&pageSize=25', await list(starts('zu'))],
+        [`program=${encodeURIComponent('BSc Nursing')}`, await list(sql`program = 'BSc Nursing'`)],
+        [
+          `q=o&program=${encodeURIComponent('BSc Nursing')}`,
+          await list(sql`program = 'BSc Nursing' and ${starts('o')}`),
+        ],
+      ];
+      for (const [query, ids] of cases) {
+        const label = `${as} ${query}`;
+        const res = await get(as, `/api/yearbooks/${book.id}/entries?${query}`);
+        expect(res.status, label).toBe(200);
+        expect(res.headers.get('content-type'), label).toContain('application/json');
+        const body = await json<EntryListResponse>(res);
+        expect(Object.keys(body), label).toEqual([
+          'items',
+          'total',
+          'total_capped',
+          'page',
+          'pageSize',
+          'programs',
+        ]);
+        expectPageOf(body, ids, label);
+        expect(body.total_capped, label).toBe(false);
+        expect(body.programs, label).toEqual(programs.rows.map((r) => r.program));
+        await expectEntriesAreRecords(body.items);
+      }
+      expect(cases.every(([, ids]) => ids.length > 0)).toBe(true);
+    }
+  });
+
+  it("answers 404 as before for a yearbook that is missing, no uuid, or not the reader's to see", async () => {
+    const { draft } = await fillYearbook();
+    for (const list of ['entries', 'memories']) {
+      for (const as of ['ADM001', 'PO001']) {
+        for (const id of [UNKNOWN, 'nope']) {
+          const res = await get(as, `/api/yearbooks/${id}/${list}?page=1&pageSize=25`);
+          expect(res.status).toBe(404);
+          expect(await res.json()).toEqual({ error: 'Yearbook not found' });
+        }
+      }
+      expect((await get('PO001', `/api/yearbooks/${draft.id}/${list}`)).status).toBe(404);
+      expect((await get('USR001', `/api/yearbooks/${draft.id}/${list}?page=1&pageSize=25`)).status).toBe(404);
+      expect((await get('DPM001', `/api/yearbooks/${draft.id}/${list}?page=1&pageSize=25`)).status).toBe(200);
+    }
+    const managers = await json<EntryListResponse>(await get('ADM001', `/api/yearbooks/${draft.id}/entries`));
+    expect(managers.total).toBe(1);
+    await expectEntriesAreRecords(managers.items);
+  });
+});
+
+describe('the memory wall written by PostgreSQL', () => {
+  it('answers each memory as its record, newest first, with a fresh count', async () => {
+    const { book } = await fillYearbook();
+    const ids = await idsWhere(
+      'memory_wall_posts',
+      sql`yearbook_id = ${book.id}`,
+      'created_at desc, id desc',
+    );
+    expect(ids).toHaveLength(3);
+    for (const as of ['ADM001', 'PO001']) {
+      for (const query of ['', 'page=1&pageSize=25', 'page=1&pageSize=200', 'page=2&pageSize=2']) {
+        const label = `${as} ${query}`;
+        const body = await json<MemoryListResponse>(
+          await get(as, `/api/yearbooks/${book.id}/memories?${query}`),
+        );
+        expect(Object.keys(body), label).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize']);
+        expectPageOf(body, ids, label);
+        for (const item of body.items) {
+          const [row] = await t.database.db
+            .select()
+            .from(memoryWallPosts)
+            .where(eq(memoryWallPosts.id, item.id));
+          expect(item, label).toEqual(memoryDto(row!));
+          expect(Object.keys(item)).toEqual(Object.keys(MemorySchema.shape));
+        }
+      }
+    }
+    const nobody = await json<MemoryListResponse>(
+      await get('PO001', `/api/yearbooks/${(await kit().published()).id}/memories`),
+    );
+    expect(nobody).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('the graduates written by PostgreSQL', () => {
+  it('answers each graduate as their record, by name, with a fresh count, searched or not', async () => {
+    const { addStudent } = kit();
+    await addStudent({
+      email: null,
+      firstName: 'Nasilele',
+      lastName: 'Banda',
+      profilePhotoUrl: 'https://p.example.org/n.jpg',
+    });
+    await addStudent({ email: null, firstName: 'Nasilele', lastName: 'Banda', currentProgram: null });
+    await addStudent({ email: null, firstName: 'Still', lastName: 'Studying', programStatus: 'enrolled' });
+    const graduated = sql`program_status = 'graduated'`;
+    const list = (where: SQL = sql`true`) =>
+      idsWhere('students', sql`${graduated} and ${where}`, 'full_name asc, id asc');
+    const cases: Array<[string, string[]]> = [
+      ['', await list()],
+      ['page=1&pageSize=25', await list()],
+      ['page=2&pageSize=2', await list()],
+      ['q=na', await list(sql`(first_name ilike 'na%' or last_name ilike 'na%')`)],
+      ['q=band&page=1&pageSize=25', await list(sql`full_name ilike '%band%'`)],
+    ];
+    for (const [query, ids] of cases) {
+      const body = await json<GraduateListResponse>(await get('DPM001', `/api/yearbooks/graduates?${query}`));
+      expect(Object.keys(body), query).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize']);
+      expectPageOf(body, ids, query);
+      expect(body.total_capped, query).toBe(false);
+      for (const item of body.items) {
+        const [row] = await t.database.db
+          .select({
+            id: students.id,
+            full_name: students.fullName,
+            current_program: students.currentProgram,
+            profile_photo_url: students.profilePhotoUrl,
+          })
+          .from(students)
+          .where(eq(students.id, item.id));
+        expect(item, query).toEqual(row);
+        expect(Object.keys(item)).toEqual(Object.keys(GraduateSchema.shape));
+      }
+    }
+    expect(cases.every(([, ids]) => ids.length > 1)).toBe(true);
+    expect((await get('PO001', '/api/yearbooks/graduates')).status).toBe(403);
+  });
+});
