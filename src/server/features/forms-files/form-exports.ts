@@ -3,8 +3,8 @@ import type { Form, FormExportQuery } from '../../../contracts/forms';
 import { toCsv } from '../../../csv/to-csv';
 import { FORM_FIELDS, FORM_STATUS_LABELS, FORM_TYPE_LABELS, formFieldText } from '../../../domain/forms';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { formDto, selectForms, visibleForm } from './form-records';
-import { formFilters, newestForms } from './forms.service';
+import { formDto, newestForms, selectForms, visibleForm } from './form-records';
+import { formFilters } from './forms.service';
 
 /*
  * A form printed (GET /api/forms/:id/pdf) and the filtered list as a spreadsheet

@@ -1,13 +1,13 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Form } from '../../../contracts/forms';
 import type { FormStatus, FormType } from '../../../domain/forms';
 import { FORM_MESSAGES as M } from '../../../domain/forms';
-import type { MatchCount } from '../../../domain/search';
 import type { SessionUser } from '../../app-env';
-import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
+import { isoTimestamp, jsonObject } from '../../db/json-items';
 import { wordSearch } from '../../db/like-pattern';
+import { qualified } from '../../db/qualified';
 import { forms, studentFiles, students, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { studentScopeCondition } from '../students/students.service';
@@ -42,28 +42,27 @@ export function selectForms(db: DbOrTx) {
  * all 50,000 students for the admin cost 13-30 ms a count.
  */
 
-/** How many forms match `where`; with a search, counted to the cap (D17). */
-export function countForms(
-  db: DbOrTx,
-  where: SQL | undefined,
-  { scoped, searched }: { scoped: boolean; searched: boolean },
-): Promise<MatchCount> {
-  let matches = db.select({ one: sql`1` }).from(forms).$dynamic();
-  if (scoped || searched) matches = matches.innerJoin(students, eq(students.id, forms.studentId));
-  if (searched) matches = matches.leftJoin(author, eq(author.id, forms.authorId));
-  return countMatches(db, matches.where(where), searched);
+/** What a list's filters read beyond the form: the student (officer, search) and the author (search). */
+export interface FormJoins {
+  scoped: boolean;
+  searched: boolean;
 }
 
-/** The forms in the user's scope by status. */
-export function countFormsByStatus(db: DbOrTx, user: SessionUser) {
-  const scope = formScopeCondition(user);
-  const tally = db
-    .select({ status: forms.status, n: count().as('n') })
-    .from(forms)
-    .$dynamic();
-  const scoped = scope ? tally.innerJoin(students, eq(students.id, forms.studentId)).where(scope) : tally;
-  return scoped.groupBy(forms.status);
+/** The forms matching `where`, joined only to what it reads (see above). */
+export function matchingForms(
+  db: DbOrTx,
+  fields: Record<string, SQL.Aliased>,
+  where: SQL | undefined,
+  { scoped, searched }: FormJoins,
+) {
+  let matches = db.select(fields).from(forms).$dynamic();
+  if (scoped || searched) matches = matches.innerJoin(students, eq(students.id, forms.studentId));
+  if (searched) matches = matches.leftJoin(author, eq(author.id, forms.authorId));
+  return matches.where(where);
 }
+
+/** The lists' order: the newest form date first, then the newest written. */
+export const newestForms = [desc(forms.formDate), desc(forms.createdAt), desc(forms.id)];
 
 export type FormRow = Awaited<ReturnType<ReturnType<typeof selectForms>['where']>>[number];
 
@@ -91,6 +90,33 @@ export function formDto(row: FormRow): Form {
     updated_at: form.updatedAt.toISOString(),
   };
 }
+
+/** A person's name by id, or null: a scalar subquery, cheaper to plan than a join (docs/decisions/002). */
+const nameOf = (id: AnyColumn) => sql`(select u.name from ${users} u where u.id = ${qualified(id)})`;
+
+/**
+ * formDto as PostgreSQL writes it (db/json-items.ts), over a select whose FROM holds `forms`: the
+ * list pages' items (form-list-page.ts). forms-files.list-items.test.ts holds the two equal.
+ */
+export const formListItem = jsonObject({
+  id: forms.id,
+  type: forms.type,
+  student_id: forms.studentId,
+  student_name: sql`coalesce((select s.full_name from ${students} s where s.id = ${qualified(forms.studentId)}), '')`,
+  form_date: sql`${forms.formDate}::text`,
+  fields: forms.fields,
+  status: forms.status,
+  author_id: forms.authorId,
+  author_name: nameOf(forms.authorId),
+  completed_at: isoTimestamp(forms.completedAt),
+  reviewed_by_id: forms.reviewedById,
+  reviewed_by_name: nameOf(forms.reviewedById),
+  reviewed_at: isoTimestamp(forms.reviewedAt),
+  review_note: forms.reviewNote,
+  file_count: sql`(select count(*)::int from ${studentFiles} sf where sf.form_id = ${qualified(forms.id)})`,
+  created_at: isoTimestamp(forms.createdAt),
+  updated_at: isoTimestamp(forms.updatedAt),
+});
 
 /** The forms the user reaches (through their students). */
 export const formScopeCondition = (user: SessionUser): SQL | undefined => studentScopeCondition(user);

@@ -10,7 +10,7 @@ import { fileTestContext } from '../../testing/test-file';
 
 /*
  * The lists' counts join the students only for an officer's scope or a search, and the forms'
- * total comes from the status tiles when the filters allow (form-records.ts countForms): each
+ * total comes from the status tiles when the filters allow (form-list-page.ts): each
  * caller's totals and pages must be what their scope (D11) and filters hold.
  */
 

@@ -1,11 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type {
-  Form,
-  FormExportQuery,
-  FormInput,
-  FormListQuery,
-  FormListResponse,
-} from '../../../contracts/forms';
+import type { Form, FormExportQuery, FormInput, FormListQuery } from '../../../contracts/forms';
 import {
   FORM_STATUS_LABELS,
   FORM_TYPE_LABELS,
@@ -22,18 +16,17 @@ import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
+import { formListPageJson } from './form-list-page';
 import {
   auditedForm,
-  countForms,
-  countFormsByStatus,
   type FormRow,
   formDto,
   formScopeCondition,
   formSearch,
+  newestForms,
   selectForms,
   visibleForm,
 } from './form-records';
@@ -46,8 +39,6 @@ import {
  * cannot both move the same form.
  */
 
-export const newestForms = [desc(forms.formDate), desc(forms.createdAt), desc(forms.id)];
-
 export function formFilters(user: SessionUser, query: FormExportQuery): SQL | undefined {
   return and(
     formScopeCondition(user),
@@ -58,39 +49,12 @@ export function formFilters(user: SessionUser, query: FormExportQuery): SQL | un
   );
 }
 
-export async function listForms(
-  deps: AppDeps,
-  user: SessionUser,
-  query: FormListQuery,
-): Promise<FormListResponse> {
-  const { limit, offset } = pageWindow(query);
-  const where = formFilters(user, query);
-  const searched = formSearch(query.q) !== undefined;
-  // Filtered by status at most, the tally by status holds the count: one query fewer.
-  const countedByTally = !query.type && !query.student_id && !searched;
-  const [rows, byStatus, counted] = await Promise.all([
-    selectForms(deps.db)
-      .where(where)
-      .orderBy(...newestForms)
-      .limit(limit)
-      .offset(offset),
-    countFormsByStatus(deps.db, user),
-    countedByTally
-      ? undefined
-      : countForms(deps.db, where, { scoped: formScopeCondition(user) !== undefined, searched }),
-  ]);
-  const tally = (status: FormStatus) => byStatus.find((row) => row.status === status)?.n ?? 0;
-  const total = byStatus.reduce((sum, row) => sum + row.n, 0);
-  const matching = counted ?? (query.status ? tally(query.status) : total);
-  return {
-    ...pageOf(rows.map(formDto), matching, query),
-    counts: {
-      total,
-      draft: tally('draft'),
-      completed: tally('completed'),
-      reviewed: tally('reviewed'),
-    },
-  };
+/**
+ * The forms list's answer (FormListResponse) as JSON text, written by one statement
+ * (form-list-page.ts): the page's items, its total and the tiles of the caller's scope.
+ */
+export function listFormsJson(deps: AppDeps, user: SessionUser, query: FormListQuery): Promise<string> {
+  return formListPageJson(deps.db, user, query, formSearch(query.q));
 }
 
 export async function getForm(deps: AppDeps, user: SessionUser, id: string): Promise<Form> {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type {
   StudentFile,
   StudentFileListQuery,
-  StudentFileListResponse,
   StudentFileUploadFields,
 } from '../../../contracts/student-files';
 import { StudentFileUploadFieldsSchema } from '../../../contracts/student-files';
@@ -18,17 +17,16 @@ import {
 } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
-import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { forms, studentFiles, students, users } from '../../db/schema';
 import { badRequest, HttpError, notFound, validationError } from '../../http/errors';
 import { fileDownloadHeaders } from '../../http/file-download';
 import type { UploadedFile } from '../../http/file-upload';
-import { pageOf, pageWindow } from '../../http/paging';
 import { fileStore } from '../../storage/file-store';
 import { recordStudentRecordChange } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
+import { fileListPageJson } from './file-list-page';
 
 /*
  * Student Files (docs/product.md §2, D11, D12, D14, D15): documents kept for a student, their
@@ -73,40 +71,16 @@ async function visibleFile(db: DbOrTx, user: SessionUser, id: string): Promise<F
 
 const fileSearch = (q: string | undefined) => wordSearch([studentFiles.name, students.fullName], q);
 
-export async function listFiles(
+/**
+ * The student files list's answer (StudentFileListResponse) as JSON text, written by one
+ * statement (file-list-page.ts): the page's items and its total.
+ */
+export function listFilesJson(
   deps: AppDeps,
   user: SessionUser,
   query: StudentFileListQuery,
-): Promise<StudentFileListResponse> {
-  const { limit, offset } = pageWindow(query);
-  const scope = studentScopeCondition(user);
-  const searched = fileSearch(query.q) !== undefined;
-  const where: SQL | undefined = and(
-    scope,
-    query.student_id ? eq(studentFiles.studentId, query.student_id) : undefined,
-    query.category ? eq(studentFiles.category, query.category) : undefined,
-    query.form_id ? eq(studentFiles.formId, query.form_id) : undefined,
-    fileSearch(query.q),
-  );
-  // A file always has its student (student_id is NOT NULL, a foreign key), so the count joins the
-  // students only when the filters read them: joining all 50,000 for the admin cost 13-30 ms.
-  const matches = deps.db.select({ one: sql`1` }).from(studentFiles).$dynamic();
-  const [rows, matching] = await Promise.all([
-    selectFiles(deps.db)
-      .where(where)
-      .orderBy(...newest)
-      .limit(limit)
-      .offset(offset),
-    countMatches(
-      deps.db,
-      (scope || searched
-        ? matches.innerJoin(students, eq(students.id, studentFiles.studentId))
-        : matches
-      ).where(where),
-      searched,
-    ),
-  ]);
-  return pageOf(rows.map(fileDto), matching, query);
+): Promise<string> {
+  return fileListPageJson(deps.db, user, query, fileSearch(query.q));
 }
 
 export async function getFile(deps: AppDeps, user: SessionUser, id: string): Promise<StudentFile> {

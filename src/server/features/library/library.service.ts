@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type {
-  Resource,
-  ResourceInput,
-  ResourceListQuery,
-  ResourceListResponse,
-} from '../../../contracts/library';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Resource, ResourceInput, ResourceListQuery } from '../../../contracts/library';
 import {
   detectMediaType,
   LIBRARY_MESSAGES as M,
@@ -16,17 +11,16 @@ import {
 import { detectFileType, FILE_MESSAGES, FILE_TYPES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
-import { countMatches } from '../../db/capped-count';
 import type { DbOrTx, Tx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
 import { libraryOpens, libraryRatings, libraryResources } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
-import { pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
 import { areaAudit } from '../audit/audit.service';
+import { resourceListPageJson } from './library-list-page';
 
 /*
  * The Students Library (docs/product.md §2, §3, D11, D14): staff add, edit and delete resources;
@@ -89,39 +83,16 @@ const resourceSearch = (q: string | undefined) =>
     q,
   );
 
-export async function listResources(
+/**
+ * The library list's answer (ResourceListResponse) as JSON text, written by one statement
+ * (library-list-page.ts): the page's items with the caller's own stars, its total and the tiles.
+ */
+export function listResourcesJson(
   deps: AppDeps,
   user: SessionUser,
   query: ResourceListQuery,
-): Promise<ResourceListResponse> {
-  const search = resourceSearch(query.q);
-  const where = and(
-    query.type ? eq(libraryResources.type, query.type) : undefined,
-    query.category ? eq(libraryResources.category, query.category) : undefined,
-    search,
-  );
-  const { limit, offset } = pageWindow(query);
-  const [rows, matching, byType] = await Promise.all([
-    selectResources(deps.db, user.id)
-      .where(where)
-      .orderBy(...newest)
-      .limit(limit)
-      .offset(offset),
-    countMatches(
-      deps.db,
-      deps.db.select({ one: sql`1` }).from(libraryResources).where(where),
-      search !== undefined,
-    ),
-    deps.db
-      .select({ type: libraryResources.type, n: count().as('n') })
-      .from(libraryResources)
-      .groupBy(libraryResources.type),
-  ]);
-  const of = (type: ResourceType) => byType.find((row) => row.type === type)?.n ?? 0;
-  return {
-    ...pageOf(rows.map(resourceDto), matching, query),
-    counts: { book: of('book'), audiobook: of('audiobook'), video: of('video'), podcast: of('podcast') },
-  };
+): Promise<string> {
+  return resourceListPageJson(deps.db, user.id, query, resourceSearch(query.q));
 }
 
 export async function getResource(deps: AppDeps, user: SessionUser, id: string): Promise<Resource> {
