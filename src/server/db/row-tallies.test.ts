@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestContext } from '../testing/test-file';
+import { seedDemoAnnouncements } from './demo-seed/announcements';
 import { seedDemoCaseWork } from './demo-seed/case-work';
 import { seedDemoCorporate } from './demo-seed/corporate';
 import { seedDemoEvents } from './demo-seed/events';
@@ -34,6 +35,7 @@ beforeAll(async () => {
     await seedDemoFormsAndFiles(tx, now);
     await seedDemoEvents(tx, now);
     await seedDemoLibrary(tx, now);
+    await seedDemoAnnouncements(tx, now);
   });
   // What the demo world does not hold: a payment batch, memories, role requests.
   await run(
@@ -76,6 +78,15 @@ describe('row tallies', () => {
       sql`update yearbook_entries set status = 'rejected' where id in (select id from yearbook_entries limit 2)`,
     );
     await run(sql`update forms set status = 'completed' where status = 'draft'`);
+    await run(
+      sql`update announcements set is_active = false where id in (select id from announcements limit 1)`,
+    );
+    await run(
+      sql`update announcements set expiry_date = '2030-01-01' where id in (select id from announcements where expiry_date is null limit 1)`,
+    );
+    await run(
+      sql`update announcements set type = 'urgent', target_audience = 'staff' where id in (select id from announcements where expiry_date is null and is_active limit 1)`,
+    );
     await run(
       sql`delete from landlords where id in (select id from landlords where id not in (select landlord_id from students where landlord_id is not null) limit 1)`,
     );

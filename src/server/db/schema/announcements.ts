@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -41,6 +42,11 @@ export const announcements = pgTable(
     index('announcements_newest_idx').on(t.createdAt, t.id),
     // The count cards by type, read from the index alone.
     index('announcements_tally_idx').on(t.type, t.targetAudience, t.isActive, t.expiryDate),
+    // The cards' announcements that expire: those not yet expired are a short range of this index
+    // (the others are counted in row_tallies, docs/decisions/002).
+    index('announcements_dated_idx')
+      .on(t.expiryDate, t.targetAudience, t.type)
+      .where(sql`${t.isActive} and ${t.expiryDate} is not null`),
   ],
 );
 

@@ -44,6 +44,15 @@ export const ROW_TALLIES = {
     scope: 'null',
     bucket: "approved::text || ',' || featured::text",
   },
+  /**
+   * The announcements shown until someone hides them, by audience and type ('staff,urgent'): the
+   * list's cards add those not yet expired, counted (they depend on the day). Others go to ''.
+   */
+  announcements: {
+    table: 'announcements',
+    scope: 'null',
+    bucket: "case when is_active and expiry_date is null then target_audience || ',' || type else '' end",
+  },
   memory_wall_posts: { table: 'memory_wall_posts', scope: 'yearbook_id', bucket: "''" },
   yearbook_entries: { table: 'yearbook_entries', scope: 'yearbook_id', bucket: 'status' },
   /** Per officer of the form's student (the nil uuid: a student without one). */

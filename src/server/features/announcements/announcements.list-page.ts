@@ -6,6 +6,7 @@ import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
 import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { tallyByBucket } from '../../db/row-tallies';
 import { announcements } from '../../db/schema';
 import { pageJsonText } from '../../http/json-text';
 import { programmeDate } from '../../programme-time';
@@ -21,9 +22,10 @@ import {
  * GET /api/announcements as one statement after the session look-up (docs/decisions/002): one row
  * holding the page's items as JSON text written by PostgreSQL (announcementDto field for field,
  * announcements.list-page.test.ts holds the two together) and the figures beside them:
- * - `by_type`: the cards, what the caller's audience sees today by type. It depends on the day
- *   (expiry) and the audience, which no tally kept by triggers can follow, so it is a real count,
- *   read from announcements_tally_idx (type, target_audience, is_active, expiry_date) alone;
+ * - `undated` and `dated`: the cards, what the caller's audience sees today by type. Those shown
+ *   until someone hides them come from the announcements tally (row_tallies, by audience and
+ *   type); those that expire depend on the day, so the ones not yet expired are counted, a short
+ *   range of announcements_dated_idx (counting all 8,000 shown ones took 1.5 ms a page);
  * - `matching`: how many a priority or a search matches (capped for a search, D17). Filtered by
  *   type at most, the list's total is a card (or all of them added up), and it is left out.
  * The first page of a size the screens ask for, without a priority or search, is a statement
@@ -91,12 +93,13 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
     .offset(window.offset)
     .as('page');
   const item = sql`(select ${announcementItem} from ${announcements} where ${announcements.id} = ${page.id})`;
-  const byType = db
+  // Those that expire, not yet expired, by type: a short range of announcements_dated_idx.
+  const datedByType = db
     .select({ type: announcements.type, n: sql<number>`count(*)::int`.as('n') })
     .from(announcements)
-    .where(shown)
+    .where(and(shown, sql`${announcements.isActive} and ${announcements.expiryDate} is not null`))
     .groupBy(announcements.type)
-    .as('by_type');
+    .as('dated_by_type');
   const counted = shape.priority || shape.search !== undefined;
   const matching = counted
     ? sql<number>`(${countSelect(db, db.select({ one: sql`1` }).from(announcements).where(where), shape.search !== undefined)})`
@@ -104,9 +107,10 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
   return db
     .select({
       items: itemsArray(item, sql`${page.createdAt} desc, ${page.id} desc`).as('items'),
-      byType:
-        sql<string>`(select coalesce(json_object_agg(${byType.type}, ${byType.n}), '{}')::text from ${byType})`.as(
-          'by_type',
+      undated: tallyByBucket('announcements').as('undated'),
+      dated:
+        sql<string>`(select coalesce(json_object_agg(${datedByType.type}, ${datedByType.n}), '{}')::text from ${datedByType})`.as(
+          'dated',
         ),
       matching: matching.as('matching'),
     })
@@ -128,6 +132,19 @@ function namedFirstPage(shape: Shape, limit: number): Statement {
     namedPages.set(key, statement);
   }
   return statement;
+}
+
+/**
+ * What the caller's audiences see today by type: the tally's announcements shown until hidden
+ * (buckets 'audience,type'), and those that expire, not yet expired (counted in the statement).
+ */
+function cardsOf(undated: unknown, dated: unknown, audiences: readonly string[]): Record<string, number> {
+  const byType = JSON.parse(String(dated ?? '{}')) as Record<string, number>;
+  for (const [bucket, n] of Object.entries(JSON.parse(String(undated ?? '{}')) as Record<string, number>)) {
+    const [audience, type] = bucket.split(',');
+    if (type && audiences.includes(audience!)) byType[type] = (byType[type] ?? 0) + n;
+  }
+  return byType;
 }
 
 /** The list's answer (AnnouncementListResponse) as JSON text. */
@@ -159,7 +176,7 @@ export async function announcementListJson(
         }),
         values,
       );
-  const byType = JSON.parse(String(row?.by_type ?? '{}')) as Record<string, number>;
+  const byType = cardsOf(row?.undated, row?.dated, values.audiences);
   const of = (type: string) => byType[type] ?? 0;
   const all = Object.values(byType).reduce((sum, n) => sum + n, 0);
   const count =
