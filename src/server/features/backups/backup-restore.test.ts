@@ -50,11 +50,16 @@ async function changeEverything() {
   expect((await send('POST', '/api/settings/reset')).status).toBe(200);
 }
 
-/** Every table as it was, but the audit trail with the restore's own entry after its old rows. */
+/**
+ * Every table as it was, but the audit trail with the restore's own entry after its old rows (and
+ * so its tally one more: checkTriggerKeptTables holds the tallies to the tables).
+ */
 function expectRestored(after: Record<string, string[]>, before: Record<string, string[]>) {
   const { activities: trail, ...rest } = after;
   const { activities: trailBefore, ...restBefore } = before;
-  expect(rest).toEqual(restBefore);
+  const notTheTrails = (rows: string[] = []) => rows.filter((row) => !row.startsWith('(activities,'));
+  expect(notTheTrails(rest.row_tallies)).toEqual(notTheTrails(restBefore.row_tallies));
+  expect({ ...rest, row_tallies: [] }).toEqual({ ...restBefore, row_tallies: [] });
   const added = trail!.filter((row) => !trailBefore!.includes(row));
   expect(trail!.length).toBe(trailBefore!.length + 1);
   expect(added).toHaveLength(1);
