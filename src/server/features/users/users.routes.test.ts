@@ -165,7 +165,9 @@ describe('admin actions', () => {
       ]);
       const statuses = answers.map((r) => r.status).sort();
       expect(statuses[0]).toBe(200);
-      expect(statuses[1]).toBeGreaterThanOrEqual(403);
+      // The other is refused: by the last-admin rule, or, when the first change ended its sender's
+      // sessions before its own session was looked up, as signed out.
+      expect([401, 403, 409]).toContain(statuses[1]);
       const admins = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
       expect(admins.filter((u) => u.isActive)).toHaveLength(1);
     } finally {
