@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAllowance, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
+import { tasks } from './case-work';
 import { checkTriggerKeptTables } from './trigger-kept-tables';
 
 const { t } = fileTestContext();
 beforeAll(async () => {
   const mwila = await makeStudent(t, { name: 'Mwila Chanda', officer: 'PO001' });
   await makeAllowance(t, mwila, { stage: 'pending_dpm' });
+  await t.database.db
+    .insert(tasks)
+    .values({ title: 'Visit Mwila', studentId: mwila.id, dueDate: '2026-03-10' });
 });
 
 describe('checkTriggerKeptTables', () => {
@@ -38,6 +42,24 @@ describe('checkTriggerKeptTables', () => {
           { student_id: expect.any(String), student_name: 'Mwila Chanda' },
         ]);
         expect(differences[2]!.unexpected).toEqual([]);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+      });
+    expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
+  });
+
+  it('reports case_counts whose count of tasks with a due date drifted, which the overdue tiles read', async () => {
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update case_counts set dated_count = 0`);
+        const differences = await checkTriggerKeptTables(tx);
+        expect(differences.map((d) => d.table)).toEqual(['case_counts']);
+        // The task's rows: everyone's and its student's officer's.
+        expect(differences[0]!.missing).toHaveLength(2);
+        expect(differences[0]!.missing[0]).toMatchObject({ kind: 'task', status: 'todo', n: 1, dated: 1 });
+        expect(differences[0]!.unexpected[0]).toMatchObject({ kind: 'task', status: 'todo', n: 1, dated: 0 });
         tx.rollback();
       })
       .catch((error: unknown) => {

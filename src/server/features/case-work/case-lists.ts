@@ -7,6 +7,7 @@ import { caseCounts, caseViewers } from '../../db/schema';
 import {
   type CaseKind,
   type CountedShape,
+  chosenFilters,
   countedFilters,
   shapeKey,
   viewerOf,
@@ -18,8 +19,9 @@ import type { PageSource, PageWindow } from './list-items';
  * A list page of tasks or issues and its tiles, the hot path of both screens. In a bench the cost
  * of a request was mostly its round trips to the database and PostgreSQL's planning, so:
  * - the page's items are JSON kept by triggers (list-items.ts), and its figures (the tiles and how
- *   many match) come in the same row from case_counts: one round trip, nothing to map;
- * - the first page, of a size the screens ask for, filtered only by what case_counts carries
+ *   many match) come in the same row from case_counts and case_viewers (figuresColumn): one round
+ *   trip, nothing to map;
+ * - the first page, of a size the screens ask for, filtered only by what the figures answer
  *   (status, priority, category, overdue), is a statement named per shape of filters and page size
  *   (db/prepared.ts), built by Drizzle and planned by PostgreSQL once per connection. Its LIMIT is
  *   written into the statement (writtenCount): with a parameter there PostgreSQL planned it again
@@ -49,28 +51,55 @@ const shapeOf = (values: CountedValues): CountedShape => ({
   overdue: values.overdue === undefined ? 'none' : values.overdue ? 'true' : 'false',
 });
 
-/** {status: [records, overdue, matching]} over the viewer's rows of case_counts. */
+/**
+ * {status: [records, overdue, matching]} for the viewer's records of a kind. The records, and those
+ * matching the status, priority and category filters, are a sum of the viewer's rows of
+ * case_counts (a few dozen). Overdue depends on the day: a task not completed is overdue when it
+ * has a due date (case_counts counts those) and is not due today or later (counted off
+ * case_viewers_order_idx, which carries the columns this reads). That range is the tasks not yet
+ * due; the overdue ones can be most of a list (7,300 of the lists bench's 10,000 tasks), and
+ * counting those read as many rows as the counts by due date this replaces (migration 0029).
+ */
 function figuresColumn(kind: CaseKind, shape: CountedShape): SQL.Aliased {
-  const n = caseCounts.recordCount;
-  const matching = countedFilters(caseCounts, kind, shape) ?? sql`true`;
-  return sql`(select coalesce(json_object_agg(f.status, json_build_array(f.n, f.overdue, f.matching)), '{}')
-    from (select ${caseCounts.status} as status, sum(${n})::int as n,
-                 coalesce(sum(${n}) filter (where ${caseCounts.dueDate} < ${sql.placeholder('today')}), 0)::int as overdue,
-                 coalesce(sum(${n}) filter (where ${matching}), 0)::int as matching
-            from ${caseCounts} where ${viewerRowsShape(caseCounts, kind)}
-           group by ${caseCounts.status}) f)`.as('figures');
+  const c = caseCounts;
+  const chosen = chosenFilters(c, kind, shape) ?? sql`true`;
+  const counts = sql`select ${c.status} as status, sum(${c.recordCount})::int as n, sum(${c.datedCount})::int as dated,
+      coalesce(sum(${c.recordCount}) filter (where ${chosen}), 0)::int as chosen,
+      coalesce(sum(${c.datedCount}) filter (where ${chosen} and ${c.status} <> 'completed'), 0)::int as chosen_dated
+    from ${c} where ${viewerRowsShape(c, kind)} group by ${c.status}`;
+  // Issues have no due dates, so none is due later either.
+  const later =
+    kind === 'task'
+      ? sql`left join (select ${caseViewers.status} as status, count(*)::int as n,
+            count(*) filter (where ${chosenFilters(caseViewers, kind, shape) ?? sql`true`})::int as chosen
+          from ${caseViewers} where ${viewerRowsShape(caseViewers, kind)}
+            and ${caseViewers.dueDate} >= ${sql.placeholder('today')} and ${caseViewers.status} <> 'completed'
+          group by ${caseViewers.status}) later on later.status = counted.status`
+      : sql``;
+  const dueLater = kind === 'task' ? sql`coalesce(later.n, 0)` : sql`0`;
+  const chosenDueLater = kind === 'task' ? sql`coalesce(later.chosen, 0)` : sql`0`;
+  const chosenOverdue = sql`(counted.chosen_dated - ${chosenDueLater})`;
+  const matching =
+    shape.overdue === 'true'
+      ? chosenOverdue
+      : shape.overdue === 'false'
+        ? sql`counted.chosen - ${chosenOverdue}`
+        : sql`counted.chosen`;
+  return sql`(select coalesce(json_object_agg(counted.status, json_build_array(counted.n,
+      case when counted.status = 'completed' then 0 else counted.dated - ${dueLater} end, ${matching})), '{}')
+    from (${counts}) counted ${later})`.as('figures');
 }
 
 type Figures = Record<string, [number, number, number]>;
 
 function tilesOf(figures: Figures): CaseTiles & { matching: number } {
   const rows = Object.entries(figures);
-  const sum = (pick: (status: string, row: [number, number, number]) => number) =>
-    rows.reduce((total, [status, row]) => total + pick(status, row), 0);
+  const sum = (pick: (row: [number, number, number]) => number) =>
+    rows.reduce((total, [, row]) => total + pick(row), 0);
   return {
-    total: sum((_, [n]) => n),
-    overdue: sum((status, [, overdue]) => (status === 'completed' ? 0 : overdue)),
-    matching: sum((_, [, , matching]) => matching),
+    total: sum(([n]) => n),
+    overdue: sum(([, overdue]) => overdue),
+    matching: sum(([, , matching]) => matching),
     byStatus: Object.fromEntries(rows.map(([status, [n]]) => [status, n])),
   };
 }
@@ -111,7 +140,7 @@ export interface CasePage {
 
 /**
  * A page of the actor's records of a kind, in the lists' order, with how many match and the tiles.
- * `uncounted` holds the conditions case_counts cannot answer (search, assignee, student);
+ * `uncounted` holds the conditions the figures cannot answer (search, assignee, student);
  * `searched` says a search is among them, so that the count stops at the cap (D17).
  */
 export async function caseListPage(
@@ -127,10 +156,7 @@ export async function caseListPage(
     return { itemsJson: '[]', total: 0, totalCapped: false, tiles: { total: 0, overdue: 0, byStatus: {} } };
   const shape = shapeOf(filters);
   const values = { viewer, ...filters, today: page.today, limit: page.limit, offset: page.offset };
-  const counted = and(
-    viewerRowsShape(caseViewers, source.kind),
-    countedFilters(caseViewers, source.kind, shape),
-  );
+  const counted = and(viewerRowsShape(caseViewers, source.kind), countedFilters(source.kind, shape));
   // One row whatever the page holds: its items in order as a JSON array, and the figures.
   const pageWithFigures = (handle: DbOrTx, where: SQL | undefined, window: PageWindow) => {
     const p = source.page(handle, where, window, uncounted !== undefined).as('p');

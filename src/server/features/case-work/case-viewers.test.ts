@@ -8,7 +8,7 @@ import { json, makeStudent, type TestStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 /*
- * case_viewers and case_counts (migration 0011) after every kind of write the lists depend on:
+ * case_viewers and case_counts (migrations 0011, 0029) after every kind of write the lists depend on:
  * each check recomputes both from tasks, issues and students and expects no difference.
  */
 

@@ -6,7 +6,7 @@ import { type caseCounts, caseViewers, EVERYONE_VIEWER } from '../../db/schema/t
  * The scope of tasks and issues (D11) through case_viewers, the table triggers keep of who sees
  * each record (db/schema/trigger-kept-tables.ts): deputy managers and admins read the rows of
  * EVERYONE_VIEWER, a program officer their own. A list is then one index scan in its order, and
- * its tiles a sum over case_counts (docs/decisions/002).
+ * its tiles a sum over case_counts (docs/decisions/002, case-lists.ts).
  */
 
 export type CaseKind = 'task' | 'issue';
@@ -35,9 +35,9 @@ export const viewerOrder = [
 ];
 
 /**
- * The filters both case_viewers and case_counts carry, as the shape of a statement: which are set.
- * Their values come as placeholders (status, priority, category, today), so one statement serves
- * every request of the same shape (case-lists.ts).
+ * The filters of a list that its figures answer without counting records: status, priority,
+ * category, overdue. Their values come as placeholders (status, priority, category, today), so one
+ * statement serves every request of the same shape (case-lists.ts).
  */
 export interface CountedShape {
   /** A status, or 'active' (not completed; open or in progress), or none. */
@@ -51,12 +51,16 @@ export interface CountedShape {
 export const shapeKey = (s: CountedShape) =>
   `${s.status}.${s.priority ? 'p' : ''}${s.category ? 'c' : ''}.${s.overdue}`;
 
-type Columns = typeof caseViewers | typeof caseCounts;
+/** The columns case_viewers and case_counts share. */
+type Columns = Pick<
+  typeof caseViewers | typeof caseCounts,
+  'kind' | 'viewerId' | 'status' | 'priority' | 'category'
+>;
 
-export function countedFilters(table: Columns, kind: CaseKind, shape: CountedShape): SQL | undefined {
+/** The shape's status, priority and category filters, which case_counts carries. */
+export function chosenFilters(table: Columns, kind: CaseKind, shape: CountedShape): SQL | undefined {
   const active =
     kind === 'task' ? ne(table.status, 'completed') : sql`${table.status} in ('open', 'in_progress')`;
-  const overdue = sql`(${table.dueDate} < ${sql.placeholder('today')} and ${table.status} <> 'completed')`;
   return and(
     shape.status === 'active'
       ? active
@@ -65,10 +69,20 @@ export function countedFilters(table: Columns, kind: CaseKind, shape: CountedSha
         : undefined,
     shape.priority ? eq(table.priority, sql.placeholder('priority')) : undefined,
     shape.category ? eq(table.category, sql.placeholder('category')) : undefined,
+  );
+}
+
+/** Rows of case_viewers overdue on the day `today` (isTaskOverdue, domain/case-work.ts). */
+const overdueRows = sql`(${caseViewers.dueDate} < ${sql.placeholder('today')} and ${caseViewers.status} <> 'completed')`;
+
+/** All the shape's filters, on case_viewers. */
+export function countedFilters(kind: CaseKind, shape: CountedShape): SQL | undefined {
+  return and(
+    chosenFilters(caseViewers, kind, shape),
     shape.overdue === 'true'
-      ? overdue
+      ? overdueRows
       : shape.overdue === 'false'
-        ? sql`not coalesce(${overdue}, false)`
+        ? sql`not coalesce(${overdueRows}, false)`
         : undefined,
   );
 }
