@@ -46,6 +46,8 @@ export const NAMED_STATEMENTS = {
    * named `area_list_page:<area>.<shape>` by the area, one per shape of filters and page size.
    */
   areaListPage: 'area_list_page',
+  /** A search's kept tiles, and the students' version (students/student-search-tallies.ts). */
+  studentSearchTiles: 'student_search_tiles',
 } as const;
 type NamedStatement = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
 /** A name from NAMED_STATEMENTS, alone or followed by ':' and the shape it was built for. */

@@ -33,7 +33,8 @@ const itemColumns = sql.join(
   ),
   sql`, `,
 );
-const ITEM = sql<string>`row_to_json((select item from (select ${itemColumns}) item))::text`;
+/** A student as the list answers it, as JSON text: over a select from `students` (also students.list.ts). */
+export const STUDENT_LIST_ITEM = sql<string>`row_to_json((select item from (select ${itemColumns}) item))::text`;
 
 /** What each sort orders by, and which way: the key, then the id to break ties. */
 const SORTS: Record<StudentSort, { key: SQL; direction: typeof asc }> = {
@@ -78,7 +79,7 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
   return db
     .select({
       items:
-        sql<string>`'[' || coalesce(string_agg(${ITEM}, ',' order by ${direction(page.key)}, ${direction(page.id)}), '') || ']'`.as(
+        sql<string>`'[' || coalesce(string_agg(${STUDENT_LIST_ITEM}, ',' order by ${direction(page.key)}, ${direction(page.id)}), '') || ']'`.as(
           'items',
         ),
       counts: sql<string>`(select coalesce(json_object_agg(c.level, c.n), '{}')::text

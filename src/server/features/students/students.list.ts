@@ -11,15 +11,9 @@ import {
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { studentCounts, students } from '../../db/schema';
-import { selectRows } from '../../db/select-rows';
-import {
-  type StudentListRow,
-  type StudentRow,
-  scopeCondition,
-  selectStudentList,
-  selectStudents,
-  studentListColumns,
-} from './students.query';
+import { keptSearchTiles, tilesKey } from './student-search-tallies';
+import { STUDENT_LIST_ITEM } from './students.latest-page';
+import { type StudentRow, scopeCondition, selectStudents } from './students.query';
 import { studentMatches } from './students.search';
 
 /*
@@ -29,10 +23,6 @@ import { studentMatches } from './students.search';
 
 /** The list's filters except category: the scope, the search text and the status. */
 type Narrowing = Pick<StudentListQuery, 'q' | 'status' | 'landlord_id' | 'institution_id'>;
-
-/** A search or a partner's students: the list and its counts are found by query, not from stored figures. */
-const isNarrowed = (query: Partial<Narrowing>) =>
-  Boolean(query.q || query.landlord_id || query.institution_id);
 
 function baseFilters(actor: StudentActor, query: Narrowing): SQL[] {
   const filters: SQL[] = [];
@@ -81,15 +71,15 @@ export function findStudentRows(
 }
 
 /**
- * A page of a searched list, or a partner's students: the list item's columns only
- * (studentListColumns), never the whole record. (Without either, students.latest-page.ts.)
+ * A page of a searched list, or a partner's students, as the JSON text of its list items (written
+ * by PostgreSQL, as students.latest-page.ts writes the list without either).
  */
-export async function findStudentPage(
+export async function findStudentPageJson(
   db: DbOrTx,
   actor: StudentActor,
   query: Omit<StudentListQuery, 'page' | 'pageSize'>,
   page: { limit: number; offset: number; matching?: number },
-): Promise<StudentListRow[]> {
+): Promise<string> {
   const filters = baseFilters(actor, query);
   if (query.category) filters.push(eq(students.programLevel, query.category));
   const sortFew = query.q !== undefined && query.q !== '' && (page.matching ?? Infinity) <= FEW_MATCHES;
@@ -104,12 +94,13 @@ export async function findStudentPage(
     .limit(page.limit)
     .offset(page.offset)
     .as('page_ids');
-  const rows = selectStudentList(db)
-    .innerJoin(pageIds, eq(pageIds.id, students.id))
-    .orderBy(...ORDER[query.sort]);
-  // A list page maps its rows without Drizzle's per-column is() checks (see selectRows); the
-  // rows are the same, the officer's name (left join) included.
-  return selectRows(db, studentListColumns, rows);
+  const [row] = await db
+    .select({
+      items: sql<string>`'[' || coalesce(string_agg(${STUDENT_LIST_ITEM}, ',' order by ${sql.join(ORDER[query.sort], sql`, `)}), '') || ']'`,
+    })
+    .from(pageIds)
+    .innerJoin(students, eq(students.id, pageIds.id));
+  return row?.items ?? '[]';
 }
 
 /**
@@ -136,16 +127,20 @@ export async function countStudents(
   actor: StudentActor,
   query: Narrowing,
 ): Promise<StudentTally> {
-  if (query.q) return countSearchMatches(db, baseFilters(actor, query));
+  if (query.q) {
+    const scope = studentScope(actor);
+    const count = () => countSearchMatches(db, baseFilters(actor, query));
+    // A partner's students searched are few and seldom asked again: counted each time.
+    if (scope.kind === 'none' || query.landlord_id || query.institution_id) return count();
+    return keptSearchTiles(db, tilesKey(scope, query.q, query.status), count);
+  }
+  // A partner's students (the list without a search or partner is students.latest-page.ts).
   const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
-  // Without a search or partner the stored counts answer; a partner's students are counted.
-  const groups = isNarrowed(query)
-    ? await db
-        .select({ level: students.programLevel, n: sql<number>`count(*)::int` })
-        .from(students)
-        .where(and(...baseFilters(actor, query)))
-        .groupBy(students.programLevel)
-    : await storedStudentCounts(db, actor, query.status);
+  const groups = await db
+    .select({ level: students.programLevel, n: sql<number>`count(*)::int` })
+    .from(students)
+    .where(and(...baseFilters(actor, query)))
+    .groupBy(students.programLevel);
   for (const { level, n } of groups) {
     counts[level] += n;
     counts.all += n;
@@ -230,34 +225,10 @@ export interface StudentCountGroup {
 }
 
 /**
- * The user's students counted by category, status and start year, from the counts the database
- * keeps (schema: studentCounts): a few hundred rows at most, whatever the number of students.
- */
-export async function storedStudentCounts(
-  db: DbOrTx,
-  actor: StudentActor,
-  status?: ProgramStatus,
-): Promise<StudentCountGroup[]> {
-  const scope = studentScope(actor);
-  if (scope.kind === 'none') return [];
-  const filters: SQL[] = [sql`${studentCounts.studentCount} <> 0`];
-  if (scope.kind === 'officer') filters.push(eq(studentCounts.officerId, scope.officerId));
-  if (status) filters.push(eq(studentCounts.programStatus, status));
-  return db
-    .select({
-      level: studentCounts.programLevel,
-      status: studentCounts.programStatus,
-      year: studentCounts.startYear,
-      n: studentCounts.studentCount,
-    })
-    .from(studentCounts)
-    .where(and(...filters));
-}
-
-/**
- * storedStudentCounts of everyone's students, or of one officer's, as a scalar subquery answering
- * JSON text ([[level, status, year, n], ...]), for the dashboard's one statement
- * (dashboard-figures.ts); studentCountGroupsFromJson reads it.
+ * The students counted by category, status and start year from the counts the database keeps
+ * (schema: studentCounts; a few hundred rows at most), everyone's or one officer's, as a scalar
+ * subquery answering JSON text ([[level, status, year, n], ...]), for the dashboard's one
+ * statement (dashboard-figures.ts); studentCountGroupsFromJson reads it.
  */
 export function studentCountGroupsJson(officerId: Placeholder | undefined): SQL {
   const scoped = officerId === undefined ? sql`` : sql` and ${studentCounts.officerId} = ${officerId}`;

@@ -6,7 +6,6 @@ import { type StudentActor, studentScope } from '../../../domain/student-permiss
 import type { DbOrTx } from '../../db/client';
 import { fixedSelect, NAMED_STATEMENTS } from '../../db/prepared';
 import { students, users } from '../../db/schema';
-import type { RowOf } from '../../db/select-rows';
 
 /** The columns of a student as the API names them (docs/product.md §3), the officer's name joined from users. */
 export const studentColumns = {
@@ -82,8 +81,6 @@ export const studentListColumns = {
   profile_photo_url: students.profilePhotoUrl,
 } satisfies { [K in keyof StudentListItem]: Column };
 
-export type StudentListRow = RowOf<typeof studentListColumns>;
-
 /** Input field name -> table column key, for writes. */
 const WRITABLE: { [K in keyof StudentCreate]-?: keyof typeof students.$inferInsert } = {
   first_name: 'firstName',
@@ -153,14 +150,6 @@ export function toStudentDto(row: StudentRow, today: string): Student {
   };
 }
 
-/**
- * A page's rows as the list sends them. The list columns need no conversion (no dates, money or
- * GPA), so this costs nothing per row; the type says a row is exactly a list item.
- */
-export function toStudentListItems(rows: StudentListRow[]): StudentListItem[] {
-  return rows;
-}
-
 /** The students a user reaches: everyone's, their own (program officer) or none. */
 export function scopeCondition(actor: StudentActor): SQL | undefined {
   const scope = studentScope(actor);
@@ -171,13 +160,6 @@ export function scopeCondition(actor: StudentActor): SQL | undefined {
 
 export function selectStudents(db: DbOrTx) {
   return db.select(studentColumns).from(students).leftJoin(users, eq(users.id, students.assignedOfficerId));
-}
-
-export function selectStudentList(db: DbOrTx) {
-  return db
-    .select(studentListColumns)
-    .from(students)
-    .leftJoin(users, eq(users.id, students.assignedOfficerId));
 }
 
 /*

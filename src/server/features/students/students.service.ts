@@ -4,7 +4,6 @@ import {
   type Student,
   type StudentCreate,
   type StudentListQuery,
-  type StudentListResponse,
   type StudentUpdate,
 } from '../../../contracts/students';
 import { canAssignStudentTo, canStudent, STUDENT_MESSAGES } from '../../../domain/student-permissions';
@@ -12,18 +11,13 @@ import { fullName, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { students } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
-import { pageOf, pageWindow } from '../../http/paging';
+import { pageJsonText } from '../../http/json-text';
+import { pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { latestStudentPageJson } from './students.latest-page';
-import { countStudents, findStudentPage, type StudentTally } from './students.list';
-import {
-  findStudentRow,
-  type StudentListRow,
-  toStudentColumns,
-  toStudentDto,
-  toStudentListItems,
-} from './students.query';
+import { countStudents, findStudentPageJson, type StudentTally } from './students.list';
+import { findStudentRow, toStudentColumns, toStudentDto } from './students.query';
 import {
   assertAssignableOfficer,
   assertUnique,
@@ -36,7 +30,6 @@ import {
 /** The user's students counted by category, status and start year (for the dashboard). */
 export {
   type StudentCountGroup,
-  storedStudentCounts,
   studentCountGroupsFromJson,
   studentCountGroupsJson,
 } from './students.list';
@@ -56,38 +49,39 @@ export async function listStudentsJson(
 ): Promise<string> {
   if (!query.q && !query.landlord_id && !query.institution_id)
     return latestStudentPageJson(deps.db, user, query);
-  return JSON.stringify(await listSearchedStudents(deps, user, query));
+  return listSearchedStudentsJson(deps, user, query);
 }
 
 /** A searched list, or a partner's students: its tiles counted by query, its page read to match. */
-async function listSearchedStudents(
+async function listSearchedStudentsJson(
   deps: AppDeps,
   user: SessionUser,
   query: StudentListQuery,
-): Promise<StudentListResponse> {
+): Promise<string> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
   const range = pageWindow(query);
-  const readPage = (matching?: number) => findStudentPage(deps.db, user, filters, { ...range, matching });
+  const readPage = (matching?: number) => findStudentPageJson(deps.db, user, filters, { ...range, matching });
   // The figure the list pages by: its category's tile, or All.
   const tile = filters.category ?? 'all';
   let tally: StudentTally;
-  let rows: StudentListRow[];
+  let items: string;
   if (filters.q) {
     // Counts first: they say whether there is a page to read at all, and how best to read it. A
     // capped count stops the pages at the 1,000th match (D17) and is never "few" to sort.
     tally = await countStudents(deps.db, user, filters);
     const matching = tally.counts[tile];
-    rows =
-      range.offset < matching ? await readPage(tally.capped[tile] ? Number.POSITIVE_INFINITY : matching) : [];
+    items =
+      range.offset < matching
+        ? await readPage(tally.capped[tile] ? Number.POSITIVE_INFINITY : matching)
+        : '[]';
   } else {
     // A partner's students: the page and its counts do not depend on each other, so ask both at once.
-    [tally, rows] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
+    [tally, items] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
   }
-  return {
-    ...pageOf(toStudentListItems(rows), { total: tally.counts[tile], capped: tally.capped[tile] }, query),
+  return pageJsonText(items, { total: tally.counts[tile], capped: tally.capped[tile] }, query, {
     counts: tally.counts,
     counts_capped: tally.capped,
-  };
+  });
 }
 
 /** Another officer's student, or an id that is no student, answers 404 alike. */

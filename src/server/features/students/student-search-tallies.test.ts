@@ -1,0 +1,135 @@
+/**
+ * A search's tiles are kept per version of the students (student-search-tallies.ts): asked again,
+ * the kept tiles answer; after any write to students the search is counted afresh; and tiles
+ * counted while a write committed are never used.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type StudentListResponse, StudentListResponseSchema } from '../../../contracts/students';
+import type { ProgramLevel } from '../../../domain/students';
+import { studentSearchTallies, students, studentsVersion } from '../../db/schema';
+import { NO_SCOPE } from '../../db/schema/row-tallies';
+import { fileTestContext } from '../../testing/test-file';
+import { keptSearchTiles, tilesKey } from './student-search-tallies';
+
+const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'PO001'] });
+
+const list = async (as: string, query: string): Promise<StudentListResponse> => {
+  const res = await t.request('GET', `/api/students?${query}`, { token: tokens[as] });
+  expect(res.status).toBe(200);
+  return StudentListResponseSchema.strict().parse(await res.json());
+};
+
+const version = async () => (await t.database.db.select().from(studentsVersion))[0]!.version;
+const kept = () => t.database.db.select().from(studentSearchTallies);
+
+let serial = 0;
+async function addStudent(lastName: string, officer: string | null, level: ProgramLevel = 'university') {
+  serial++;
+  const [row] = await t.database.db
+    .insert(students)
+    .values({
+      firstName: `Keeper${serial}`,
+      lastName,
+      fullName: `Keeper${serial} ${lastName}`,
+      programLevel: level,
+      assignedOfficerId: officer,
+      chlNumber: `CHL-2026-9${String(serial).padStart(3, '0')}`,
+    })
+    .returning({ id: students.id });
+  return row!.id;
+}
+
+describe('kept search tiles', () => {
+  it('answers a search asked again from its kept tiles, and counts afresh after any write', async () => {
+    const po1 = await t.userId('PO001');
+    await addStudent('Zyambo', po1);
+    await addStudent('Zyambo', null, 'university');
+    const before = await version();
+
+    const first = await list('ADM001', 'q=zyambo');
+    expect(first.counts).toEqual({ all: 2, university: 2, diploma: 0, launch_year: 0 });
+    const rows = await kept();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        scope: NO_SCOPE,
+        search: 'anywhere:%zyambo%',
+        status: '',
+        studentsVersion: before,
+      }),
+    ]);
+
+    // Kept: the same answer; an officer's search is kept apart from everyone's.
+    expect((await list('ADM001', 'q=zyambo')).counts).toEqual(first.counts);
+    expect((await list('PO001', 'q=zyambo')).counts).toEqual({
+      all: 1,
+      university: 1,
+      diploma: 0,
+      launch_year: 0,
+    });
+    expect((await list('ADM001', 'q=zyambo&status=enrolled')).counts.all).toBe(2);
+    expect((await kept()).map((r) => [r.scope, r.status]).sort()).toEqual(
+      [
+        [NO_SCOPE, ''],
+        [NO_SCOPE, 'enrolled'],
+        [po1, ''],
+      ].sort(),
+    );
+
+    // A write moves the version on: the next search counts the new student.
+    const third = await addStudent('Zyambo', po1, 'diploma');
+    expect(await version()).toBeGreaterThan(before);
+    expect((await list('ADM001', 'q=zyambo')).counts).toEqual({
+      all: 3,
+      university: 2,
+      diploma: 1,
+      launch_year: 0,
+    });
+    expect((await list('PO001', 'q=zyambo')).counts.all).toBe(2);
+
+    // So does a change of officer, of status, and a delete.
+    await t.database.db.update(students).set({ assignedOfficerId: null }).where(eq(students.id, third));
+    expect((await list('PO001', 'q=zyambo')).counts.all).toBe(1);
+    await t.database.db.update(students).set({ programStatus: 'suspended' }).where(eq(students.id, third));
+    expect((await list('ADM001', 'q=zyambo&status=enrolled')).counts.all).toBe(2);
+    await t.database.db.delete(students).where(eq(students.id, third));
+    expect((await list('ADM001', 'q=zyambo')).counts.all).toBe(2);
+
+    // Tiles of older versions are cleared as newer ones are kept.
+    const now = await version();
+    expect((await kept()).filter((r) => r.scope === NO_SCOPE && r.status === '')).toEqual([
+      expect.objectContaining({ studentsVersion: now }),
+    ]);
+  });
+
+  it('never uses tiles counted while a write committed', async () => {
+    const key = tilesKey({ kind: 'all' }, 'ngoma');
+    const stale = {
+      counts: { all: 0, university: 0, diploma: 0, launch_year: 0 },
+      capped: {
+        all: false,
+        university: false,
+        diploma: false,
+        launch_year: false,
+      },
+    };
+    // The count runs after the version was read; a student added meanwhile moves it on.
+    const answered = await keptSearchTiles(t.database.db, key, async () => {
+      await addStudent('Ngoma', null);
+      return stale;
+    });
+    expect(answered).toBe(stale);
+    const fresh = await keptSearchTiles(t.database.db, key, async () => ({
+      ...stale,
+      counts: { ...stale.counts, all: 1, university: 1 },
+    }));
+    expect(fresh.counts.all).toBe(1);
+    expect((await list('ADM001', 'q=ngoma')).counts.all).toBe(1);
+  });
+
+  it('moves the version on even for a statement that changes no student', async () => {
+    const before = await version();
+    await t.database.db.execute(sql`update ${students} set full_name = full_name where false`);
+    expect(await version()).toBe(before + 1);
+  });
+});
