@@ -41,6 +41,7 @@ export const allowanceWriteConflicts = (duplicateMessage: string): ConstraintMes
 
 export const actorOf = (user: SessionUser): Actor => ({ id: user.id, name: user.name, role: user.role });
 
+// The list writes this object in SQL (allowance-list-page.ts): a change here is a change there.
 export function toAllowanceDto(r: AllowanceRow): Allowance {
   return {
     id: r.id,

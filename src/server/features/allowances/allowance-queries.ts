@@ -1,23 +1,18 @@
 import { and, count, desc, eq, getTableColumns, type SQL, sql, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
-import {
-  ALLOWANCE_EXPORT_COLUMNS,
-  type AllowanceListResponse,
-  type AllowanceSummary,
-} from '../../../contracts/allowances';
+import { ALLOWANCE_EXPORT_COLUMNS, type AllowanceListResponse } from '../../../contracts/allowances';
 import { monthNumbersMatching } from '../../../domain/allowance-rows';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
-import { normaliseMoney } from '../../../domain/money';
 import { searchMode } from '../../../domain/search';
 import { spreadsheetSafe } from '../../../domain/spreadsheet-cells';
 import type { Database, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
-import { fixedSelect } from '../../db/prepared';
-import { allowanceStageTotals, allowanceStudentNames, allowances, students } from '../../db/schema';
+import { allowanceStudentNames, allowances, students } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { pageOf, pageWindow } from '../../http/paging';
 import { toAllowanceDto } from './allowance-dto';
+import { latestAllowancesJson, type StageSum, stageFigures } from './allowance-list-page';
 
 const ALLOWANCE_COLUMNS = getTableColumns(allowances);
 
@@ -98,34 +93,22 @@ export interface AllowanceListParams {
   pageSize: number;
 }
 
-const SUMMARY_STAGES = ['pending_dpm', 'pending_flmi', 'pending_pm', 'approved', 'paid'] as const;
-
 /**
- * One page, newest submission first, with the count and the five tiles' sums. The tiles follow
- * the search but not the stage filter. Program officers see every allowance (docs/product.md D9).
+ * The list's answer (AllowanceListResponse) as JSON text: one page, newest submission first, with
+ * the count and the five tiles' sums. The tiles follow the search but not the stage filter.
+ * Program officers see every allowance (docs/product.md D9). Without a search the page is one
+ * statement (allowance-list-page.ts); a search counts and sums its matches here.
  */
-export async function listAllowances(
-  db: Database,
-  params: AllowanceListParams,
-): Promise<AllowanceListResponse> {
-  const { q, stage } = params;
-  const search = await resolveAllowanceSearch(db, q);
-  const limits = pageWindow(params);
+export async function listAllowancesJson(db: Database, params: AllowanceListParams): Promise<string> {
+  const search = await resolveAllowanceSearch(db, params.q);
+  if (!search) return latestAllowancesJson(db, params);
   const [rows, perStage] = await Promise.all([
-    search
-      ? searchedPage(db, search, stage, limits)
-      : stage
-        ? latestPageOfStage(db, { stage, ...limits })
-        : latestPage(db, limits),
-    search ? sumMatchesByStage(db, search) : storedStageTotals(db),
+    searchedPage(db, search, params.stage, pageWindow(params)),
+    sumMatchesByStage(db, search),
   ]);
-  const summary = Object.fromEntries(SUMMARY_STAGES.map((s) => [s, '0.00'])) as AllowanceSummary;
-  let total = 0;
-  for (const r of perStage) {
-    if (!stage || r.stage === stage) total += Number(r.n);
-    if (r.stage in summary) summary[r.stage as keyof AllowanceSummary] = normaliseMoney(r.total ?? '0');
-  }
-  return { ...pageOf(rows.map(toAllowanceDto), total, params), summary };
+  const { total, summary } = stageFigures(perStage, params.stage);
+  const answer: AllowanceListResponse = { ...pageOf(rows.map(toAllowanceDto), total, params), summary };
+  return JSON.stringify(answer);
 }
 
 /**
@@ -146,25 +129,6 @@ export async function matchingAllowanceIds(
     .limit(limit);
   return rows.map((r) => r.id);
 }
-
-// Without a search a page comes straight off the (stage,) submitted_date, id indexes.
-const latestPage = fixedSelect(ALLOWANCE_COLUMNS, (db) =>
-  db
-    .select()
-    .from(allowances)
-    .orderBy(desc(allowances.submittedDate), desc(allowances.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
-const latestPageOfStage = fixedSelect(ALLOWANCE_COLUMNS, (db) =>
-  db
-    .select()
-    .from(allowances)
-    .where(eq(allowances.approvalStage, sql.placeholder('stage')))
-    .orderBy(desc(allowances.submittedDate), desc(allowances.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
 
 /**
  * A page of the matches of a search. Matches of a few students' names: find them through the
@@ -197,12 +161,6 @@ function searchedPage(
   );
 }
 
-interface StageSum {
-  stage: ApprovalStage;
-  n: number;
-  total: string | null;
-}
-
 /** Counts and sums per stage over the matches of a search: one pass over the matching rows. */
 function sumMatchesByStage(db: Database, search: AllowanceSearch): Promise<StageSum[]> {
   return db
@@ -211,16 +169,6 @@ function sumMatchesByStage(db: Database, search: AllowanceSearch): Promise<Stage
     .where(allowanceFilter(search, undefined))
     .groupBy(allowances.approvalStage);
 }
-
-/** Counts and sums per stage over every allowance, as the triggers keep them (six rows). */
-const STAGE_TOTAL_FIELDS = {
-  stage: allowanceStageTotals.approvalStage,
-  n: allowanceStageTotals.allowanceCount,
-  total: allowanceStageTotals.totalSum,
-};
-const storedStageTotals = fixedSelect(STAGE_TOTAL_FIELDS, (db) =>
-  db.select(STAGE_TOTAL_FIELDS).from(allowanceStageTotals),
-);
 
 const EXPORT_BATCH = 5000;
 const PAPA = { newline: '\r\n' };

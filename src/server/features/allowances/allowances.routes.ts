@@ -2,10 +2,11 @@ import { ALLOWANCE_EXPORT_FILENAME, PayAllowanceRequestSchema } from '../../../c
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
 import { validationError } from '../../http/errors';
+import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import { readCsvUpload } from '../../http/uploads';
 import { bulkUploadAllowances } from './allowance-bulk';
-import { exportAllowancesCsv, listAllowances } from './allowance-queries';
+import { exportAllowancesCsv, listAllowancesJson } from './allowance-queries';
 import * as contracts from './allowances.route-contracts';
 import * as allowancesService from './allowances.service';
 
@@ -31,8 +32,9 @@ export function allowancesRoutes(deps: AppDeps) {
     c.json(await allowancesService.bulkDecideAllowances(deps, c.var.staff, c.req.valid('json')), 200),
   );
 
+  // Sent as written (JSON text): the page's items come from PostgreSQL (allowance-list-page.ts).
   router.openapi(contracts.listAllowancesRoute, async (c) =>
-    c.json(await listAllowances(deps.db, c.req.valid('query')), 200),
+    jsonText(c, await listAllowancesJson(deps.db, c.req.valid('query'))),
   );
 
   router.openapi(contracts.createAllowanceRoute, async (c) =>
