@@ -4,6 +4,7 @@ CREATE TABLE "student_search_tallies" (
 	"status" text NOT NULL,
 	"students_version" bigint NOT NULL,
 	"tiles" text NOT NULL,
+	"first_page" text,
 	CONSTRAINT "student_search_tallies_pkey" PRIMARY KEY("scope","search","status")
 );
 --> statement-breakpoint
@@ -32,4 +33,8 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER students_version_next BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON students
+  FOR EACH STATEMENT EXECUTE FUNCTION students_version_next();
+--> statement-breakpoint
+-- The kept first page names each student's officer: renaming a user moves the version on too.
+CREATE TRIGGER students_version_next_on_rename BEFORE UPDATE OF name ON users
   FOR EACH STATEMENT EXECUTE FUNCTION students_version_next();

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 /*
- * A search's tiles, kept for the next request asking the same search of the same data.
+ * A search's tiles and first page, kept for the next request asking the same search of the same
+ * data.
  *
  * A student search must show each tile exactly up to 1,000 (D17). For a term most students share
  * ('university of zambia', a surname, the e-mail domain) finding a thousand matches and their
@@ -15,8 +16,9 @@ import { bigint, boolean, check, index, pgTable, primaryKey, text, uuid } from '
  */
 
 /**
- * Counts up by one in every statement that writes `students` (a statement-level trigger, migration
- * 0030), in the writing transaction: kept tiles counted at an older version are never used.
+ * Counts up by one in every statement that writes `students`, and in every rename of a user (the
+ * first page shows each student's officer by name): statement-level triggers, migration 0030, in
+ * the writing transaction. Kept tiles counted at an older version are never used.
  */
 export const studentsVersion = pgTable(
   'students_version',
@@ -40,6 +42,8 @@ export const studentSearchTallies = pgTable(
     studentsVersion: bigint('students_version', { mode: 'number' }).notNull(),
     /** The tiles as JSON text: {"counts": StudentCounts, "capped": StudentCountsCapped}. */
     tiles: text('tiles').notNull(),
+    /** The first page as the screen first asks it (25, newest first, every category), once asked. */
+    firstPage: text('first_page'),
   },
   (t) => [
     primaryKey({ name: 'student_search_tallies_pkey', columns: [t.scope, t.search, t.status] }),

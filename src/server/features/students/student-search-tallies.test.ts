@@ -7,10 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type StudentListResponse, StudentListResponseSchema } from '../../../contracts/students';
 import type { ProgramLevel } from '../../../domain/students';
-import { studentSearchTallies, students, studentsVersion } from '../../db/schema';
+import { studentSearchTallies, students, studentsVersion, users } from '../../db/schema';
 import { NO_SCOPE } from '../../db/schema/row-tallies';
 import { fileTestContext } from '../../testing/test-file';
-import { keptSearchTiles, tilesKey } from './student-search-tallies';
+import { keepSearch, keptSearch } from './student-search-tallies';
 
 const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'PO001'] });
 
@@ -102,29 +102,36 @@ describe('kept search tiles', () => {
     ]);
   });
 
-  it('never uses tiles counted while a write committed', async () => {
-    const key = tilesKey({ kind: 'all' }, 'ngoma');
-    const stale = {
-      counts: { all: 0, university: 0, diploma: 0, launch_year: 0 },
-      capped: {
-        all: false,
-        university: false,
-        diploma: false,
-        launch_year: false,
-      },
-    };
-    // The count runs after the version was read; a student added meanwhile moves it on.
-    const answered = await keptSearchTiles(t.database.db, key, async () => {
-      await addStudent('Ngoma', null);
-      return stale;
-    });
-    expect(answered).toBe(stale);
-    const fresh = await keptSearchTiles(t.database.db, key, async () => ({
-      ...stale,
-      counts: { ...stale.counts, all: 1, university: 1 },
-    }));
-    expect(fresh.counts.all).toBe(1);
-    expect((await list('ADM001', 'q=ngoma')).counts.all).toBe(1);
+  it('never uses what was counted while a write committed', async () => {
+    const key = { scope: NO_SCOPE, search: 'anywhere:%ngoma%', status: '' };
+    const before = await keptSearch(t.database.db, key);
+    expect(before).toMatchObject({ tiles: null, firstPage: null });
+    // Counted from the version read first; a student added meanwhile moves it on.
+    await addStudent('Ngoma', null);
+    const none = { all: 0, university: 0, diploma: 0, launch_year: 0 };
+    const exact = { all: false, university: false, diploma: false, launch_year: false };
+    await keepSearch(t.database.db, key, before.version!, { counts: none, capped: exact }, '[]');
+    const answer = await list('ADM001', 'q=ngoma');
+    expect(answer.counts.all).toBe(1);
+    expect(answer.items.map((s) => s.last_name)).toEqual(['Ngoma']);
+  });
+
+  it('keeps the first page as the screen asks it, and shows an officer renamed since', async () => {
+    const po1 = await t.userId('PO001');
+    const id = await addStudent('Mwansakombe', po1);
+    const first = await list('ADM001', 'q=mwansakombe');
+    expect(first.items.map((s) => [s.id, s.assigned_officer_name])).toEqual([[id, 'Bupe Tembo']]);
+    const [row] = (await kept()).filter((r) => r.search === 'anywhere:%mwansakombe%');
+    expect(JSON.parse(row!.firstPage!)).toEqual(first.items);
+    // Only the first page of 25, newest first, every category is kept; the others are read.
+    expect((await list('ADM001', 'q=mwansakombe&category=diploma')).items).toEqual([]);
+    expect((await list('ADM001', 'q=mwansakombe&page=2')).items).toEqual([]);
+    expect((await list('ADM001', 'q=mwansakombe&sort=name_asc')).items).toHaveLength(1);
+
+    await t.database.db.update(users).set({ name: 'Bupe Tembo-Banda' }).where(eq(users.id, po1));
+    const renamed = await list('ADM001', 'q=mwansakombe');
+    expect(renamed.items.map((s) => s.assigned_officer_name)).toEqual(['Bupe Tembo-Banda']);
+    await t.database.db.update(users).set({ name: 'Bupe Tembo' }).where(eq(users.id, po1));
   });
 
   it('moves the version on even for a statement that changes no student', async () => {

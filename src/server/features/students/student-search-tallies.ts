@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { StudentCounts, StudentCountsCapped } from '../../../contracts/students';
+import type { StudentCounts, StudentCountsCapped, StudentListQuery } from '../../../contracts/students';
 import { searchMode } from '../../../domain/search';
-import type { StudentScope } from '../../../domain/student-permissions';
+import { type StudentActor, studentScope } from '../../../domain/student-permissions';
+import { DEFAULT_STUDENT_SORT } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { fixedStatement, NAMED_STATEMENTS } from '../../db/prepared';
 import { studentSearchTallies, studentsVersion } from '../../db/schema';
 import { NO_SCOPE } from '../../db/schema/row-tallies';
+import { studentSearchPattern } from './students.search';
 
 /*
- * A search's tiles are counted once per version of the students and kept
+ * A search's tiles, and its first page, are counted once per version of the students and kept
  * (schema/student-search-tallies.ts says why). Correctness rests on one order: the version is read
  * BEFORE the counting starts. A write committed after that read moves the version on, so tiles
  * that may or may not include it are kept under a version no request asks for again; a write
@@ -28,24 +29,34 @@ export interface TilesKey {
   status: string;
 }
 
-export function tilesKey(
-  scope: StudentScope & { kind: 'all' | 'officer' },
-  q: string,
-  status?: string,
-): TilesKey {
-  const mode = searchMode(q);
+/**
+ * The key a searched list is kept under; none without a search, for a partner's students (few,
+ * and seldom asked again) or for a user who reaches no students.
+ */
+export function keptSearchKey(actor: StudentActor, query: StudentListQuery): TilesKey | undefined {
+  const scope = studentScope(actor);
+  if (!query.q || scope.kind === 'none' || query.landlord_id || query.institution_id) return undefined;
+  const mode = searchMode(query.q);
   return {
     scope: scope.kind === 'officer' ? scope.officerId : NO_SCOPE,
-    search: `${mode}:${mode === 'anywhere' ? containsPattern(q) : prefixPattern(q)}`,
-    status: status ?? '',
+    search: `${mode}:${studentSearchPattern(mode, query.q)}`,
+    status: query.status ?? '',
   };
 }
 
-/** The current version, and the tiles kept for this key at that version if any: one row always. */
-const keptTilesLookup = fixedStatement(
+/** The page kept with the tiles: the first as Student Management first shows a search. */
+export const isKeptPage = (query: StudentListQuery) =>
+  query.page === 1 && query.pageSize === 25 && query.sort === DEFAULT_STUDENT_SORT && !query.category;
+
+/** The current version, and what is kept for this key at that version if any: one row always. */
+const keptLookup = fixedStatement(
   (db) =>
     db
-      .select({ version: studentsVersion.version, tiles: studentSearchTallies.tiles })
+      .select({
+        version: studentsVersion.version,
+        tiles: studentSearchTallies.tiles,
+        first_page: studentSearchTallies.firstPage,
+      })
       .from(studentsVersion)
       .leftJoin(
         studentSearchTallies,
@@ -59,33 +70,48 @@ const keptTilesLookup = fixedStatement(
   NAMED_STATEMENTS.studentSearchTiles,
 );
 
+/** What is kept of a search at the students' current version. */
+export interface KeptSearch {
+  /** The current version; null in a database whose version row was removed by hand (keep nothing). */
+  version: number | null;
+  tiles: KeptTiles | null;
+  firstPage: string | null;
+}
+
+/** Read first, before anything is counted (see the top of this file). */
+export async function keptSearch(db: DbOrTx, key: TilesKey): Promise<KeptSearch> {
+  const [row] = await keptLookup(db, { ...key });
+  return {
+    version: row?.version == null ? null : Number(row.version),
+    tiles: row?.tiles == null ? null : (JSON.parse(String(row.tiles)) as KeptTiles),
+    firstPage: row?.first_page == null ? null : String(row.first_page),
+  };
+}
+
 /**
- * The search's tiles: kept ones when counted at the current version, else `count()`'s, kept for
- * the next request (with the tiles of older versions cleared away, as nothing will read them).
+ * Keeps a search's tiles, and its first page when that is what was read, under the version read
+ * before counting them; clears away what was kept at older versions, which nothing will read.
  */
-export async function keptSearchTiles(
+export async function keepSearch(
   db: DbOrTx,
   key: TilesKey,
-  count: () => Promise<KeptTiles>,
-): Promise<KeptTiles> {
-  const [row] = await keptTilesLookup(db, { ...key });
-  if (row?.tiles != null) return JSON.parse(String(row.tiles)) as KeptTiles;
-  const tiles = await count();
-  // No version row (a database whose tables were emptied by hand): count, keep nothing.
-  if (row?.version == null) return tiles;
-  const version = Number(row.version);
+  version: number,
+  tiles: KeptTiles,
+  firstPage: string | null,
+): Promise<void> {
   const kept = JSON.stringify({ counts: tiles.counts, capped: tiles.capped });
-  // The clearing spares this key's row, which the insert below may update: one statement must not
-  // change a row twice.
+  const t = studentSearchTallies;
+  // The clearing spares this key's row, which the insert may update: one statement must not change
+  // a row twice. A first page already kept at this version stays when this request read another.
   await db.execute(sql`with cleared as (
-      delete from ${studentSearchTallies}
-       where ${studentSearchTallies.studentsVersion} < ${version}
-         and (${studentSearchTallies.scope}, ${studentSearchTallies.search}, ${studentSearchTallies.status})
-             <> (${key.scope}::uuid, ${key.search}, ${key.status}))
-    insert into ${studentSearchTallies} (scope, search, status, students_version, tiles)
-    values (${key.scope}, ${key.search}, ${key.status}, ${version}, ${kept})
+      delete from ${t}
+       where ${t.studentsVersion} < ${version}
+         and (${t.scope}, ${t.search}, ${t.status}) <> (${key.scope}::uuid, ${key.search}, ${key.status}))
+    insert into ${t} (scope, search, status, students_version, tiles, first_page)
+    values (${key.scope}, ${key.search}, ${key.status}, ${version}, ${kept}, ${firstPage})
     on conflict (scope, search, status) do update
-       set students_version = excluded.students_version, tiles = excluded.tiles
-     where ${studentSearchTallies.studentsVersion} < excluded.students_version`);
-  return tiles;
+       set students_version = excluded.students_version, tiles = excluded.tiles,
+           first_page = case when ${t.studentsVersion} = excluded.students_version
+                             then coalesce(excluded.first_page, ${t.firstPage}) else excluded.first_page end
+     where ${t.studentsVersion} <= excluded.students_version`);
 }

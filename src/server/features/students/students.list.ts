@@ -1,20 +1,14 @@
-import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { StudentCounts, StudentCountsCapped, StudentListQuery } from '../../../contracts/students';
 import { capCount, type MatchCount, SEARCH_COUNT_CAP, searchMode } from '../../../domain/search';
-import { type StudentActor, studentScope } from '../../../domain/student-permissions';
-import {
-  PROGRAM_LEVELS,
-  type ProgramLevel,
-  type ProgramStatus,
-  type StudentSort,
-} from '../../../domain/students';
+import type { StudentActor } from '../../../domain/student-permissions';
+import { PROGRAM_LEVELS, type ProgramLevel, type ProgramStatus } from '../../../domain/students';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { studentCounts, students } from '../../db/schema';
-import { keptSearchTiles, tilesKey } from './student-search-tallies';
-import { STUDENT_LIST_ITEM } from './students.latest-page';
 import { type StudentRow, scopeCondition, selectStudents } from './students.query';
 import { studentMatches } from './students.search';
+import { ORDER } from './students.searched-page';
 
 /*
  * The student list: a page of students in the user's scope, searched, filtered and sorted, and
@@ -37,26 +31,6 @@ function baseFilters(actor: StudentActor, query: Narrowing): SQL[] {
   return filters;
 }
 
-const ORDER: Record<StudentSort, SQL[]> = {
-  created_at_desc: [desc(students.createdAt), desc(students.id)],
-  created_at_asc: [asc(students.createdAt), asc(students.id)],
-  name_asc: [asc(sql`lower(${students.fullName})`), asc(students.id)],
-  name_desc: [desc(sql`lower(${students.fullName})`), desc(students.id)],
-};
-
-/*
- * The same orders written so that no index can provide them. When a search matches few students,
- * scanning the created_at index backwards and testing every row until 25 match is the slow road
- * (EXPLAIN: ~20 ms on 50,000 students); finding the matches with the trigram index and sorting
- * those few is ~2 ms. The planner cannot know how few match; we do, from the counts.
- */
-const ORDER_BY_SORTING: Record<StudentSort, SQL[]> = {
-  created_at_desc: [desc(sql`${students.createdAt} + interval '0 seconds'`), desc(students.id)],
-  created_at_asc: [asc(sql`${students.createdAt} + interval '0 seconds'`), asc(students.id)],
-  name_asc: ORDER.name_asc,
-  name_desc: ORDER.name_desc,
-};
-
 /** Every student the list would show with these filters, whole records, in order (the CSV export). */
 export function findStudentRows(
   db: DbOrTx,
@@ -69,49 +43,6 @@ export function findStudentRows(
     .where(and(...filters))
     .orderBy(...ORDER[query.sort]);
 }
-
-/**
- * A page of a searched list, or a partner's students, as the JSON text of its list items (written
- * by PostgreSQL, as students.latest-page.ts writes the list without either).
- */
-export async function findStudentPageJson(
-  db: DbOrTx,
-  actor: StudentActor,
-  query: Omit<StudentListQuery, 'page' | 'pageSize'>,
-  page: { limit: number; offset: number; matching?: number },
-): Promise<string> {
-  const filters = baseFilters(actor, query);
-  if (query.category) filters.push(eq(students.programLevel, query.category));
-  const sortFew = query.q !== undefined && query.q !== '' && (page.matching ?? Infinity) <= FEW_MATCHES;
-  // The page's ids first, then their rows: finding the ids reads only the list indexes (schema:
-  // students_created_idx holds what a search filters on), where selecting the row's columns while
-  // searching would read the wide row of each student passed over.
-  const pageIds = db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(...filters))
-    .orderBy(...(sortFew ? ORDER_BY_SORTING : ORDER)[query.sort])
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page_ids');
-  const [row] = await db
-    .select({
-      items: sql<string>`'[' || coalesce(string_agg(${STUDENT_LIST_ITEM}, ',' order by ${sql.join(ORDER[query.sort], sql`, `)}), '') || ']'`,
-    })
-    .from(pageIds)
-    .innerJoin(students, eq(students.id, pageIds.id));
-  return row?.items ?? '[]';
-}
-
-/**
- * Up to this many matches, a searched page is found through the search index and sorted. Walking
- * the date index visits about 25 × students ÷ matches index entries (many more when the matches
- * cluster in time, as CHL numbers of one intake do); sorting visits each match's row once, which
- * costs about ten entries' worth. EXPLAIN on 50,000 students: 970 matches walked in 0.8 ms, sorted
- * in 3-5 ms; 34 matches sorted in 1.4 ms where a walk reads most of the index. A capped count
- * (more than SEARCH_COUNT_CAP) arrives as Infinity: never few.
- */
-const FEW_MATCHES = 300;
 
 /** The tiles' figures, and which of them stand for "more than 1,000" (a search, D17). */
 export interface StudentTally {
@@ -127,13 +58,7 @@ export async function countStudents(
   actor: StudentActor,
   query: Narrowing,
 ): Promise<StudentTally> {
-  if (query.q) {
-    const scope = studentScope(actor);
-    const count = () => countSearchMatches(db, baseFilters(actor, query));
-    // A partner's students searched are few and seldom asked again: counted each time.
-    if (scope.kind === 'none' || query.landlord_id || query.institution_id) return count();
-    return keptSearchTiles(db, tilesKey(scope, query.q, query.status), count);
-  }
+  if (query.q) return countSearchMatches(db, baseFilters(actor, query));
   // A partner's students (the list without a search or partner is students.latest-page.ts).
   const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
   const groups = await db

@@ -1,5 +1,6 @@
-import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { isStaffRole } from '../../../domain/roles';
+import type { SearchMode } from '../../../domain/search';
 import { PROGRAM_LEVEL_LABELS } from '../../../domain/students';
 import type { SearchSource, SearchTerm } from '../../area-sources';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
@@ -12,11 +13,19 @@ import { scopeCondition } from './students.query';
  * institution or number (search_text, trigram-indexed).
  */
 export function studentMatches(term: SearchTerm): SQL {
-  if (term.mode === 'anywhere') return sql`${students.searchText} like ${containsPattern(term.text)}`;
-  const start = prefixPattern(term.text);
-  return sql`(lower(${students.firstName}) like ${start}
-           or lower(${students.lastName}) like ${start}
-           or lower(coalesce(${students.chlNumber}, '')) like ${start})`;
+  return studentsMatching(term.mode, studentSearchPattern(term.mode, term.text));
+}
+
+/** The LIKE pattern a search matches with in its mode. */
+export const studentSearchPattern = (mode: SearchMode, text: string) =>
+  mode === 'anywhere' ? containsPattern(text) : prefixPattern(text);
+
+/** studentMatches of a pattern (studentSearchPattern), which may be a placeholder. */
+export function studentsMatching(mode: SearchMode, pattern: string | Placeholder): SQL {
+  if (mode === 'anywhere') return sql`${students.searchText} like ${pattern}`;
+  return sql`(lower(${students.firstName}) like ${pattern}
+           or lower(${students.lastName}) like ${pattern}
+           or lower(coalesce(${students.chlNumber}, '')) like ${pattern})`;
 }
 
 /** The students area of the top bar's search: the user's own students only (D9). */

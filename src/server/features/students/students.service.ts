@@ -15,9 +15,11 @@ import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
+import { isKeptPage, keepSearch, keptSearch, keptSearchKey } from './student-search-tallies';
 import { latestStudentPageJson } from './students.latest-page';
-import { countStudents, findStudentPageJson, type StudentTally } from './students.list';
+import { countStudents, type StudentTally } from './students.list';
 import { findStudentRow, toStudentColumns, toStudentDto } from './students.query';
+import { searchedStudentPageJson } from './students.searched-page';
 import {
   assertAssignableOfficer,
   assertUnique,
@@ -52,7 +54,11 @@ export async function listStudentsJson(
   return listSearchedStudentsJson(deps, user, query);
 }
 
-/** A searched list, or a partner's students: its tiles counted by query, its page read to match. */
+/**
+ * A searched list, or a partner's students: its tiles counted by query, its page read to match. A
+ * search asked before, of students unchanged since, answers from what was kept of it
+ * (student-search-tallies.ts).
+ */
 async function listSearchedStudentsJson(
   deps: AppDeps,
   user: SessionUser,
@@ -60,28 +66,33 @@ async function listSearchedStudentsJson(
 ): Promise<string> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
   const range = pageWindow(query);
-  const readPage = (matching?: number) => findStudentPageJson(deps.db, user, filters, { ...range, matching });
+  const readPage = (matching?: number) =>
+    searchedStudentPageJson(deps.db, user, filters, { ...range, matching });
   // The figure the list pages by: its category's tile, or All.
   const tile = filters.category ?? 'all';
-  let tally: StudentTally;
-  let items: string;
-  if (filters.q) {
-    // Counts first: they say whether there is a page to read at all, and how best to read it. A
-    // capped count stops the pages at the 1,000th match (D17) and is never "few" to sort.
-    tally = await countStudents(deps.db, user, filters);
-    const matching = tally.counts[tile];
-    items =
-      range.offset < matching
-        ? await readPage(tally.capped[tile] ? Number.POSITIVE_INFINITY : matching)
-        : '[]';
-  } else {
+  const answer = (items: string, tally: StudentTally) =>
+    pageJsonText(items, { total: tally.counts[tile], capped: tally.capped[tile] }, query, {
+      counts: tally.counts,
+      counts_capped: tally.capped,
+    });
+  if (!filters.q) {
     // A partner's students: the page and its counts do not depend on each other, so ask both at once.
-    [tally, items] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
+    const [tally, items] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
+    return answer(items, tally);
   }
-  return pageJsonText(items, { total: tally.counts[tile], capped: tally.capped[tile] }, query, {
-    counts: tally.counts,
-    counts_capped: tally.capped,
-  });
+  const key = keptSearchKey(user, query);
+  const kept = key ? await keptSearch(deps.db, key) : undefined;
+  const keptPage = isKeptPage(query);
+  if (kept?.tiles && keptPage && kept.firstPage !== null) return answer(kept.firstPage, kept.tiles);
+  // Counts first: they say whether there is a page to read at all, and how best to read it. A
+  // capped count stops the pages at the 1,000th match (D17) and is never "few" to sort.
+  const tally = kept?.tiles ?? (await countStudents(deps.db, user, filters));
+  const matching = tally.counts[tile];
+  const items =
+    range.offset < matching ? await readPage(tally.capped[tile] ? Number.POSITIVE_INFINITY : matching) : '[]';
+  if (key && kept?.version != null && (!kept.tiles || keptPage))
+    await keepSearch(deps.db, key, kept.version, tally, keptPage ? items : null);
+  return answer(items, tally);
 }
 
 /** Another officer's student, or an id that is no student, answers 404 alike. */
