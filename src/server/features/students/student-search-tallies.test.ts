@@ -134,6 +134,19 @@ describe('kept search tiles', () => {
     await t.database.db.update(users).set({ name: 'Bupe Tembo' }).where(eq(users.id, po1));
   });
 
+  it('keeps the list without a search as well, until the students change', async () => {
+    const po1 = await t.userId('PO001');
+    const before = await list('PO001', '');
+    const rows = (await kept()).filter((r) => r.search === '' && r.scope === po1);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.firstPage!)).toEqual(before.items);
+    expect(await list('PO001', '')).toEqual(before);
+    const id = await addStudent('Latest', po1);
+    const after = await list('PO001', '');
+    expect(after.items[0]!.id).toBe(id);
+    expect(after.counts.all).toBe(before.counts.all + 1);
+  });
+
   it('moves the version on even for a statement that changes no student', async () => {
     const before = await version();
     await t.database.db.execute(sql`update ${students} set full_name = full_name where false`);

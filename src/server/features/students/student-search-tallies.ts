@@ -30,22 +30,25 @@ export interface TilesKey {
 }
 
 /**
- * The key a searched list is kept under; none without a search, for a partner's students (few,
- * and seldom asked again) or for a user who reaches no students.
+ * The key a list is kept under: its search ('' for none), whose students and the status filter.
+ * None for a partner's students (few, and seldom asked again) or a user who reaches no students.
  */
-export function keptSearchKey(actor: StudentActor, query: StudentListQuery): TilesKey | undefined {
+export function keptSearchKey(
+  actor: StudentActor,
+  query: Pick<StudentListQuery, 'q' | 'status' | 'landlord_id' | 'institution_id'>,
+): TilesKey | undefined {
   const scope = studentScope(actor);
-  if (!query.q || scope.kind === 'none' || query.landlord_id || query.institution_id) return undefined;
-  const mode = searchMode(query.q);
+  if (scope.kind === 'none' || query.landlord_id || query.institution_id) return undefined;
+  const mode = query.q ? searchMode(query.q) : undefined;
   return {
     scope: scope.kind === 'officer' ? scope.officerId : NO_SCOPE,
-    search: `${mode}:${studentSearchPattern(mode, query.q)}`,
+    search: mode && query.q ? `${mode}:${studentSearchPattern(mode, query.q)}` : '',
     status: query.status ?? '',
   };
 }
 
-/** The page kept with the tiles: the first as Student Management first shows a search. */
-export const isKeptPage = (query: StudentListQuery) =>
+/** The page kept with the tiles: the first as Student Management first shows a list or search. */
+export const isKeptPage = (query: Pick<StudentListQuery, 'page' | 'pageSize' | 'sort' | 'category'>) =>
   query.page === 1 && query.pageSize === 25 && query.sort === DEFAULT_STUDENT_SORT && !query.category;
 
 /** The current version, and what is kept for this key at that version if any: one row always. */

@@ -108,15 +108,18 @@ function namedFirstPage(shape: Shape, limit: number): Statement {
   return statement;
 }
 
-/**
- * The list's answer (StudentListResponse) as JSON text, for a query without a search or partner.
- * The tile a category filter selects is the total the list pages by.
- */
-export async function latestStudentPageJson(
+/** A page of the list without a search or partner: its items as JSON text, and its tiles. */
+export interface LatestPage {
+  items: string;
+  counts: StudentCounts;
+}
+
+/** The list's page and tiles for a query without a search or partner. */
+export async function latestStudentPage(
   db: DbOrTx,
   actor: StudentActor,
   query: Pick<StudentListQuery, 'status' | 'category' | 'sort'> & PageQuery,
-): Promise<string> {
+): Promise<LatestPage> {
   const scope = studentScope(actor);
   const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
   let items = '[]';
@@ -150,6 +153,17 @@ export async function latestStudentPageJson(
       counts.all += counts[level];
     }
   }
+  return { items, counts };
+}
+
+/**
+ * The list's answer (StudentListResponse) as JSON text around a LatestPage. The tile a category
+ * filter selects is the total the list pages by.
+ */
+export function latestPageAnswer(
+  { items, counts }: LatestPage,
+  query: Pick<StudentListQuery, 'category'> & PageQuery,
+): string {
   const total = counts[query.category ?? 'all'];
   const exact = '{"all":false,"university":false,"diploma":false,"launch_year":false}';
   return `{"items":${items},"total":${total},"total_capped":false,"page":${query.page},"pageSize":${query.pageSize},"counts":${JSON.stringify(counts)},"counts_capped":${exact}}`;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   STUDENT_API_MESSAGES,
   type Student,
+  type StudentCountsCapped,
   type StudentCreate,
   type StudentListQuery,
   type StudentUpdate,
@@ -16,7 +17,7 @@ import { pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { isKeptPage, keepSearch, keptSearch, keptSearchKey } from './student-search-tallies';
-import { latestStudentPageJson } from './students.latest-page';
+import { latestPageAnswer, latestStudentPage } from './students.latest-page';
 import { countStudents, type StudentTally } from './students.list';
 import { findStudentRow, toStudentColumns, toStudentDto } from './students.query';
 import { searchedStudentPageJson } from './students.searched-page';
@@ -49,9 +50,25 @@ export async function listStudentsJson(
   user: SessionUser,
   query: StudentListQuery,
 ): Promise<string> {
-  if (!query.q && !query.landlord_id && !query.institution_id)
-    return latestStudentPageJson(deps.db, user, query);
+  if (!query.q && !query.landlord_id && !query.institution_id) return latestStudentsJson(deps, user, query);
   return listSearchedStudentsJson(deps, user, query);
+}
+
+const EXACT: StudentCountsCapped = { all: false, university: false, diploma: false, launch_year: false };
+
+/**
+ * The list without a search or partner. Its first page as the screen first shows it is kept, as a
+ * search's is, until the students change (student-search-tallies.ts): the product's busiest page.
+ */
+async function latestStudentsJson(deps: AppDeps, user: SessionUser, query: StudentListQuery) {
+  const key = isKeptPage(query) ? keptSearchKey(user, query) : undefined;
+  const kept = key ? await keptSearch(deps.db, key) : undefined;
+  if (kept?.tiles && kept.firstPage !== null)
+    return latestPageAnswer({ items: kept.firstPage, counts: kept.tiles.counts }, query);
+  const page = await latestStudentPage(deps.db, user, query);
+  if (key && kept?.version != null)
+    await keepSearch(deps.db, key, kept.version, { counts: page.counts, capped: EXACT }, page.items);
+  return latestPageAnswer(page, query);
 }
 
 /**
