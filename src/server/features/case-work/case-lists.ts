@@ -2,7 +2,13 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { CaseActor } from '../../../domain/case-work';
 import { matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import {
+  fixedStatement,
+  NAMED_STATEMENTS,
+  runWithValues,
+  todayOpaque,
+  writtenCount,
+} from '../../db/prepared';
 import { caseCounts, caseViewers } from '../../db/schema';
 import {
   type CaseKind,
@@ -73,7 +79,7 @@ function figuresColumn(kind: CaseKind, shape: CountedShape): SQL.Aliased {
       ? sql`left join (select ${caseViewers.status} as status, count(*)::int as n,
             count(*) filter (where ${chosenFilters(caseViewers, kind, shape) ?? sql`true`})::int as chosen
           from ${caseViewers} where ${viewerRowsShape(caseViewers, kind)}
-            and ${caseViewers.dueDate} >= ${sql.placeholder('today')} and ${caseViewers.status} <> 'completed'
+            and ${caseViewers.dueDate} >= ${todayOpaque(sql.placeholder('today'))} and ${caseViewers.status} <> 'completed'
           group by ${caseViewers.status}) later on later.status = counted.status`
       : sql``;
   const dueLater = kind === 'task' ? sql`coalesce(later.n, 0)` : sql`0`;
