@@ -13,6 +13,8 @@ import { distinctColumns, mapRows, type RowOf } from './select-rows';
  * - fixedSelect with a name from NAMED_STATEMENTS: only when the best plan does not depend on the
  *   values (a look-up by primary key or unique key) and planning costs more than running. The
  *   statement is prepared once per connection and may then run with a plan made for other values.
+ * A list with one select per shape of its filters keeps them with statementsByShape, and its named
+ * first pages with namedPageStatements (statements-by-shape.ts).
  */
 
 /**
@@ -43,13 +45,14 @@ export const NAMED_STATEMENTS = {
   dashboardFigures: 'dashboard_figures',
   /**
    * The first page of another area's list and its figures (db/json-items.ts, db/row-tallies.ts):
-   * named `area_list_page:<area>.<shape>` by the area, one per shape of filters and page size.
+   * named `area_list_page:<area>.<shape>.<size>` (db/statements-by-shape.ts namedPageStatements),
+   * one per shape of filters and page size.
    */
   areaListPage: 'area_list_page',
   /** A search's kept tiles, and the students' version (students/student-search-tallies.ts). */
   studentSearchTiles: 'student_search_tiles',
 } as const;
-type NamedStatement = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
+export type NamedStatement = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
 /** A name from NAMED_STATEMENTS, alone or followed by ':' and the shape it was built for. */
 export type StatementName = NamedStatement | `${NamedStatement}:${string}`;
 
@@ -122,14 +125,15 @@ export function writtenCount(rows: number): Placeholder {
 }
 
 /**
- * The programme's today, given as a placeholder, in a form PostgreSQL plans without its value: a
- * sub-select, evaluated once per execution. A named statement comparing a date with today as a
- * plain parameter was planned again on every request (pg_prepared_statements: no generic plan in
- * 50): the plan made for the day expects few rows on one side of it, the generic plan a third, so
- * the generic one never looked as cheap. Planned without the value, both are the same plan, and
- * PostgreSQL keeps it: the tasks list's first page, generic from its sixth run where it had none.
- * (Announcements and delegations stay planned per request for other reasons, not yet found.)
+ * A placeholder sent as a sub-select, `(select $n::type)`, evaluated once per execution: a value
+ * PostgreSQL plans without seeing. Where the planner reads a value (a date against a column's
+ * histogram, the length of an array, a user among the most common ids), the plan it makes for the
+ * values can always look cheaper than the generic plan of a named statement, and PostgreSQL then
+ * plans that statement again on every request (pg_prepared_statements: generic_plans 0 in 50).
+ * Planned without the value, both are the same plan, and PostgreSQL keeps it. Found so far: today
+ * in the tasks list's first page, and today, the user and their stages in the dashboard's
+ * statement and the delegations list (docs/decisions/002).
  */
-export function todayOpaque(today: Placeholder): SQL {
-  return sql`(select ${today}::date)`;
+export function unseenByPlanner(value: Placeholder, type: 'date' | 'uuid' | 'text[]'): SQL {
+  return sql`(select ${value}::${sql.raw(type)})`;
 }

@@ -1,13 +1,14 @@
-import { desc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { allowances as a, allowanceStageTotals as totals } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import type { PageQuery } from '../../http/paging';
 
@@ -128,7 +129,7 @@ export function stageFigures(perStage: StageSum[], stage: ApprovalStage | undefi
 }
 
 /** The one statement: the page's rows off the (stage,) submitted_date, id index, their items, the totals. */
-function pageStatement(db: DbOrTx, ofStage: boolean, window: { limit: Placeholder; offset: Placeholder }) {
+function pageStatement(db: DbOrTx, ofStage: boolean, window: PageWindow) {
   const page = db
     .select()
     .from(a)
@@ -145,12 +146,7 @@ function pageStatement(db: DbOrTx, ofStage: boolean, window: { limit: Placeholde
     .from(page);
 }
 
-const firstPage = (ofStage: boolean) =>
-  fixedStatement(
-    (db) => pageStatement(db, ofStage, { limit: writtenCount(SCREEN_PAGE_SIZE), offset: writtenCount(0) }),
-    `${NAMED_STATEMENTS.areaListPage}:allowances.${ofStage ? 'stage' : 'all'}.${SCREEN_PAGE_SIZE}`,
-  );
-const firstPages = { all: firstPage(false), stage: firstPage(true) };
+const namedFirstPage = namedPageStatements();
 
 /** The list's answer (AllowanceListResponse) without a search, newest submission first, as JSON text. */
 export async function latestAllowancesJson(
@@ -163,14 +159,10 @@ export async function latestAllowancesJson(
   const values = { stage, limit, offset };
   const [row] =
     offset === 0 && limit === SCREEN_PAGE_SIZE
-      ? await firstPages[stage ? 'stage' : 'all'](db, values)
-      : await runWithValues(
-          pageStatement(db, stage !== undefined, {
-            limit: sql.placeholder('limit'),
-            offset: sql.placeholder('offset'),
-          }),
-          values,
-        );
+      ? await namedFirstPage(`allowances.${stage ? 'stage' : 'all'}`, SCREEN_PAGE_SIZE, (handle, window) =>
+          pageStatement(handle, stage !== undefined, window),
+        )(db, values)
+      : await runWithValues(pageStatement(db, stage !== undefined, PLACEHOLDERS), values);
   const { total, summary } = stageFigures(JSON.parse(String(row?.stage_totals ?? '[]')) as StageSum[], stage);
   return pageJsonText(String(row?.items ?? '[]'), { total, capped: false }, query, { summary });
 }

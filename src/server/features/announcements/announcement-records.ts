@@ -79,7 +79,7 @@ export function shownTo(user: Pick<SessionUser, 'role'>, today: string): SQL {
 export function shownAmong(audiences: SQLWrapper, today: SQLWrapper): SQL {
   return and(
     sql`${announcements.targetAudience} = any(${audiences})`,
-    eq(announcements.isActive, true),
+    sql`${announcements.isActive}`,
     or(isNull(announcements.expiryDate), sql`${announcements.expiryDate} >= ${today}`),
   )!;
 }

@@ -1,13 +1,14 @@
-import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnnouncementListQuery } from '../../../contracts/announcements';
 import { audiencesOf } from '../../../domain/announcements';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { announcements } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { programmeDate } from '../../programme-time';
 import {
@@ -70,9 +71,7 @@ interface Shape {
   /** A search's conditions (values written in): the statement is then never named. */
   search: SQL | undefined;
 }
-type Window = { limit: Placeholder; offset: Placeholder };
-
-function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
+function pageStatement(db: DbOrTx, shape: Shape, window: PageWindow) {
   const shown = shownAmong(sql`${p.audiences}::text[]`, sql`${p.today}::date`);
   const where = and(
     shown,
@@ -117,21 +116,12 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
     .from(page);
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
+const namedPages = namedPageStatements();
 
 /** The first page without a priority or search: named per shape and size (a bounded set). */
-function namedFirstPage(shape: Shape, limit: number): Statement {
-  const key = `announcements.${shape.type ? 'type' : 'all'}.${limit}`;
-  let statement = namedPages.get(key);
-  if (!statement) {
-    statement = fixedStatement(
-      (db) => pageStatement(db, shape, { limit: writtenCount(limit), offset: writtenCount(0) }),
-      `${NAMED_STATEMENTS.areaListPage}:${key}`,
-    );
-    namedPages.set(key, statement);
-  }
-  return statement;
+function namedFirstPage(shape: Shape, limit: number) {
+  const key = `announcements.${shape.type ? 'type' : 'all'}`;
+  return namedPages(key, limit, (db, window) => pageStatement(db, shape, window));
 }
 
 /**
@@ -169,13 +159,7 @@ export async function announcementListJson(
   const named = offset === 0 && SCREEN_PAGE_SIZES.has(limit) && !shape.priority && search === undefined;
   const [row] = named
     ? await namedFirstPage(shape, limit)(deps.db, values)
-    : await runWithValues(
-        pageStatement(deps.db, shape, {
-          limit: sql.placeholder('limit'),
-          offset: sql.placeholder('offset'),
-        }),
-        values,
-      );
+    : await runWithValues(pageStatement(deps.db, shape, PLACEHOLDERS), values);
   const byType = cardsOf(row?.undated, row?.dated, values.audiences);
   const of = (type: string) => byType[type] ?? 0;
   const all = Object.values(byType).reduce((sum, n) => sum + n, 0);

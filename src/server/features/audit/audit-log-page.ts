@@ -1,10 +1,11 @@
-import { desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuditListQuery } from '../../../contracts/audit';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { tallyCount } from '../../db/row-tallies';
 import { activities } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
 import { logFilters } from './audit.service';
@@ -34,10 +35,8 @@ const entryItem = jsonObject({
   at: isoTimestamp(activities.createdAt),
 });
 
-type Window = { limit: Placeholder; offset: Placeholder };
-
 /** `filters` undefined: every entry, counted by the tally. */
-function pageStatement(db: DbOrTx, filters: SQL | undefined, window: Window) {
+function pageStatement(db: DbOrTx, filters: SQL | undefined, window: PageWindow) {
   const page = db
     .select({
       id: sql<string>`${activities.id}`.as('page_id'),
@@ -62,20 +61,8 @@ function pageStatement(db: DbOrTx, filters: SQL | undefined, window: Window) {
     .leftJoin(activities, eq(activities.id, page.id));
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedFirstPages = new Map<number, Statement>();
-
-function namedFirstPage(limit: number): Statement {
-  let statement = namedFirstPages.get(limit);
-  if (!statement) {
-    statement = fixedStatement(
-      (db) => pageStatement(db, undefined, { limit: writtenCount(limit), offset: writtenCount(0) }),
-      `${NAMED_STATEMENTS.areaListPage}:audit.${limit}`,
-    );
-    namedFirstPages.set(limit, statement);
-  }
-  return statement;
-}
+const namedFirstPage = namedPageStatements();
+const everyEntry = (db: DbOrTx, window: PageWindow) => pageStatement(db, undefined, window);
 
 /** The Activity Log's answer (AuditListResponse) as JSON text: newest first, then latest written. */
 export async function auditLogPageJson(db: DbOrTx, query: AuditListQuery): Promise<string> {
@@ -85,10 +72,7 @@ export async function auditLogPageJson(db: DbOrTx, query: AuditListQuery): Promi
   const values = { limit, offset };
   const [row] =
     where === undefined && offset === 0 && SCREEN_PAGE_SIZES.has(limit)
-      ? await namedFirstPage(limit)(db, values)
-      : await runWithValues(
-          pageStatement(db, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }),
-          values,
-        );
+      ? await namedFirstPage('audit', limit, everyEntry)(db, values)
+      : await runWithValues(pageStatement(db, where, PLACEHOLDERS), values);
   return pageJsonText(String(row?.items ?? '[]'), { total: Number(row?.total ?? 0), capped: false }, query);
 }

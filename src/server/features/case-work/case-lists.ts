@@ -2,14 +2,9 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { CaseActor } from '../../../domain/case-work';
 import { matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import {
-  fixedStatement,
-  NAMED_STATEMENTS,
-  runWithValues,
-  todayOpaque,
-  writtenCount,
-} from '../../db/prepared';
+import { NAMED_STATEMENTS, runWithValues, unseenByPlanner } from '../../db/prepared';
 import { caseCounts, caseViewers } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import {
   type CaseKind,
   type CountedShape,
@@ -19,7 +14,7 @@ import {
   viewerOf,
   viewerRowsShape,
 } from './case-viewers';
-import type { PageSource, PageWindow } from './list-items';
+import type { PageSource } from './list-items';
 
 /*
  * A list page of tasks or issues and its tiles, the hot path of both screens. In a bench the cost
@@ -29,9 +24,8 @@ import type { PageSource, PageWindow } from './list-items';
  *   trip, nothing to map;
  * - the first page, of a size the screens ask for, filtered only by what the figures answer
  *   (status, priority, category, overdue), is a statement named per shape of filters and page size
- *   (db/prepared.ts), built by Drizzle and planned by PostgreSQL once per connection. Its LIMIT is
- *   written into the statement (writtenCount): with a parameter there PostgreSQL planned it again
- *   on every request, which cost more than running it (0.4 ms against 0.3 ms on PostgreSQL);
+ *   (db/statements-by-shape.ts namedPageStatements), its LIMIT written in: planned again on every
+ *   request, it cost more than running it (0.4 ms against 0.3 ms on PostgreSQL);
  * - any other page runs the same select planned for its values;
  * - a search, an assignee or a student adds its conditions to a statement planned for its values,
  *   and counts its matches in a second one.
@@ -79,7 +73,7 @@ function figuresColumn(kind: CaseKind, shape: CountedShape): SQL.Aliased {
       ? sql`left join (select ${caseViewers.status} as status, count(*)::int as n,
             count(*) filter (where ${chosenFilters(caseViewers, kind, shape) ?? sql`true`})::int as chosen
           from ${caseViewers} where ${viewerRowsShape(caseViewers, kind)}
-            and ${caseViewers.dueDate} >= ${todayOpaque(sql.placeholder('today'))} and ${caseViewers.status} <> 'completed'
+            and ${caseViewers.dueDate} >= ${unseenByPlanner(sql.placeholder('today'), 'date')} and ${caseViewers.status} <> 'completed'
           group by ${caseViewers.status}) later on later.status = counted.status`
       : sql``;
   const dueLater = kind === 'task' ? sql`coalesce(later.n, 0)` : sql`0`;
@@ -110,30 +104,10 @@ function tilesOf(figures: Figures): CaseTiles & { matching: number } {
   };
 }
 
-/**
- * The page sizes the screens ask for (tasks-page.tsx, issues-page.tsx): a named statement each.
- * Other sizes are served as well, planned for their values, so that no request can make a
- * connection keep a statement per size.
- */
+/** The page sizes the screens ask for (tasks-page.tsx, issues-page.tsx): a named statement each. */
 const SCREEN_PAGE_SIZES = new Set([25, 200]);
 
-const PLACEHOLDERS: PageWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-
-type Statement = ReturnType<typeof fixedStatement>;
-const statements = new Map<string, Statement>();
-
-/** A statement of this kind and shape, built and named once (see the comment at the top). */
-function named(key: string, name: string, build: (db: DbOrTx) => { prepare(name: string): unknown }) {
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = fixedStatement(
-      build,
-      `${name}:${key}` as `${typeof NAMED_STATEMENTS.caseListPage}:${string}`,
-    );
-    statements.set(key, statement);
-  }
-  return statement;
-}
+const namedPage = namedPageStatements(NAMED_STATEMENTS.caseListPage);
 
 /** A page as the API answers it: its items already JSON text, the figures as numbers. */
 export interface CasePage {
@@ -177,11 +151,10 @@ export async function caseListPage(
       .from(p);
   };
   const namedFirstPage = !uncounted && page.offset === 0 && SCREEN_PAGE_SIZES.has(page.limit);
-  const key = `${source.kind}.${shapeKey(shape)}.${page.limit}`;
   const [[row], matches] = await Promise.all([
     namedFirstPage
-      ? named(key, NAMED_STATEMENTS.caseListPage, (handle) =>
-          pageWithFigures(handle, counted, { limit: writtenCount(page.limit), offset: writtenCount(0) }),
+      ? namedPage(`${source.kind}.${shapeKey(shape)}`, page.limit, (handle, window) =>
+          pageWithFigures(handle, counted, window),
         )(db, values)
       : runWithValues(pageWithFigures(db, and(counted, uncounted), PLACEHOLDERS), values),
     uncounted ? runWithValues(source.count(db, and(counted, uncounted), page.searched), values) : undefined,

@@ -1,8 +1,9 @@
-import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { countSelect } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { caseViewers, issues, tasks } from '../../db/schema';
+import type { PageWindow } from '../../db/statements-by-shape';
 import { viewerOrder } from './case-viewers';
 
 /*
@@ -23,12 +24,6 @@ const taskItem = sql<string>`(left(${qualified(tasks.listItem)}, -1) || ', "over
   coalesce(${qualified(tasks.dueDate)} < ${sql.placeholder('today')} and ${qualified(tasks.status)} <> 'completed', false)::text || '}')`;
 
 const issueItem = sql<string>`${qualified(issues.listItem)}`;
-
-/** A page's LIMIT and OFFSET: placeholders, or counts written into the statement (case-lists.ts). */
-export interface PageWindow {
-  limit: Placeholder;
-  offset: Placeholder;
-}
 
 /** How one kind's page is selected from the caller's rows of case_viewers (case-lists.ts). */
 export interface PageSource {

@@ -1,14 +1,15 @@
-import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { mapLink } from '../../../domain/corporate';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { tallyCount } from '../../db/row-tallies';
 import { students } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import type { PageQuery } from '../../http/paging';
 import type { PartnerKind } from './partner-kinds';
@@ -63,18 +64,12 @@ function itemObject(kind: PartnerKind<Input>, scope: Scope): SQL<string> {
   return jsonObject({ ...fields, map_url: sql`null::text`, linked_students: linkedStudents(kind, scope) });
 }
 
-/** LIMIT and OFFSET: placeholders, or counts written into a named statement (writtenCount). */
-interface Window {
-  limit: Placeholder;
-  offset: Placeholder;
-}
-
 /**
  * The one statement: the page's rows read off the newest-first index, then their items in that
  * order (written for those rows only), whether any has a geolocation, and how many match.
  * `search` is the condition of a search (partner-queries.ts filters), when there is one.
  */
-function pageStatement(db: DbOrTx, kind: PartnerKind<Input>, shape: Shape, window: Window, search?: SQL) {
+function pageStatement(db: DbOrTx, kind: PartnerKind<Input>, shape: Shape, window: PageWindow, search?: SQL) {
   const matching = and(search, shape.signed ? eq(kind.signed, sql.placeholder('signed')) : undefined);
   const page = db
     .select(kind.columns as Record<string, AnyPgColumn>)
@@ -101,21 +96,7 @@ function pageStatement(db: DbOrTx, kind: PartnerKind<Input>, shape: Shape, windo
     .from(page);
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
-
-function namedFirstPage(kind: PartnerKind<Input>, shape: Shape, limit: number): Statement {
-  const key = `${kind.entity}s.${shape.scope}.${shape.signed ? 'signed' : 'any'}.${limit}`;
-  let statement = namedPages.get(key);
-  if (!statement) {
-    statement = fixedStatement(
-      (db) => pageStatement(db, kind, shape, { limit: writtenCount(limit), offset: writtenCount(0) }),
-      `${NAMED_STATEMENTS.areaListPage}:${key}`,
-    );
-    namedPages.set(key, statement);
-  }
-  return statement;
-}
+const namedFirstPage = namedPageStatements();
 
 /** Each item's map_url as mapLink writes it from the item's geolocation (key order kept). */
 function withMapLinks(itemsJson: string): string {
@@ -145,15 +126,13 @@ export async function partnerPageJson<T extends Input, R>(
   };
   const [row] =
     !searched && offset === 0 && SCREEN_PAGE_SIZES.has(limit)
-      ? await namedFirstPage(kind, shape, limit)(db, values)
+      ? await namedFirstPage(
+          `${kind.entity}s.${shape.scope}.${shape.signed ? 'signed' : 'any'}`,
+          limit,
+          (handle, window) => pageStatement(handle, kind, shape, window),
+        )(db, values)
       : await runWithValues(
-          pageStatement(
-            db,
-            kind,
-            shape,
-            { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') },
-            searched ? filters(kind, { q: query.q }) : undefined,
-          ),
+          pageStatement(db, kind, shape, PLACEHOLDERS, searched ? filters(kind, { q: query.q }) : undefined),
           values,
         );
   const items = String(row?.items ?? '[]');

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DelegationListFilter } from '../../../contracts/delegations';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues, unseenByPlanner } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { approvalDelegations as d, users } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 
 /*
@@ -25,7 +26,9 @@ type Shape = Pick<DelegationListFilter, 'scope' | 'status'>;
 /** The page's rows are read in a subquery of this name; the items are written from it. */
 const PAGE = sql.identifier('page');
 const onPage = (column: AnyPgColumn) => sql`${PAGE}.${sql.identifier(column.name)}`;
-const TODAY = sql`${sql.placeholder('today')}::date`;
+// Unseen by the planner (db/prepared.ts): seen, they made the named first page look cheaper planned
+// for its values, and PostgreSQL planned it on every request.
+const TODAY = unseenByPlanner(sql.placeholder('today'), 'date');
 
 /** A user's name or staff ID by id (users' primary key). */
 const userField = (field: AnyPgColumn, id: AnyPgColumn) =>
@@ -57,7 +60,7 @@ const ITEM: SQL<string> = jsonObject({
 
 /** What the list keeps (listDelegations' filter), with the user and today as placeholders. */
 function matching({ scope, status }: Shape): SQL | undefined {
-  const user = sql`${sql.placeholder('userId')}::uuid`;
+  const user = unseenByPlanner(sql.placeholder('userId'), 'uuid');
   const today = TODAY;
   return and(
     scope === 'mine' ? or(eq(d.delegatorId, user), eq(d.delegateId, user)) : undefined,
@@ -69,7 +72,7 @@ function matching({ scope, status }: Shape): SQL | undefined {
   );
 }
 
-function pageStatement(db: DbOrTx, shape: Shape, window: { limit: Placeholder; offset: Placeholder }) {
+function pageStatement(db: DbOrTx, shape: Shape, window: PageWindow) {
   const where = matching(shape);
   // Past delegations first come latest; current ones soonest.
   const direction = shape.status === 'all' ? desc : asc;
@@ -93,21 +96,7 @@ function pageStatement(db: DbOrTx, shape: Shape, window: { limit: Placeholder; o
     .from(page);
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
-
-function namedFirstPage(shape: Shape, limit: number): Statement {
-  const key = `delegations.${shape.scope}.${shape.status}.${limit}`;
-  let statement = namedPages.get(key);
-  if (!statement) {
-    statement = fixedStatement(
-      (db) => pageStatement(db, shape, { limit: writtenCount(limit), offset: writtenCount(0) }),
-      `${NAMED_STATEMENTS.areaListPage}:${key}`,
-    );
-    namedPages.set(key, statement);
-  }
-  return statement;
-}
+const namedFirstPage = namedPageStatements();
 
 /** The list's answer (DelegationListResponse) as JSON text, for a user allowed the scope asked. */
 export async function delegationPageJson(
@@ -122,10 +111,9 @@ export async function delegationPageJson(
   const values = { userId, today, limit, offset };
   const [row] =
     offset === 0 && SCREEN_PAGE_SIZES.has(limit)
-      ? await namedFirstPage(shape, limit)(db, values)
-      : await runWithValues(
-          pageStatement(db, shape, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }),
-          values,
-        );
+      ? await namedFirstPage(`delegations.${shape.scope}.${shape.status}`, limit, (handle, window) =>
+          pageStatement(handle, shape, window),
+        )(db, values)
+      : await runWithValues(pageStatement(db, shape, PLACEHOLDERS), values);
   return pageJsonText(String(row?.items ?? '[]'), { total: Number(row?.total ?? 0), capped: false }, query);
 }

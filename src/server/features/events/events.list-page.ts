@@ -5,9 +5,10 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { events } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { eventSearch, registeredSql } from './event-records';
 
@@ -82,7 +83,7 @@ interface Shape {
   search: SQL | undefined;
 }
 /** `reach`: offset + limit, how far into each side the page can fall. */
-type Window = { limit: Placeholder; offset: Placeholder; reach: Placeholder };
+type Window = PageWindow & { reach: Placeholder };
 
 function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
   const now = sql`${p.now}::timestamptz`;
@@ -120,23 +121,8 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
     .from(page);
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
-
 /** The first page without a status or search: named per shape and size (a bounded set). */
-function namedFirstPage(shape: Shape, limit: number): Statement {
-  const key = `events.${shape.type ? 'type' : 'all'}.${limit}`;
-  let statement = namedPages.get(key);
-  if (!statement) {
-    const rows = writtenCount(limit);
-    statement = fixedStatement(
-      (db) => pageStatement(db, shape, { limit: rows, offset: writtenCount(0), reach: rows }),
-      `${NAMED_STATEMENTS.areaListPage}:${key}`,
-    );
-    namedPages.set(key, statement);
-  }
-  return statement;
-}
+const namedFirstPage = namedPageStatements();
 
 /** The list's answer (EventListResponse) as JSON text. */
 export async function eventListJson(
@@ -159,13 +145,12 @@ export async function eventListJson(
   };
   const named = offset === 0 && SCREEN_PAGE_SIZES.has(limit) && !shape.status && search === undefined;
   const [row] = named
-    ? await namedFirstPage(shape, limit)(deps.db, values)
+    ? await namedFirstPage(`events.${shape.type ? 'type' : 'all'}`, limit, (handle, window) =>
+        // At offset 0, reach (offset + limit) is the LIMIT.
+        pageStatement(handle, shape, { ...window, reach: window.limit }),
+      )(deps.db, values)
     : await runWithValues(
-        pageStatement(deps.db, shape, {
-          limit: sql.placeholder('limit'),
-          offset: sql.placeholder('offset'),
-          reach: sql.placeholder('reach'),
-        }),
+        pageStatement(deps.db, shape, { ...PLACEHOLDERS, reach: sql.placeholder('reach') }),
         values,
       );
   const byType = JSON.parse(String(row?.by_type ?? '{}')) as Record<string, number>;

@@ -8,9 +8,9 @@ import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { tallyCount } from '../../db/row-tallies';
 import { studentFiles, students, users } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
-import { type ListStatement, namedPageStatement, type PageWindow, PLACEHOLDERS } from './list-statements';
 
 /*
  * The student files list's answer (StudentFileListResponse) as JSON text, in one statement after
@@ -99,13 +99,7 @@ function filePage(db: DbOrTx, shape: FilePageShape, search: SQL | undefined, win
 
 /** The first page of the screen's size (files-page.tsx), unfiltered: a statement per scope. */
 const SCREEN_PAGE_SIZES = new Set([25]);
-const namedPages = new Map<string, ListStatement>();
-
-function namedFirstPage(officer: boolean, limit: number): ListStatement {
-  const shape = { officer, student: false, category: false, form: false };
-  const key = `files.${officer ? 'officer' : 'all'}.${limit}`;
-  return namedPageStatement(namedPages, key, (db, window) => filePage(db, shape, undefined, window), limit);
-}
+const namedFirstPage = namedPageStatements();
 
 /** The student files list's answer as JSON text; `search` is the query's words over name and student. */
 export async function fileListPageJson(
@@ -135,7 +129,9 @@ export async function fileListPageJson(
   const unfiltered = !shape.student && !shape.category && !shape.form && !search;
   const [row] =
     unfiltered && offset === 0 && SCREEN_PAGE_SIZES.has(limit)
-      ? await namedFirstPage(shape.officer, limit)(db, values)
+      ? await namedFirstPage(`files.${shape.officer ? 'officer' : 'all'}`, limit, (handle, window) =>
+          filePage(handle, shape, undefined, window),
+        )(db, values)
       : await runWithValues(filePage(db, shape, search, PLACEHOLDERS), values);
   const count = matchCountOf(Number(row?.matching ?? 0), search !== undefined);
   return pageJsonText(String(row?.items ?? '[]'), count, query);

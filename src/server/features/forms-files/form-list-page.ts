@@ -7,10 +7,10 @@ import { itemsArray } from '../../db/json-items';
 import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { forms, students } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
 import { formListItem, matchingForms, newestForms } from './form-records';
-import { type ListStatement, namedPageStatement, type PageWindow, PLACEHOLDERS } from './list-statements';
 
 /*
  * The forms list's answer (FormListResponse) as JSON text, in one statement after the session
@@ -72,12 +72,7 @@ function formPage(db: DbOrTx, shape: FormPageShape, search: SQL | undefined, win
 
 /** The first page of the screen's size (forms-page.tsx), by the tally alone: a statement per shape. */
 const SCREEN_PAGE_SIZES = new Set([25]);
-const namedPages = new Map<string, ListStatement>();
-
-function namedFirstPage(shape: FormPageShape, limit: number): ListStatement {
-  const key = `forms.${shape.officer ? 'officer' : 'all'}.${shape.status ? 'status' : 'any'}.${limit}`;
-  return namedPageStatement(namedPages, key, (db, window) => formPage(db, shape, undefined, window), limit);
-}
+const namedFirstPage = namedPageStatements();
 
 const EMPTY_TILES = { total: 0, draft: 0, completed: 0, reviewed: 0 };
 
@@ -109,7 +104,11 @@ export async function formListPageJson(
   };
   const named = !shape.type && !shape.student && !search && offset === 0 && SCREEN_PAGE_SIZES.has(limit);
   const [row] = named
-    ? await namedFirstPage(shape, limit)(db, values)
+    ? await namedFirstPage(
+        `forms.${shape.officer ? 'officer' : 'all'}.${shape.status ? 'status' : 'any'}`,
+        limit,
+        (handle, window) => formPage(handle, shape, undefined, window),
+      )(db, values)
     : await runWithValues(formPage(db, shape, search, PLACEHOLDERS), values);
   const byStatus = JSON.parse(String(row?.by_status ?? '{}')) as Record<string, number>;
   const tile = (status: string) => byStatus[status] ?? 0;

@@ -1,13 +1,14 @@
-import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { StoryListQuery, StoryManageQuery } from '../../../contracts/impact-stories';
 import { FEATURED_MAX, STORY_COLORS } from '../../../domain/impact-stories';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues, writtenCount } from '../../db/prepared';
 import { tallyByBucket, tallyCount } from '../../db/row-tallies';
 import { impactStories, storyCategories } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { type PageQuery, pageWindow } from '../../http/paging';
 import { inCategory, storySearch } from './story-records';
@@ -25,9 +26,6 @@ import { inCategory, storySearch } from './story-records';
  * impact_stories_created_idx), the items written for those only. Approval and featuring are written
  * into the statement, not sent as values, so that a plan kept for a named first page reads that index.
  */
-
-type Window = { limit: Placeholder; offset: Placeholder };
-const PLACEHOLDERS: Window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
 const storyCategory = alias(storyCategories, 'story_category');
 
@@ -66,7 +64,7 @@ const storyItem: SQL<string> = jsonObject({
  * The stories `where` selects, in an order, as a JSON array: their ids and keys read first (limited
  * by `window`), then each written. `order` gives the keys, newest first, the id last.
  */
-function storiesArray(db: DbOrTx, where: SQL | undefined, order: Record<string, SQL>, window: Window) {
+function storiesArray(db: DbOrTx, where: SQL | undefined, order: Record<string, SQL>, window: PageWindow) {
   const keys = Object.entries(order);
   const page = db
     .select({
@@ -96,29 +94,18 @@ const newestPosted = () => ({
 });
 const newestCreated = () => ({ created: sql`${impactStories.createdAt}` });
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
+const namedPage = namedPageStatements();
 
 /** The first page of a screen's size without a search: named per shape (`key`) and size. */
 async function runPage(
   db: DbOrTx,
   query: PageQuery,
   named: { key: string; sizes: ReadonlySet<number> } | null,
-  build: (db: DbOrTx, window: Window) => { prepare(name: string): unknown },
+  build: (db: DbOrTx, window: PageWindow) => { prepare(name: string): unknown },
 ): Promise<Record<string, unknown>> {
   const { limit, offset } = pageWindow(query);
-  if (named && offset === 0 && named.sizes.has(limit)) {
-    const name = `${named.key}.${limit}`;
-    let statement = namedPages.get(name);
-    if (!statement) {
-      statement = fixedStatement(
-        (handle) => build(handle, { limit: writtenCount(limit), offset: writtenCount(0) }),
-        `${NAMED_STATEMENTS.areaListPage}:${name}`,
-      );
-      namedPages.set(name, statement);
-    }
-    return (await statement(db, {}))[0] ?? {};
-  }
+  if (named && offset === 0 && named.sizes.has(limit))
+    return (await namedPage(named.key, limit, build)(db, {}))[0] ?? {};
   return (await runWithValues(build(db, PLACEHOLDERS), { limit, offset }))[0] ?? {};
 }
 
@@ -137,7 +124,7 @@ export async function readerStoriesJson(db: DbOrTx, query: StoryListQuery): Prom
   const search = storySearch(query.q);
   const matching = and(search, inCategory(query.category));
   const listed = approvedOnes(false, matching);
-  const build = (handle: DbOrTx, window: Window) => {
+  const build = (handle: DbOrTx, window: PageWindow) => {
     const page = storiesArray(handle, listed, newestPosted(), window).as('listed');
     const featured = storiesArray(handle, approvedOnes(true, matching), newestPosted(), {
       limit: writtenCount(FEATURED_MAX),
@@ -185,7 +172,7 @@ function tilesOf(buckets: Record<string, number>) {
 export async function managedStoriesJson(db: DbOrTx, query: StoryManageQuery): Promise<string> {
   const search = storySearch(query.q);
   const where = and(APPROVAL[query.status], search);
-  const build = (handle: DbOrTx, window: Window) => {
+  const build = (handle: DbOrTx, window: PageWindow) => {
     const page = storiesArray(handle, where, newestCreated(), window).as('listed');
     return handle
       .select({

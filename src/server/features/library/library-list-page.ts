@@ -1,12 +1,13 @@
-import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ResourceListQuery } from '../../../contracts/library';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { tallyByBucket } from '../../db/row-tallies';
 import { libraryRatings, libraryResources } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
 
@@ -48,11 +49,6 @@ const resourceListItem = jsonObject({
   created_at: isoTimestamp(libraryResources.createdAt),
   updated_at: isoTimestamp(libraryResources.updatedAt),
 });
-
-interface PageWindow {
-  limit: Placeholder;
-  offset: Placeholder;
-}
 
 /** The resources matching `where`, the fields given. */
 const matchingResources = (db: DbOrTx, fields: Record<string, SQL.Aliased>, where: SQL | undefined) =>
@@ -96,22 +92,7 @@ function resourcePage(
 
 /** The page sizes the screen (LIBRARY_PAGE_SIZE) and the bench ask for: a named statement each. */
 const SCREEN_PAGE_SIZES = new Set([20, 25]);
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
-
-function namedFirstPage(type: boolean, limit: number): Statement {
-  const key = `library.${type ? 'type' : 'any'}.${limit}`;
-  let statement = namedPages.get(key);
-  if (!statement) {
-    const window = { limit: writtenCount(limit), offset: writtenCount(0) };
-    statement = fixedStatement(
-      (db) => resourcePage(db, { type, category: false }, undefined, window),
-      `${NAMED_STATEMENTS.areaListPage}:${key}`,
-    );
-    namedPages.set(key, statement);
-  }
-  return statement;
-}
+const namedFirstPage = namedPageStatements();
 
 /** The library list's answer as JSON text for `viewerId`; `search` is the query's words. */
 export async function resourceListPageJson(
@@ -125,14 +106,10 @@ export async function resourceListPageJson(
   const values = { viewerId, type: query.type, category: query.category, limit, offset };
   const [row] =
     !shape.category && !search && offset === 0 && SCREEN_PAGE_SIZES.has(limit)
-      ? await namedFirstPage(shape.type, limit)(db, values)
-      : await runWithValues(
-          resourcePage(db, shape, search, {
-            limit: sql.placeholder('limit'),
-            offset: sql.placeholder('offset'),
-          }),
-          values,
-        );
+      ? await namedFirstPage(`library.${shape.type ? 'type' : 'any'}`, limit, (handle, window) =>
+          resourcePage(handle, { type: shape.type, category: false }, undefined, window),
+        )(db, values)
+      : await runWithValues(resourcePage(db, shape, search, PLACEHOLDERS), values);
   const byType = JSON.parse(String(row?.by_type ?? '{}')) as Record<string, number>;
   const of = (type: string) => byType[type] ?? 0;
   const count =

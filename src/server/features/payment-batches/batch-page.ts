@@ -1,11 +1,12 @@
-import { desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { tallyCount } from '../../db/row-tallies';
 import { paymentBatches as b, paymentBatchItems } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import type { PageQuery } from '../../http/paging';
 
@@ -52,7 +53,7 @@ const ITEM: SQL<string> = jsonObject({
 });
 
 /** The one statement: the page's rows off the newest-first index, their items, and the tally. */
-function pageStatement(db: DbOrTx, window: { limit: Placeholder; offset: Placeholder }) {
+function pageStatement(db: DbOrTx, window: PageWindow) {
   const page = db
     .select()
     .from(b)
@@ -68,10 +69,7 @@ function pageStatement(db: DbOrTx, window: { limit: Placeholder; offset: Placeho
     .from(page);
 }
 
-const firstPage = fixedStatement(
-  (db) => pageStatement(db, { limit: writtenCount(SCREEN_PAGE_SIZE), offset: writtenCount(0) }),
-  `${NAMED_STATEMENTS.areaListPage}:payment_batches.${SCREEN_PAGE_SIZE}`,
-);
+const namedFirstPage = namedPageStatements();
 
 /** The list's answer (PaymentBatchListResponse) as JSON text. */
 export async function batchPageJson(db: DbOrTx, query: PageQuery): Promise<string> {
@@ -79,10 +77,7 @@ export async function batchPageJson(db: DbOrTx, query: PageQuery): Promise<strin
   const offset = (query.page - 1) * query.pageSize;
   const [row] =
     offset === 0 && limit === SCREEN_PAGE_SIZE
-      ? await firstPage(db)
-      : await runWithValues(
-          pageStatement(db, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }),
-          { limit, offset },
-        );
+      ? await namedFirstPage('payment_batches', SCREEN_PAGE_SIZE, pageStatement)(db)
+      : await runWithValues(pageStatement(db, PLACEHOLDERS), { limit, offset });
   return pageJsonText(String(row?.items ?? '[]'), { total: Number(row?.total ?? 0), capped: false }, query);
 }

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { StudentCounts, StudentListQuery } from '../../../contracts/students';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import { PROGRAM_LEVELS, type StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { NAMED_STATEMENTS, runWithValues } from '../../db/prepared';
 import { studentCounts, students, users } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import type { PageQuery } from '../../http/paging';
 import { studentListColumns } from './students.query';
 
@@ -50,9 +51,7 @@ interface Shape {
   category: boolean;
   sort: StudentSort;
 }
-type Window = { limit: Placeholder; offset: Placeholder };
-
-function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
+function pageStatement(db: DbOrTx, shape: Shape, window: PageWindow) {
   const officer = shape.officer ? eq(students.assignedOfficerId, sql.placeholder('officerId')) : undefined;
   const { key, direction } = SORTS[shape.sort];
   // The page's ids and sort keys first, read off an index; the items are written for those 25
@@ -92,20 +91,11 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
     .leftJoin(students, eq(students.id, page.id));
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
+const namedPages = namedPageStatements(NAMED_STATEMENTS.studentListPage);
 
-function namedFirstPage(shape: Shape, limit: number): Statement {
-  const key = `${shape.officer ? 'officer' : 'all'}.${shape.status ? 'status' : ''}.${shape.category ? 'category' : ''}.${shape.sort}.${limit}`;
-  let statement = namedPages.get(key);
-  if (!statement) {
-    statement = fixedStatement(
-      (db) => pageStatement(db, shape, { limit: writtenCount(limit), offset: writtenCount(0) }),
-      `${NAMED_STATEMENTS.studentListPage}:${key}`,
-    );
-    namedPages.set(key, statement);
-  }
-  return statement;
+function namedFirstPage(shape: Shape, limit: number) {
+  const key = `${shape.officer ? 'officer' : 'all'}.${shape.status ? 'status' : ''}.${shape.category ? 'category' : ''}.${shape.sort}`;
+  return namedPages(key, limit, (db, window) => pageStatement(db, shape, window));
 }
 
 /** A page of the list without a search or partner: its items as JSON text, and its tiles. */
@@ -142,10 +132,7 @@ export async function latestStudentPage(
     const [row] =
       offset === 0 && SCREEN_PAGE_SIZES.has(limit)
         ? await namedFirstPage(shape, limit)(db, values)
-        : await runWithValues(
-            pageStatement(db, shape, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }),
-            values,
-          );
+        : await runWithValues(pageStatement(db, shape, PLACEHOLDERS), values);
     items = String(row?.items ?? '[]');
     const byLevel = JSON.parse(String(row?.counts ?? '{}')) as Partial<StudentCounts>;
     for (const level of PROGRAM_LEVELS) {

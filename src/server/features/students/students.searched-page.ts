@@ -4,8 +4,8 @@ import { searchMode } from '../../../domain/search';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import type { StudentSort } from '../../../domain/students';
 import type { DbOrTx } from '../../db/client';
-import { fixedStatement } from '../../db/prepared';
 import { students } from '../../db/schema';
+import { statementsByShape } from '../../db/statements-by-shape';
 import { STUDENT_LIST_ITEM } from './students.latest-page';
 import { studentSearchPattern, studentsMatching } from './students.search';
 
@@ -89,7 +89,7 @@ function pageStatement(db: DbOrTx, shape: PageShape) {
 }
 
 /** Built statements by shape: a few dozen at most (the shape's fields are flags and the sort). */
-const built = new Map<string, ReturnType<typeof fixedStatement>>();
+const byShape = statementsByShape();
 
 /**
  * The page's items as JSON text. `matching` is how many the search matches, when known (the
@@ -113,13 +113,8 @@ export async function searchedStudentPageJson(
     sort: query.sort,
     sortFew: mode !== undefined && (page.matching ?? Number.POSITIVE_INFINITY) <= FEW_MATCHES,
   };
-  const key = JSON.stringify(shape);
-  let statement = built.get(key);
-  if (!statement) {
-    // Unnamed: PostgreSQL plans it for each request's values.
-    statement = fixedStatement((handle) => pageStatement(handle, shape));
-    built.set(key, statement);
-  }
+  // Unnamed: PostgreSQL plans it for each request's values.
+  const statement = byShape(JSON.stringify(shape), (handle) => pageStatement(handle, shape));
   const [row] = await statement(db, {
     officerId: scope.kind === 'officer' ? scope.officerId : undefined,
     pattern: mode && query.q ? studentSearchPattern(mode, query.q) : undefined,

@@ -1,13 +1,14 @@
-import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListQuery } from '../../../contracts/users';
 import type { Role } from '../../../domain/roles';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { itemsArray } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { users } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
 import { userSearch } from './directory.service';
@@ -36,13 +37,11 @@ const everyone = alias(users, 'everyone');
  */
 const inactiveCount = sql<number>`(select count(*)::int from ${users} ${everyone} where not ${everyone.isActive})`;
 
-type Window = { limit: Placeholder; offset: Placeholder };
-
 /**
  * The statement: `matching` counts the list's rows where the tally cannot (a status or search).
  * The page's ids and names are read off users_name_idx first, and the items written for those only.
  */
-function pageStatement(db: DbOrTx, where: SQL | undefined, matching: SQL | undefined, window: Window) {
+function pageStatement(db: DbOrTx, where: SQL | undefined, matching: SQL | undefined, window: PageWindow) {
   const page = db
     .select({ id: sql<string>`${users.id}`.as('page_id'), name: sql<string>`${users.name}`.as('page_name') })
     .from(users)
@@ -62,21 +61,7 @@ function pageStatement(db: DbOrTx, where: SQL | undefined, matching: SQL | undef
     .leftJoin(users, eq(users.id, page.id));
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedFirstPages = new Map<number, Statement>();
-
-function namedFirstPage(limit: number): Statement {
-  let statement = namedFirstPages.get(limit);
-  if (!statement) {
-    statement = fixedStatement(
-      (db) =>
-        pageStatement(db, undefined, undefined, { limit: writtenCount(limit), offset: writtenCount(0) }),
-      `${NAMED_STATEMENTS.areaListPage}:users.directory.${limit}`,
-    );
-    namedFirstPages.set(limit, statement);
-  }
-  return statement;
-}
+const namedFirstPage = namedPageStatements();
 
 /** The six tiles from the roles' tally and the inactive count. */
 function tilesOf(roles: Partial<Record<Role, number>>, inactive: number) {
@@ -108,7 +93,9 @@ export async function directoryPageJson(db: DbOrTx, query: UserListQuery): Promi
   const values = { role: query.role, active: query.status === 'active', limit, offset };
   const named = !counted && !query.role && offset === 0 && SCREEN_PAGE_SIZES.has(limit);
   const [row] = named
-    ? await namedFirstPage(limit)(db, values)
+    ? await namedFirstPage('users.directory', limit, (handle, window) =>
+        pageStatement(handle, undefined, undefined, window),
+      )(db, values)
     : await runWithValues(
         pageStatement(
           db,
@@ -116,7 +103,7 @@ export async function directoryPageJson(db: DbOrTx, query: UserListQuery): Promi
           counted
             ? sql`${countSelect(db, db.select({ one: sql`1` }).from(users).where(where), searched)}`
             : undefined,
-          { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') },
+          PLACEHOLDERS,
         ),
         values,
       );

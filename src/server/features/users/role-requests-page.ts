@@ -1,10 +1,11 @@
-import { desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { RoleRequestStatus } from '../../../domain/users';
 import type { DbOrTx } from '../../db/client';
 import { itemsArray } from '../../db/json-items';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { tallyCount } from '../../db/row-tallies';
 import { roleRequests } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { type PageQuery, pageWindow } from '../../http/paging';
 import { roleRequestItem } from './list-items';
@@ -21,9 +22,7 @@ import { roleRequestItem } from './list-items';
 /** The admin's requests panel (50, users.queries.ts) and the bench's 25. */
 const SCREEN_PAGE_SIZES = new Set([25, 50]);
 
-type Window = { limit: Placeholder; offset: Placeholder };
-
-function pageStatement(db: DbOrTx, window: Window) {
+function pageStatement(db: DbOrTx, window: PageWindow) {
   const status = sql.placeholder('status');
   const page = db
     .select({
@@ -45,20 +44,7 @@ function pageStatement(db: DbOrTx, window: Window) {
     .leftJoin(roleRequests, eq(roleRequests.id, page.id));
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedFirstPages = new Map<number, Statement>();
-
-function namedFirstPage(limit: number): Statement {
-  let statement = namedFirstPages.get(limit);
-  if (!statement) {
-    statement = fixedStatement(
-      (db) => pageStatement(db, { limit: writtenCount(limit), offset: writtenCount(0) }),
-      `${NAMED_STATEMENTS.areaListPage}:role_requests.${limit}`,
-    );
-    namedFirstPages.set(limit, statement);
-  }
-  return statement;
-}
+const namedFirstPage = namedPageStatements();
 
 /** The role requests' answer (RoleRequestListResponse) as JSON text. */
 export async function roleRequestPageJson(
@@ -69,10 +55,7 @@ export async function roleRequestPageJson(
   const values = { status: query.status, limit, offset };
   const [row] =
     offset === 0 && SCREEN_PAGE_SIZES.has(limit)
-      ? await namedFirstPage(limit)(db, values)
-      : await runWithValues(
-          pageStatement(db, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }),
-          values,
-        );
+      ? await namedFirstPage('role_requests', limit, pageStatement)(db, values)
+      : await runWithValues(pageStatement(db, PLACEHOLDERS), values);
   return pageJsonText(String(row?.items ?? '[]'), { total: Number(row?.total ?? 0), capped: false }, query);
 }

@@ -1,11 +1,12 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../contracts/common';
 import { YEARBOOK_MESSAGES as M, type YearbookStatus, yearbookVisibleTo } from '../../../domain/yearbook';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { fixedStatement, NAMED_STATEMENTS, runWithValues, writtenCount } from '../../db/prepared';
+import { runWithValues } from '../../db/prepared';
 import { yearbooks } from '../../db/schema';
+import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { notFound } from '../../http/errors';
 import type { PageQuery } from '../../http/paging';
 
@@ -16,12 +17,7 @@ import type { PageQuery } from '../../http/paging';
  * sent a statement of its own, and answers 404 from it as visibleYearbook does.
  */
 
-export type PageWindow = { limit: Placeholder; offset: Placeholder };
-
-export const PLACEHOLDER_WINDOW: PageWindow = {
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
-};
+export type { PageWindow };
 
 /** The yearbook a list is of: the placeholder `yearbookId` of its statement. */
 export const listedYearbookId: SQL = sql`${sql.placeholder('yearbookId')}`;
@@ -43,13 +39,12 @@ export function requireVisibleYearbook(user: SessionUser, status: unknown): void
     throw notFound(M.yearbookNotFound);
 }
 
-type Statement = ReturnType<typeof fixedStatement>;
-const namedPages = new Map<string, Statement>();
+const namedPage = namedPageStatements();
 
 /**
- * Runs a page's statement: the first page of a size in `namedSizes`, of a shape without a search,
- * as a statement named `area_list_page:<key>.<size>` with its LIMIT written in (planned once per
- * connection); any other page planned for its values. `key` comes from a fixed set of shapes.
+ * Runs a page's statement: the first page of a size in `named.sizes`, of a shape without a search,
+ * as the named first page `area_list_page:<key>.<size>` (db/statements-by-shape.ts); any other
+ * page planned for its values. `key` comes from a fixed set of shapes.
  */
 export async function runListPage(
   db: DbOrTx,
@@ -61,19 +56,9 @@ export async function runListPage(
   const limit = page.pageSize;
   const offset = (page.page - 1) * page.pageSize;
   const all = { ...values, limit, offset };
-  if (named && offset === 0 && named.sizes.has(limit)) {
-    const name = `${named.key}.${limit}`;
-    let statement = namedPages.get(name);
-    if (!statement) {
-      statement = fixedStatement(
-        (handle) => build(handle, { limit: writtenCount(limit), offset: writtenCount(0) }),
-        `${NAMED_STATEMENTS.areaListPage}:${name}`,
-      );
-      namedPages.set(name, statement);
-    }
-    const [row] = await statement(db, all);
-    return row ?? {};
-  }
-  const [row] = await runWithValues(build(db, PLACEHOLDER_WINDOW), all);
+  const [row] =
+    named && offset === 0 && named.sizes.has(limit)
+      ? await namedPage(named.key, limit, build)(db, all)
+      : await runWithValues(build(db, PLACEHOLDERS), all);
   return row ?? {};
 }
