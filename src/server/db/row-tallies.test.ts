@@ -12,7 +12,7 @@ import { demoOfficersFrom, seedDemoStudents } from './demo-seed/students';
 import { seedDemoYearbook } from './demo-seed/yearbook';
 import { ROW_TALLIES, type TallyName, tallyByBucket, tallyCount } from './row-tallies';
 import { users } from './schema';
-import { checkTriggerKeptTables } from './schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from './trigger-kept-check';
 
 /*
  * row_tallies (migration 0026) against a recount after every kind of write: the demo world's

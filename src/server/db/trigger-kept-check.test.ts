@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeAllowance, makeStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
-import { tasks } from './case-work';
-import { checkTriggerKeptTables } from './trigger-kept-tables';
+import { makeAllowance, makeStudent } from '../testing/factories';
+import { fileTestContext } from '../testing/test-file';
+import { tasks } from './schema/case-work';
+import { checkTriggerKeptTables } from './trigger-kept-check';
 
 const { t } = fileTestContext();
 beforeAll(async () => {

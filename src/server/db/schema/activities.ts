@@ -36,8 +36,10 @@ export const activities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('activities_created_idx').on(t.createdAt),
-    index('activities_officer_idx').on(t.officerId, t.createdAt),
+    // With seq, the newest first (created_at, seq) is the index's own order, walked backwards: a
+    // batch of decisions shares one created_at, and without seq its rows were sorted on every read.
+    index('activities_created_idx').on(t.createdAt, t.seq),
+    index('activities_officer_idx').on(t.officerId, t.createdAt, t.seq),
     index('activities_entity_idx').on(t.entityType, t.entityId, t.seq),
     index('activities_actor_idx').on(t.actorId, t.createdAt),
   ],

@@ -18,6 +18,7 @@ export * from './student-search-tallies';
 export * from './students';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
 export {
+  allowanceMonthTotals,
   allowanceStageTotals,
   allowanceStudentNames,
   caseCounts,

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -14,14 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
-import { rowTalliesCheck } from './row-tallies';
 import { students } from './students';
 
 /*
  * Tables that triggers keep from another table, in the writing transaction, so that no code path
  * can forget them (docs/decisions/002-figures-kept-by-triggers-and-prepared-lookups.md). Nothing in
- * the app writes them. Each is listed in TRIGGER_KEPT_TABLES with a fresh computation from its
- * source, and checkTriggerKeptTables proves them in the tests.
+ * the app writes them. Each is listed in TRIGGER_KEPT_TABLES (db/trigger-kept-check.ts) with a
+ * fresh computation from its source, and checkTriggerKeptTables proves them in the tests.
  */
 
 /**
@@ -35,6 +34,33 @@ export const allowanceStageTotals = pgTable('allowance_stage_totals', {
   // Unbounded: a sum of many numeric(12,2) totals can outgrow any one allowance's precision.
   totalSum: numeric('total_sum').notNull().default('0'),
 });
+
+/**
+ * The dashboard's Monthly Allowances chart without reading every allowance (docs/decisions/002):
+ * the count and ZMW sum of the allowances submitted in each hour, approved by the programme
+ * manager on each day and paid on each day, per officer of their student (null: no officer).
+ * Submissions are kept by the hour, as an instant, because the month they count for is read in
+ * the programme's zone, which System Settings may change; every zone they offer is a whole number
+ * of hours from UTC (domain/settings.ts TIME_ZONES), so an hour never straddles two months. A zone
+ * off the hour would need 15-minute buckets. Approval and payment dates are calendar dates, kept
+ * as midnight UTC. Kept by triggers on allowances and on students (migration 0032).
+ */
+export const allowanceMonthTotals = pgTable(
+  'allowance_month_totals',
+  {
+    officerId: uuid('officer_id'),
+    kind: text('kind', { enum: ['submitted', 'approved', 'paid'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    // Unbounded, as allowance_stage_totals: a sum a bucket outgrew would refuse the write.
+    total: numeric('total').notNull().default('0'),
+    allowanceCount: integer('allowance_count').notNull().default(0),
+  },
+  (t) => [
+    unique('allowance_month_totals_key').on(t.officerId, t.kind, t.at).nullsNotDistinct(),
+    // Everyone's chart reads twelve months of each kind, across officers, not the years before.
+    index('allowance_month_totals_kind_at_idx').on(t.kind, t.at),
+  ],
+);
 
 /**
  * How many students each officer has, by category, status and start year: what the list's tiles
@@ -163,153 +189,3 @@ export const caseCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.viewerId, t.status, t.priority, t.category] })],
 );
-
-/** A trigger-kept table: what keeps it, from what, and how its rows must compare with a recount. */
-export interface TriggerKeptTable {
-  table: string;
-  /** The triggers that keep it, and the migration that made them. */
-  keptBy: string;
-  source: string;
-  /** Its rows as stored, and as computed afresh from the source: same columns, any order. */
-  stored: SQL;
-  actual: SQL;
-  /**
-   * 'equal': stored and actual have the same rows. 'covers': every actual row is stored (the
-   * table may keep rows its source no longer has).
-   */
-  agreement: 'equal' | 'covers';
-}
-
-export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
-  {
-    table: 'row_tallies',
-    keptBy: 'one statement-level trigger function on each counted table, and on students (migration 0026)',
-    source: 'the tables ROW_TALLIES names (schema/row-tallies.ts)',
-    ...rowTalliesCheck(),
-    agreement: 'equal',
-  },
-  {
-    table: 'allowance_stage_totals',
-    keptBy: 'statement-level triggers on allowances (migration 0001)',
-    source: 'allowances',
-    stored: sql`select approval_stage as stage, allowance_count::int as n,
-                       total_sum::numeric(14,2)::text as total
-                  from allowance_stage_totals`,
-    actual: sql`select s.stage, count(a.id)::int as n, coalesce(sum(a.total), 0)::numeric(14,2)::text as total
-                  from unnest(${sql.param([...APPROVAL_STAGES])}::text[]) as s(stage)
-                  left join allowances a on a.approval_stage = s.stage
-                 group by s.stage`,
-    agreement: 'equal',
-  },
-  {
-    table: 'student_counts',
-    keptBy: 'triggers on students (migration 0002)',
-    source: 'students',
-    // Groups that fell to zero stay as rows of 0: they count as absent.
-    stored: sql`select officer_id as officer, program_level as level, program_status as status,
-                       start_year as year, student_count::int as n
-                  from student_counts where student_count <> 0`,
-    actual: sql`select assigned_officer_id as officer, program_level as level, program_status as status,
-                       coalesce(extract(year from start_date),
-                                extract(year from created_at at time zone 'Africa/Lusaka'))::int as year,
-                       count(*)::int as n
-                  from students group by 1, 2, 3, 4`,
-    agreement: 'equal',
-  },
-  {
-    table: 'case_viewers',
-    keptBy: 'triggers on tasks, issues and students (migration 0011)',
-    source: 'tasks and issues',
-    stored: sql`select kind, record_id, viewer_id, status, priority, category, due_date::text as due,
-                       created_at::text as created from case_viewers`,
-    actual: sql`select 'task' as kind, t.id as record_id, v.viewer as viewer_id, t.status, t.priority, t.category,
-                       t.due_date::text as due, t.created_at::text as created
-                  from tasks t left join students s on s.id = t.student_id
-                 cross join lateral (select distinct x from unnest(array[${EVERYONE_VIEWER}::uuid,
-                       s.assigned_officer_id, t.assigned_to_id, t.assigned_by_id]) as u(x) where x is not null) v(viewer)
-                union all
-                select 'issue', i.id, v.viewer, i.status, i.priority, i.category, null, i.created_at::text
-                  from issues i join students s on s.id = i.student_id
-                 cross join lateral (select distinct x from unnest(array[${EVERYONE_VIEWER}::uuid,
-                       s.assigned_officer_id, i.assigned_to_id, i.reporter_id]) as u(x) where x is not null) v(viewer)`,
-    agreement: 'equal',
-  },
-  {
-    table: 'case_counts',
-    keptBy: 'case_viewers_refresh, called by the triggers on tasks, issues and students (migration 0029)',
-    source: 'case_viewers',
-    stored: sql`select kind, viewer_id, status, priority, category, record_count::int as n, dated_count::int as dated
-                  from case_counts where record_count <> 0 or dated_count <> 0`,
-    actual: sql`select kind, viewer_id, status, priority, category, count(*)::int as n, count(due_date)::int as dated
-                  from case_viewers group by 1, 2, 3, 4, 5`,
-    agreement: 'equal',
-  },
-  {
-    table: 'tasks.list_item',
-    keptBy: 'triggers on tasks, users and students (migration 0011)',
-    source: 'tasks, with the names of their people and student',
-    stored: sql`select id, list_item from tasks`,
-    actual: sql`select t.id, task_list_item(t) as list_item from tasks t`,
-    agreement: 'equal',
-  },
-  {
-    table: 'issues.list_item',
-    keptBy: 'triggers on issues, issue_comments, users and students (migration 0011)',
-    source: 'issues, with their thread and the names of their people and student',
-    stored: sql`select id, list_item from issues`,
-    actual: sql`select i.id, issue_list_item(i) as list_item from issues i`,
-    agreement: 'equal',
-  },
-  {
-    table: 'allowance_student_names',
-    keptBy: 'statement-level triggers on allowances (migration 0005)',
-    source: 'allowances',
-    stored: sql`select student_id, student_name from allowance_student_names`,
-    actual: sql`select distinct student_id, student_name from allowances`,
-    agreement: 'covers',
-  },
-  {
-    // Columns of a table the app writes, not a table of their own: the app never sets them, and a
-    // guard trigger refuses any value but the items' sum and count (docs/product.md D20).
-    table: 'payment_batches.total',
-    keptBy: 'statement-level triggers on payment_batch_items, guarded on payment_batches (migration 0022)',
-    source: 'payment_batch_items',
-    stored: sql`select id, allowance_count as n, total::text as total from payment_batches`,
-    actual: sql`select b.id, count(i.id)::int as n, coalesce(sum(i.amount), 0)::numeric(14,2)::text as total
-                  from payment_batches b left join payment_batch_items i on i.batch_id = b.id
-                 group by b.id`,
-    agreement: 'equal',
-  },
-];
-
-export interface TriggerKeptDifference {
-  table: string;
-  /** Rows the source says should be there and are not (or differ). */
-  missing: Array<Record<string, unknown>>;
-  /** Rows stored that the source does not give (only for tables that must equal it). */
-  unexpected: Array<Record<string, unknown>>;
-}
-
-/** A database or transaction handle (db/client.ts imports this schema, so not its type). */
-interface RunsSql {
-  execute(query: SQL): PromiseLike<{ rows: Array<Record<string, unknown>> }>;
-}
-
-/** Recomputes each trigger-kept table from its source; the tables that disagree, with how. */
-export async function checkTriggerKeptTables(db: RunsSql): Promise<TriggerKeptDifference[]> {
-  const differences: TriggerKeptDifference[] = [];
-  for (const kept of TRIGGER_KEPT_TABLES) {
-    const [stored, actual] = await Promise.all([db.execute(kept.stored), db.execute(kept.actual)]);
-    const storedKeys = new Set(stored.rows.map(rowKey));
-    const actualKeys = new Set(actual.rows.map(rowKey));
-    const missing = actual.rows.filter((row) => !storedKeys.has(rowKey(row)));
-    const unexpected =
-      kept.agreement === 'equal' ? stored.rows.filter((row) => !actualKeys.has(rowKey(row))) : [];
-    if (missing.length > 0 || unexpected.length > 0)
-      differences.push({ table: kept.table, missing, unexpected });
-  }
-  return differences;
-}
-
-const rowKey = (row: Record<string, unknown>) =>
-  JSON.stringify(Object.keys(row).map((column) => [column, row[column]]));

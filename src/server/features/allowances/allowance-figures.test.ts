@@ -1,12 +1,34 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import type { Role } from '../../../domain/roles';
+import type { DbOrTx } from '../../db/client';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
-import { allowanceDashboardFigures, lastMonths, monthLabel } from './allowance-figures';
+import {
+  type AllowanceDashboardFigures,
+  allowanceFiguresFromJson,
+  allowanceSeriesJson,
+  dashboardMonths,
+  lastMonths,
+  monthLabel,
+} from './allowance-figures';
 import { awaitingDecisionCount } from './allowance-notifications';
 
 const { t } = fileTestContext();
+
+/** The dashboard's allowance figures as its statement reads them (dashboard-figures.ts). */
+async function allowanceDashboardFigures(
+  db: DbOrTx,
+  now: Date,
+  officerId?: string,
+): Promise<AllowanceDashboardFigures> {
+  const { months, first, tz } = dashboardMonths(now);
+  const { rows } = await db.execute<{ series: string }>(
+    sql`select ${allowanceSeriesJson(officerId, first, tz)} as series`,
+  );
+  return allowanceFiguresFromJson(rows[0]!.series, months);
+}
 // 23:30 UTC on 31 March 2026 is 1 April in Lusaka: "this month" is April.
 const NOW = new Date('2026-03-31T23:30:00Z');
 

@@ -2,7 +2,6 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { MONTHS } from '../../../domain/dates';
 import { normaliseMoney } from '../../../domain/money';
-import type { DbOrTx } from '../../db/client';
 import { programmeDate, programmeZone } from '../../programme-time';
 
 export type AllowanceDashboardFigures = Pick<DashboardResponse['allowances'], 'paid_this_month'> & {
@@ -44,52 +43,41 @@ export function dashboardMonths(now: Date) {
   return { months, first: `${months[0]}-01`, tz: programmeZone() };
 }
 
-/** Submitted, approved and paid sums by month since `first`, of an officer's students or all. */
+/**
+ * Submitted, approved and paid sums by month since `first`, of an officer's students or all, from
+ * allowance_month_totals (migration 0032), which triggers keep: a row per officer and hour or day
+ * rather than a row per allowance, and no join to students. Submissions are kept by the hour and
+ * take their month in `tz`; approval and payment dates are kept as midnight UTC and keep their
+ * calendar month. Buckets that fell to zero stay as rows of 0 and are left out, so a month has a
+ * row exactly when an allowance counts in it.
+ */
 function seriesSql(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValue): SQL {
-  const ofOfficer = officerId
-    ? sql` and student_id in (select id from students where assigned_officer_id = ${officerId})`
-    : sql``;
-  return sql`
-      select to_char(submitted_date at time zone ${tz}, 'YYYY-MM') as month, 'submitted' as kind, sum(total)::text as total
-        from allowances
-       where submitted_date >= (${first}::date::timestamp at time zone ${tz})${ofOfficer}
-       group by 1
-      union all
-      select to_char(pm_approved_date, 'YYYY-MM'), 'approved', sum(total)::text
-        from allowances
-       where pm_status = 'approved' and pm_approved_date >= ${first}::date${ofOfficer}
-       group by 1
-      union all
-      select to_char(paid_date, 'YYYY-MM'), 'paid', sum(total)::text
-        from allowances
-       where approval_stage = 'paid' and paid_date >= ${first}::date${ofOfficer}
+  const ofOfficer = officerId ? sql` and officer_id = ${officerId}` : sql``;
+  const sums = (kind: 'submitted' | 'approved' | 'paid', zone: SqlValue) => sql`
+      select to_char(at at time zone ${zone}, 'YYYY-MM') as month, ${sql.raw(`'${kind}'`)} as kind,
+             round(sum(total), 2)::text as total
+        from allowance_month_totals
+       where kind = ${sql.raw(`'${kind}'`)} and at >= (${first}::date::timestamp at time zone ${zone})
+         and allowance_count <> 0${ofOfficer}
        group by 1`;
+  const utc = sql`'UTC'`;
+  return sql.join(
+    [sums('submitted', tz), sums('approved', utc), sums('paid', utc)],
+    sql`
+      union all`,
+  );
 }
 
 /**
  * The same sums as a scalar subquery answering JSON text, for the dashboard's one statement
  * (dashboard-figures.ts); allowanceFiguresFromJson reads it.
  */
-export function allowanceSeriesJson(
-  officerId: Placeholder | undefined,
-  first: Placeholder,
-  tz: Placeholder,
-): SQL {
+export function allowanceSeriesJson(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValue): SQL {
   return sql`(select coalesce(json_agg(s), '[]')::text from (${seriesSql(officerId, first, tz)}) s)`;
 }
 
 export function allowanceFiguresFromJson(json: string, months: string[]): AllowanceDashboardFigures {
   return figuresOf(JSON.parse(json) as SeriesRow[], months);
-}
-
-export async function allowanceDashboardFigures(
-  db: DbOrTx,
-  now: Date,
-  officerId?: string,
-): Promise<AllowanceDashboardFigures> {
-  const { months, first, tz } = dashboardMonths(now);
-  const series = await db.execute<SeriesRow>(seriesSql(officerId, first, tz));
-  return figuresOf(series.rows, months);
 }
 
 function figuresOf(rows: SeriesRow[], months: string[]): AllowanceDashboardFigures {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWANCE_TEMPLATE_COLUMNS, type AllowanceListResponse } from '../../../contracts/allowances';
 import { allowances } from '../../db/schema';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeStudent, type TestStudent, upload } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 

@@ -16,7 +16,7 @@ import {
 import type { ApprovalStage, ReviewStep } from '../../../domain/allowance-stages';
 import { ALLOWANCE_MESSAGES } from '../../../domain/allowances';
 import { activities, allowanceComments, allowances } from '../../db/schema';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
 import { json, makeStudent, type TestStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';

@@ -41,7 +41,6 @@ export { bulkDecideAllowances } from './allowance-bulk-decision';
 /** The dashboard's allowance figures, for the dashboard area. */
 export {
   type AllowanceDashboardFigures,
-  allowanceDashboardFigures,
   allowanceFiguresFromJson,
   allowanceSeriesJson,
   dashboardMonths,

@@ -181,7 +181,7 @@ export function recentActivityJson(officerId: SQL | Placeholder | undefined, lim
                ENTRIES_A_BATCH_SUMS_UP.map((a) => sql.raw(`'${a}'`)),
                sql`, `,
              )})${scoped}
-           order by ${activities.createdAt} desc, ${activities.seq} desc
+           order by at desc, seq desc
            limit ${sql.raw(String(Math.max(1, Math.min(limit, 100))))}) r)`;
 }
 

@@ -7,7 +7,7 @@ import {
   RESTORE_CONFIRMATION_WORD as CONFIRM,
   type RestoreResult,
 } from '../../../contracts/backups';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import type { TestContext } from '../../testing/test-app';
 import { backUp, demoWorld, everyRow, restoreUpload, sessionCount, tempBackupDir } from './backup-test-kit';

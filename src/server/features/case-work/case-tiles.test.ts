@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TaskListResponse, TaskListResponseSchema } from '../../../contracts/tasks';
 import type { CaseActor } from '../../../domain/case-work';
 import { issues, tasks } from '../../db/schema';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 import { type CountedValues, caseListPage } from './case-lists';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { IssueListResponse } from '../../../contracts/issues';
 import type { TaskListResponse } from '../../../contracts/tasks';
 import { issues, students, tasks, users } from '../../db/schema';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeStudent, type TestStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 

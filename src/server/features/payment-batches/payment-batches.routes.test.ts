@@ -8,7 +8,7 @@ import type {
 } from '../../../contracts/payment-batches';
 import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
 import { activities, allowances, students } from '../../db/schema';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { accessMatrix, expectAccess, fromRole } from '../../testing/access-matrix';
 import { csvDownloadLines, json, makeAllowance, makeStudent, upload } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';

@@ -10,7 +10,7 @@ import type {
 import { MONTHS } from '../../../domain/dates';
 import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
 import { activities, allowanceComments, allowances, paymentBatchItems } from '../../db/schema';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeAllowance, makeStudent, upload } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 

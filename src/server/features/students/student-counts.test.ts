@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_IMPORT_TEMPLATE_HEADER, type StudentListResponse } from '../../../contracts/students';
 import { students, users } from '../../db/schema';
-import { checkTriggerKeptTables } from '../../db/schema/trigger-kept-tables';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { makeUser } from '../../testing/factories';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
