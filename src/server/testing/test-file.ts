@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../config';
+import { json } from './factories';
 import { createTestContext, type TestContext } from './test-app';
 
 /**
@@ -30,4 +31,21 @@ export function fileTestContext(
     },
   });
   return { t, tokens };
+}
+
+/** A request as one of the accounts a fileTestContext signed in, by staff ID. */
+export type SendAs = (as: string, method: string, path: string, body?: unknown) => Promise<Response>;
+
+/**
+ * fileTestContext, with `send` a request as one of the accounts signed in, and `ok` the JSON of an
+ * answer that must be a success (the answer's text is the failure's message).
+ */
+export function fileTestRequests(options: Parameters<typeof fileTestContext>[0] = {}) {
+  const { t, tokens } = fileTestContext(options);
+  const send: SendAs = (as, method, path, body) => t.request(method, path, { token: tokens[as], body });
+  const ok = async <T>(res: Response): Promise<T> => {
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return json<T>(res);
+  };
+  return { t, tokens, send, ok };
 }

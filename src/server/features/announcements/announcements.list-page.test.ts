@@ -5,6 +5,7 @@ import type { Announcement, AnnouncementListResponse } from '../../../contracts/
 import { audiencesOf } from '../../../domain/announcements';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { json } from '../../testing/factories';
+import { expectItemsAreRecords, PAGE_KEYS } from '../../testing/list-items';
 import { fileTestContext } from '../../testing/test-file';
 
 /*
@@ -106,13 +107,10 @@ async function freshCounts(as: Reader, extra = sql`true`) {
 }
 
 /** Each item as GET by id answers it for the same reader, keys in the same order. */
-async function expectItemsAreRecords(as: Reader, list: AnnouncementListResponse) {
-  for (const item of list.items) {
-    const record = await get<Announcement>(as, `/api/announcements/${item.id}`);
-    expect(item, item.title).toEqual(record);
-    expect(Object.keys(item)).toEqual(Object.keys(record));
-  }
-}
+const expectReadersRecords = (as: Reader, list: AnnouncementListResponse) =>
+  expectItemsAreRecords(list.items, (item) => get<Announcement>(as, `/api/announcements/${item.id}`), {
+    label: (item) => item.title,
+  });
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -135,7 +133,7 @@ describe('the announcements list page', () => {
         expect(list.total_capped).toBe(false);
         const before = (page - 1) * pageSize;
         expect(list.items.length).toBe(Math.max(0, Math.min(pageSize, sum(fresh) - before)));
-        await expectItemsAreRecords(as, list);
+        await expectReadersRecords(as, list);
       }
     }
   });
@@ -149,12 +147,12 @@ describe('the announcements list page', () => {
       );
       expect(byType.total).toBe(fresh.urgent ?? 0);
       expect(byType.items.every((a) => a.type === 'urgent')).toBe(true);
-      await expectItemsAreRecords(as, byType);
+      await expectReadersRecords(as, byType);
 
       const high = await get<AnnouncementListResponse>(as, '/api/announcements?priority=high&pageSize=20');
       expect(high.total).toBe(sum(await freshCounts(as, eq(announcements.priority, 'high'))));
       expect(high.counts.general).toBe(fresh.general ?? 0);
-      await expectItemsAreRecords(as, high);
+      await expectReadersRecords(as, high);
 
       const searched = await get<AnnouncementListResponse>(as, '/api/announcements?q=quotes&type=general');
       const matched = await freshCounts(
@@ -164,7 +162,7 @@ describe('the announcements list page', () => {
       expect(searched.total).toBe(sum(matched));
       expect(searched.items.length).toBe(sum(matched));
       expect(searched.total_capped).toBe(false);
-      await expectItemsAreRecords(as, searched);
+      await expectReadersRecords(as, searched);
 
       const none = await get<AnnouncementListResponse>(as, '/api/announcements?q=zzzz');
       expect(none).toMatchObject({ items: [], total: 0, total_capped: false, page: 1, pageSize: 25 });
@@ -173,7 +171,7 @@ describe('the announcements list page', () => {
 
   it('answers the list in the shape of the contract, a page past the end empty', async () => {
     const list = await get<AnnouncementListResponse>('USR001', '/api/announcements?page=9&pageSize=10');
-    expect(Object.keys(list)).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize', 'counts']);
+    expect(Object.keys(list)).toEqual([...PAGE_KEYS, 'counts']);
     expect(list).toMatchObject({ items: [], total: sum(await freshCounts('USR001')), page: 9, pageSize: 10 });
   });
 });

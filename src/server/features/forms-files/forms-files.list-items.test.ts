@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Form, type FormListResponse, FormListResponseSchema } from '../../../contracts/forms';
 import {
-  type StudentFile,
   type StudentFileListResponse,
   StudentFileListResponseSchema,
 } from '../../../contracts/student-files';
 import { forms, studentFiles } from '../../db/schema';
-import { json, makeStudent, type TestStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { makeStudent, type TestStudent } from '../../testing/factories';
+import { countWhere, listOfRecords, PAGE_KEYS } from '../../testing/list-items';
+import { fileTestRequests } from '../../testing/test-file';
 
 /*
  * The forms' and files' list items are written by PostgreSQL (form-list-page.ts,
@@ -18,16 +18,10 @@ import { fileTestContext } from '../../testing/test-file';
  * row_tallies, or counted for a filter or search) what a fresh count of the caller's scope finds.
  */
 
-const { t, tokens } = fileTestContext({
+const { t, send, ok } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T08:00:00.123Z'),
 });
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const ok = async <T>(res: Response): Promise<T> => {
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return json<T>(res);
-};
 
 const CALLERS = ['ADM001', 'DPM001', 'PO001', 'PO002'] as const;
 let mine: TestStudent;
@@ -108,11 +102,12 @@ beforeAll(async () => {
 /** The caller's scope as studentScopeCondition gives it, for a fresh count. */
 const scopeOf = async (as: string) =>
   as.startsWith('PO') ? sql`s.assigned_officer_id = ${await t.userId(as)}` : sql`true`;
+const FORMS = sql`forms f join students s on s.id = f.student_id`;
+const FILES = sql`student_files sf join students s on s.id = sf.student_id`;
 
 async function freshFormCounts(as: string) {
   const { rows } = await t.database.db.execute<{ status: string; n: number }>(sql`
-    select f.status, count(*)::int as n from forms f join students s on s.id = f.student_id
-     where ${await scopeOf(as)} group by f.status`);
+    select f.status, count(*)::int as n from ${FORMS} where ${await scopeOf(as)} group by f.status`);
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   return {
     total: rows.reduce((sum, r) => sum + r.n, 0),
@@ -123,19 +118,13 @@ async function freshFormCounts(as: string) {
 }
 
 /** The list's raw answer: its keys in the order the old answer had them, every item its record's. */
-async function formList(as: string, query: string): Promise<FormListResponse> {
-  const res = await send(as, 'GET', `/api/forms?${query}`);
-  expect(res.status).toBe(200);
-  const list = FormListResponseSchema.strict().parse(await res.json());
-  expect(Object.keys(list)).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize', 'counts']);
-  expect(Object.keys(list.counts)).toEqual(['total', 'draft', 'completed', 'reviewed']);
-  for (const item of list.items) {
-    const one = await json<Form>(await send(as, 'GET', `/api/forms/${item.id}`));
-    expect(item).toEqual(one);
-    expect(Object.keys(item)).toEqual(Object.keys(one));
-    expect(Object.keys(item.fields)).toEqual(Object.keys(one.fields));
-  }
-  return list;
+function formList(as: string, query: string): Promise<FormListResponse> {
+  return listOfRecords(send, as, '/api/forms', query, {
+    parse: (body) => FormListResponseSchema.strict().parse(body),
+    keys: [...PAGE_KEYS, 'counts'],
+    countKeys: ['total', 'draft', 'completed', 'reviewed'],
+    also: (item, one) => expect(Object.keys(item.fields)).toEqual(Object.keys(one.fields)),
+  });
 }
 
 describe('the forms list', () => {
@@ -175,12 +164,10 @@ describe('the forms list', () => {
       for (const [rawQuery, rawCondition] of filters) {
         const query = rawQuery.replace('{theirs}', theirs.id);
         const condition = rawCondition.replace('{theirs}', `'${theirs.id}'`);
-        const { rows } = await t.database.db.execute<{ n: number }>(sql`
-          select count(*)::int as n from forms f join students s on s.id = f.student_id
-           where ${await scopeOf(as)} and ${sql.raw(condition)}`);
+        const n = await countWhere(t, FORMS, sql`${await scopeOf(as)} and ${sql.raw(condition)}`);
         const list = await formList(as, query);
-        expect(list.total, `${as} ${query}`).toBe(rows[0]!.n);
-        expect(list.items, `${as} ${query}`).toHaveLength(rows[0]!.n);
+        expect(list.total, `${as} ${query}`).toBe(n);
+        expect(list.items, `${as} ${query}`).toHaveLength(n);
         expect(list.counts, `${as} ${query}`).toEqual(tiles);
       }
     }
@@ -201,17 +188,11 @@ describe('the forms list', () => {
   });
 });
 
-async function fileList(as: string, query: string): Promise<StudentFileListResponse> {
-  const res = await send(as, 'GET', `/api/files?${query}`);
-  expect(res.status).toBe(200);
-  const list = StudentFileListResponseSchema.strict().parse(await res.json());
-  expect(Object.keys(list)).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize']);
-  for (const item of list.items) {
-    const one = await json<StudentFile>(await send(as, 'GET', `/api/files/${item.id}`));
-    expect(item).toEqual(one);
-    expect(Object.keys(item)).toEqual(Object.keys(one));
-  }
-  return list;
+function fileList(as: string, query: string): Promise<StudentFileListResponse> {
+  return listOfRecords(send, as, '/api/files', query, {
+    parse: (body) => StudentFileListResponseSchema.strict().parse(body),
+    keys: PAGE_KEYS,
+  });
 }
 
 describe('the student files list', () => {
@@ -228,12 +209,10 @@ describe('the student files list', () => {
     ];
     for (const as of CALLERS) {
       for (const [query, condition] of filters) {
-        const { rows } = await t.database.db.execute<{ n: number }>(sql`
-          select count(*)::int as n from student_files sf join students s on s.id = sf.student_id
-           where ${await scopeOf(as)} and ${sql.raw(condition)}`);
+        const n = await countWhere(t, FILES, sql`${await scopeOf(as)} and ${sql.raw(condition)}`);
         const list = await fileList(as, query);
-        expect(list.total, `${as} ${query}`).toBe(rows[0]!.n);
-        expect(list.items, `${as} ${query}`).toHaveLength(rows[0]!.n);
+        expect(list.total, `${as} ${query}`).toBe(n);
+        expect(list.items, `${as} ${query}`).toHaveLength(n);
       }
     }
     const all = await fileList('ADM001', 'pageSize=50');

@@ -9,7 +9,15 @@ import {
 } from '../../../contracts/impact-stories';
 import { impactStories, storyCategories, students } from '../../db/schema';
 import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import {
+  answeredBy,
+  expectItemsAreRecords,
+  expectPageOf,
+  idsWhere,
+  listAnswer,
+  PAGE_KEYS,
+} from '../../testing/list-items';
+import { fileTestRequests } from '../../testing/test-file';
 
 /*
  * The readers' and management's lists are written by PostgreSQL (story-list-pages.ts): each story
@@ -18,12 +26,10 @@ import { fileTestContext } from '../../testing/test-file';
  * first pages, other pages, searches and the category and approval filters.
  */
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'USR001'],
   clockAt: new Date('2026-05-31T22:30:00Z'),
 });
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
 const DAY = 86_400_000;
 
 async function addCategory(name: string, color: string) {
@@ -111,13 +117,8 @@ async function fillStories() {
   return { green, odd };
 }
 
-async function idsWhere(where: SQL, order: string, limit = 10_000) {
-  const rows = await t.database.db.execute<{ id: string }>(
-    sql`select id from impact_stories where ${where} order by ${sql.raw(order)} limit ${limit}`,
-  );
-  return rows.rows.map((r) => r.id);
-}
-
+const storyIds = (where: SQL, order: string, limit?: number) =>
+  idsWhere(t, 'impact_stories', where, order, limit);
 const POSTED = 'date_posted desc, created_at desc, id desc';
 const columns = ['student_name', 'title', 'excerpt'];
 const contains = (term: string) =>
@@ -134,27 +135,11 @@ const starts = (term: string) =>
   )})`;
 
 /** Each story equals GET /api/impact-stories/{id}, keys in the contract's order. */
-async function expectStoriesAreRecords(items: Story[]) {
-  for (const item of items) {
-    const record = await json<Story>(await send('ADM001', 'GET', `/api/impact-stories/${item.id}`));
-    expect(item).toEqual(record);
-    expect(Object.keys(item)).toEqual(Object.keys(StorySchema.shape));
-    expect(Object.keys(item.category)).toEqual(['id', 'name', 'color']);
-  }
-}
-
-function expectPageOf(
-  body: { items: Story[]; page: number; pageSize: number; total: number },
-  ids: string[],
-  label: string,
-) {
-  const offset = (body.page - 1) * body.pageSize;
-  expect(
-    body.items.map((s) => s.id),
-    label,
-  ).toEqual(ids.slice(offset, offset + body.pageSize));
-  expect(body.total, label).toBe(ids.length);
-}
+const expectStoriesAreRecords = (items: Story[]) =>
+  expectItemsAreRecords(items, answeredBy<Story>(send, 'ADM001', '/api/impact-stories'), {
+    keys: Object.keys(StorySchema.shape),
+    also: (item) => expect(Object.keys(item.category)).toEqual(['id', 'name', 'color']),
+  });
 
 describe('the stories written by PostgreSQL', () => {
   it("answers readers' stories as their records, the featured apart, with fresh totals, on every path", async () => {
@@ -174,25 +159,18 @@ describe('the stories written by PostgreSQL', () => {
     for (const as of ['ADM001', 'PO001', 'USR001']) {
       for (const [query, where] of cases) {
         const label = `${as} ${query}`;
-        const res = await send(as, 'GET', `/api/impact-stories?${query}`);
-        expect(res.status, label).toBe(200);
-        expect(res.headers.get('content-type'), label).toContain('application/json');
-        const body = await json<StoryListResponse>(res);
-        expect(Object.keys(body), label).toEqual([
-          'featured',
-          'items',
-          'total',
-          'total_capped',
-          'page',
-          'pageSize',
-        ]);
-        const ids = await idsWhere(sql`approved and not featured and ${where}`, POSTED);
+        const body = await listAnswer<StoryListResponse>(
+          await send(as, 'GET', `/api/impact-stories?${query}`),
+          ['featured', ...PAGE_KEYS],
+          label,
+        );
+        const ids = await storyIds(sql`approved and not featured and ${where}`, POSTED);
         expectPageOf(body, ids, label);
         expect(body.total_capped, label).toBe(false);
         expect(
           body.featured.map((s) => s.id),
           label,
-        ).toEqual(await idsWhere(sql`approved and featured and ${where}`, POSTED, 3));
+        ).toEqual(await storyIds(sql`approved and featured and ${where}`, POSTED, 3));
         await expectStoriesAreRecords([...body.featured, ...body.items]);
       }
     }
@@ -230,15 +208,8 @@ describe('the stories written by PostgreSQL', () => {
         const body = await json<StoryManageResponse>(
           await send(as, 'GET', `/api/impact-stories/manage?${query}`),
         );
-        expect(Object.keys(body), label).toEqual([
-          'items',
-          'total',
-          'total_capped',
-          'page',
-          'pageSize',
-          'counts',
-        ]);
-        const ids = await idsWhere(where, 'created_at desc, id desc');
+        expect(Object.keys(body), label).toEqual([...PAGE_KEYS, 'counts']);
+        const ids = await storyIds(where, 'created_at desc, id desc');
         expect(ids.length, label).toBeGreaterThan(0);
         expectPageOf(body, ids, label);
         expect(body.total_capped, label).toBe(false);

@@ -6,8 +6,8 @@ import {
   ResourceListResponseSchema,
 } from '../../../contracts/library';
 import { libraryResources } from '../../db/schema';
-import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { countWhere, listOfRecords, PAGE_KEYS } from '../../testing/list-items';
+import { fileTestRequests } from '../../testing/test-file';
 
 /*
  * The library's list items are written by PostgreSQL (library-list-page.ts), one record by
@@ -16,16 +16,10 @@ import { fileTestContext } from '../../testing/test-file';
  * and the total (the tiles', or counted for a category or a search) what a fresh count finds.
  */
 
-const { t, tokens } = fileTestContext({
+const { t, tokens, send, ok } = fileTestRequests({
   signIn: ['ADM001', 'PO001', 'STU001', 'USR001'],
   clockAt: new Date('2026-03-16T08:00:00.123Z'),
 });
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const ok = async <T>(res: Response): Promise<T> => {
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return json<T>(res);
-};
 const CALLERS = ['ADM001', 'STU001', 'USR001'] as const;
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
@@ -72,26 +66,15 @@ beforeAll(async () => {
   await t.database.db.insert(libraryResources).values({ title: 'Imported', type: 'book', tags: [] });
 });
 
-async function resourceList(as: string, query: string): Promise<ResourceListResponse> {
-  const res = await send(as, 'GET', `/api/library?${query}`);
-  expect(res.status).toBe(200);
-  const list = ResourceListResponseSchema.strict().parse(await res.json());
-  expect(Object.keys(list)).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize', 'counts']);
-  expect(Object.keys(list.counts)).toEqual(['book', 'audiobook', 'video', 'podcast']);
-  for (const item of list.items) {
-    const one = await json<Resource>(await send(as, 'GET', `/api/library/${item.id}`));
-    expect(item).toEqual(one);
-    expect(Object.keys(item)).toEqual(Object.keys(one));
-  }
-  return list;
+function resourceList(as: string, query: string): Promise<ResourceListResponse> {
+  return listOfRecords(send, as, '/api/library', query, {
+    parse: (body) => ResourceListResponseSchema.strict().parse(body),
+    keys: [...PAGE_KEYS, 'counts'],
+    countKeys: ['book', 'audiobook', 'video', 'podcast'],
+  });
 }
 
-async function freshCount(condition: string) {
-  const { rows } = await t.database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from library_resources where ${sql.raw(condition)}`,
-  );
-  return rows[0]!.n;
-}
+const freshCount = (condition: string) => countWhere(t, sql`library_resources`, sql.raw(condition));
 
 describe('the library list', () => {
   it('answers each record as GET does to the same caller, with the tiles by type', async () => {

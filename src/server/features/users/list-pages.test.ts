@@ -9,6 +9,7 @@ import {
 import { ROLE_REQUEST_STATUSES } from '../../../domain/users';
 import { roleRequests, users } from '../../db/schema';
 import { json } from '../../testing/factories';
+import { expectPageOf } from '../../testing/list-items';
 import { fileTestContext } from '../../testing/test-file';
 import { findRoleRequest } from './role-requests.service';
 
@@ -175,12 +176,7 @@ describe('the directory written by PostgreSQL', () => {
       const res = await get('ADM001', `/api/users?${query}`);
       expect(res.status, query).toBe(200);
       const body = await json<UserListResponse>(res);
-      const offset = (body.page - 1) * body.pageSize;
-      expect(
-        body.items.map((u) => u.id),
-        query,
-      ).toEqual(ids.slice(offset, offset + body.pageSize));
-      expect(body.total, query).toBe(ids.length);
+      expectPageOf(body, ids, query);
       expect(body.total_capped, query).toBe(false);
       expect(body.counts, query).toEqual(tiles);
       await expectItemsAreRecords(body.items);
@@ -246,12 +242,7 @@ describe('the role requests written by PostgreSQL', () => {
         const res = await get('ADM001', `/api/role-requests?${query}`);
         expect(res.status, query).toBe(200);
         const body = await json<RoleRequestListResponse>(res);
-        const offset = (body.page - 1) * body.pageSize;
-        expect(
-          body.items.map((r) => r.id),
-          query,
-        ).toEqual(ids.slice(offset, offset + body.pageSize));
-        expect(body.total, query).toBe(ids.length);
+        expectPageOf(body, ids, query);
         for (const item of body.items) {
           const record = await findRoleRequest(t.deps.db, item.id);
           expect(item).toEqual(record);

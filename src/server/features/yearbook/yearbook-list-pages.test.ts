@@ -10,7 +10,14 @@ import {
 } from '../../../contracts/yearbook';
 import { memoryWallPosts, students, yearbookEntries } from '../../db/schema';
 import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import {
+  expectItemsAreRecords,
+  expectPageOf,
+  idsWhere,
+  listAnswer,
+  PAGE_KEYS,
+} from '../../testing/list-items';
+import { fileTestRequests } from '../../testing/test-file';
 import { entryDto, memoryDto, selectEntries } from './yearbook-records';
 import { yearbookTestKit } from './yearbook-test-kit';
 
@@ -21,12 +28,12 @@ import { yearbookTestKit } from './yearbook-test-kit';
  * pages, other pages, searches and the program filter, for management and for a reader.
  */
 
-const { t, tokens } = fileTestContext({
+const { t, tokens, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'USR001'],
   clockAt: new Date('2026-06-30T22:30:00Z'),
 });
 const kit = () => yearbookTestKit(t, tokens);
-const get = (as: string, path: string) => t.request('GET', path, { token: tokens[as] });
+const get = (as: string, path: string) => send(as, 'GET', path);
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 /** A published yearbook with entries of every state and field, null or not, and its wall. */
@@ -91,36 +98,16 @@ async function fillYearbook() {
   return { book, draft };
 }
 
-async function idsWhere(table: string, where: SQL, order: string) {
-  const rows = await t.database.db.execute<{ id: string }>(
-    sql`select id from ${sql.identifier(table)} where ${where} order by ${sql.raw(order)}`,
-  );
-  return rows.rows.map((r) => r.id);
-}
-
 /** Each item equals entryDto of its record, keys in the contract's order. */
-async function expectEntriesAreRecords(items: EntryListResponse['items']) {
-  for (const item of items) {
-    const [row] = await selectEntries(t.database.db).where(eq(yearbookEntries.id, item.id));
-    const record = entryDto(row!);
-    expect(item).toEqual(record);
-    expect(Object.keys(item)).toEqual(Object.keys(EntrySchema.shape));
-  }
-}
-
-/** The page `body` must be of `ids`, with the answer's keys in the order the API always sent. */
-function expectPageOf(
-  body: { items: Array<{ id: string }>; page: number; pageSize: number; total: number },
-  ids: string[],
-  label: string,
-) {
-  const offset = (body.page - 1) * body.pageSize;
-  expect(
-    body.items.map((i) => i.id),
-    label,
-  ).toEqual(ids.slice(offset, offset + body.pageSize));
-  expect(body.total, label).toBe(ids.length);
-}
+const expectEntriesAreRecords = (items: EntryListResponse['items']) =>
+  expectItemsAreRecords(
+    items,
+    async (item) => {
+      const [row] = await selectEntries(t.database.db).where(eq(yearbookEntries.id, item.id));
+      return entryDto(row!);
+    },
+    { keys: Object.keys(EntrySchema.shape) },
+  );
 
 describe('the entries written by PostgreSQL', () => {
   it('answers each entry as its record, with totals and programs of a fresh count, on every path', async () => {
@@ -138,7 +125,8 @@ describe('the entries written by PostgreSQL', () => {
     ] as const) {
       const seen = manager ? inBook : sql`${inBook} and status = 'approved'`;
       const order = manager ? 'created_at desc, id desc' : 'student_name asc, id asc';
-      const list = (where: SQL = sql`true`) => idsWhere('yearbook_entries', sql`${seen} and ${where}`, order);
+      const list = (where: SQL = sql`true`) =>
+        idsWhere(t, 'yearbook_entries', sql`${seen} and ${where}`, order);
       const programs = await t.database.db.execute<{ program: string }>(
         sql`select distinct program from yearbook_entries where ${seen} and program is not null order by program`,
       );
@@ -158,18 +146,11 @@ describe('the entries written by PostgreSQL', () => {
       ];
       for (const [query, ids] of cases) {
         const label = `${as} ${query}`;
-        const res = await get(as, `/api/yearbooks/${book.id}/entries?${query}`);
-        expect(res.status, label).toBe(200);
-        expect(res.headers.get('content-type'), label).toContain('application/json');
-        const body = await json<EntryListResponse>(res);
-        expect(Object.keys(body), label).toEqual([
-          'items',
-          'total',
-          'total_capped',
-          'page',
-          'pageSize',
-          'programs',
-        ]);
+        const body = await listAnswer<EntryListResponse>(
+          await get(as, `/api/yearbooks/${book.id}/entries?${query}`),
+          [...PAGE_KEYS, 'programs'],
+          label,
+        );
         expectPageOf(body, ids, label);
         expect(body.total_capped, label).toBe(false);
         expect(body.programs, label).toEqual(programs.rows.map((r) => r.program));
@@ -203,6 +184,7 @@ describe('the memory wall written by PostgreSQL', () => {
   it('answers each memory as its record, newest first, with a fresh count', async () => {
     const { book } = await fillYearbook();
     const ids = await idsWhere(
+      t,
       'memory_wall_posts',
       sql`yearbook_id = ${book.id}`,
       'created_at desc, id desc',
@@ -214,16 +196,19 @@ describe('the memory wall written by PostgreSQL', () => {
         const body = await json<MemoryListResponse>(
           await get(as, `/api/yearbooks/${book.id}/memories?${query}`),
         );
-        expect(Object.keys(body), label).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize']);
+        expect(Object.keys(body), label).toEqual(PAGE_KEYS);
         expectPageOf(body, ids, label);
-        for (const item of body.items) {
-          const [row] = await t.database.db
-            .select()
-            .from(memoryWallPosts)
-            .where(eq(memoryWallPosts.id, item.id));
-          expect(item, label).toEqual(memoryDto(row!));
-          expect(Object.keys(item)).toEqual(Object.keys(MemorySchema.shape));
-        }
+        await expectItemsAreRecords(
+          body.items,
+          async (item) => {
+            const [row] = await t.database.db
+              .select()
+              .from(memoryWallPosts)
+              .where(eq(memoryWallPosts.id, item.id));
+            return memoryDto(row!);
+          },
+          { keys: Object.keys(MemorySchema.shape), label: () => label },
+        );
       }
     }
     const nobody = await json<MemoryListResponse>(
@@ -246,7 +231,7 @@ describe('the graduates written by PostgreSQL', () => {
     await addStudent({ email: null, firstName: 'Still', lastName: 'Studying', programStatus: 'enrolled' });
     const graduated = sql`program_status = 'graduated'`;
     const list = (where: SQL = sql`true`) =>
-      idsWhere('students', sql`${graduated} and ${where}`, 'full_name asc, id asc');
+      idsWhere(t, 'students', sql`${graduated} and ${where}`, 'full_name asc, id asc');
     const cases: Array<[string, string[]]> = [
       ['', await list()],
       ['page=1&pageSize=25', await list()],
@@ -256,22 +241,25 @@ describe('the graduates written by PostgreSQL', () => {
     ];
     for (const [query, ids] of cases) {
       const body = await json<GraduateListResponse>(await get('DPM001', `/api/yearbooks/graduates?${query}`));
-      expect(Object.keys(body), query).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize']);
+      expect(Object.keys(body), query).toEqual(PAGE_KEYS);
       expectPageOf(body, ids, query);
       expect(body.total_capped, query).toBe(false);
-      for (const item of body.items) {
-        const [row] = await t.database.db
-          .select({
-            id: students.id,
-            full_name: students.fullName,
-            current_program: students.currentProgram,
-            profile_photo_url: students.profilePhotoUrl,
-          })
-          .from(students)
-          .where(eq(students.id, item.id));
-        expect(item, query).toEqual(row);
-        expect(Object.keys(item)).toEqual(Object.keys(GraduateSchema.shape));
-      }
+      await expectItemsAreRecords(
+        body.items,
+        async (item) => {
+          const [row] = await t.database.db
+            .select({
+              id: students.id,
+              full_name: students.fullName,
+              current_program: students.currentProgram,
+              profile_photo_url: students.profilePhotoUrl,
+            })
+            .from(students)
+            .where(eq(students.id, item.id));
+          return row;
+        },
+        { keys: Object.keys(GraduateSchema.shape), label: () => query },
+      );
     }
     expect(cases.every(([, ids]) => ids.length > 1)).toBe(true);
     expect((await get('PO001', '/api/yearbooks/graduates')).status).toBe(403);
