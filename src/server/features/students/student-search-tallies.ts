@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { StudentCounts, StudentCountsCapped, StudentListQuery } from '../../../contracts/students';
+import type { StudentListQuery } from '../../../contracts/students';
 import { searchMode } from '../../../domain/search';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import { DEFAULT_STUDENT_SORT } from '../../../domain/students';
@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { fixedStatement, NAMED_STATEMENTS } from '../../db/prepared';
 import { studentSearchTallies, studentsVersion } from '../../db/schema';
 import { NO_SCOPE } from '../../db/schema/row-tallies';
+import type { StudentTally } from './students.list';
 import { studentSearchPattern } from './students.search';
 
 /*
@@ -16,11 +17,6 @@ import { studentSearchPattern } from './students.search';
  * that may or may not include it are kept under a version no request asks for again; a write
  * committed before it is seen by the counting, which runs after.
  */
-
-export interface KeptTiles {
-  counts: StudentCounts;
-  capped: StudentCountsCapped;
-}
 
 /** Which kept tiles a search's would be: whose students, the search as matched, the status. */
 export interface TilesKey {
@@ -77,7 +73,7 @@ const keptLookup = fixedStatement(
 export interface KeptSearch {
   /** The current version; null in a database whose version row was removed by hand (keep nothing). */
   version: number | null;
-  tiles: KeptTiles | null;
+  tiles: StudentTally | null;
   firstPage: string | null;
 }
 
@@ -86,7 +82,7 @@ export async function keptSearch(db: DbOrTx, key: TilesKey): Promise<KeptSearch>
   const [row] = await keptLookup(db, { ...key });
   return {
     version: row?.version == null ? null : Number(row.version),
-    tiles: row?.tiles == null ? null : (JSON.parse(String(row.tiles)) as KeptTiles),
+    tiles: row?.tiles == null ? null : (JSON.parse(String(row.tiles)) as StudentTally),
     firstPage: row?.first_page == null ? null : String(row.first_page),
   };
 }
@@ -99,7 +95,7 @@ export async function keepSearch(
   db: DbOrTx,
   key: TilesKey,
   version: number,
-  tiles: KeptTiles,
+  tiles: StudentTally,
   firstPage: string | null,
 ): Promise<void> {
   const kept = JSON.stringify({ counts: tiles.counts, capped: tiles.capped });

@@ -50,7 +50,13 @@ export interface StudentTally {
   capped: StudentCountsCapped;
 }
 
-const EXACT: StudentCountsCapped = { all: false, university: false, diploma: false, launch_year: false };
+/** No tile capped: the figures without a search, and a search's under 1,000. */
+export const EXACT: StudentCountsCapped = {
+  all: false,
+  university: false,
+  diploma: false,
+  launch_year: false,
+};
 
 /** How many students each category tile would show, under the same scope, search and status. */
 export async function countStudents(

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   STUDENT_API_MESSAGES,
   type Student,
-  type StudentCountsCapped,
   type StudentCreate,
   type StudentListQuery,
   type StudentUpdate,
@@ -18,7 +17,7 @@ import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { isKeptPage, keepSearch, keptSearch, keptSearchKey } from './student-search-tallies';
 import { latestPageAnswer, latestStudentPage } from './students.latest-page';
-import { countStudents, type StudentTally } from './students.list';
+import { countStudents, EXACT, type StudentTally } from './students.list';
 import { findStudentRow, toStudentColumns, toStudentDto } from './students.query';
 import { searchedStudentPageJson } from './students.searched-page';
 import {
@@ -53,8 +52,6 @@ export async function listStudentsJson(
   if (!query.q && !query.landlord_id && !query.institution_id) return latestStudentsJson(deps, user, query);
   return listSearchedStudentsJson(deps, user, query);
 }
-
-const EXACT: StudentCountsCapped = { all: false, university: false, diploma: false, launch_year: false };
 
 /**
  * The list without a search or partner. Its first page as the screen first shows it is kept, as a
