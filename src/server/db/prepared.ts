@@ -39,8 +39,8 @@ export const NAMED_STATEMENTS = {
    */
   studentListPage: 'student_list_page',
   /**
-   * Every figure of the staff dashboard (dashboard-figures.ts): one statement per scope (all or an
-   * officer's) and whether the user decides a stage, named with the shape after a colon.
+   * Every figure of the staff dashboard (dashboard-figures.ts): one statement per scope (all, an
+   * officer's, or nobody's) and whether the user decides a stage, named with the shape after a colon.
    */
   dashboardFigures: 'dashboard_figures',
   /**

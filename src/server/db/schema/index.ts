@@ -4,6 +4,7 @@ export * from './announcements';
 export * from './auth';
 export * from './case-work';
 export * from './corporate';
+export * from './dashboard-student-groups';
 export * from './delegations';
 export * from './events';
 export * from './file-storage';

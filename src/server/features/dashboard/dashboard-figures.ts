@@ -1,10 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { stagesAwaitingRole } from '../../../domain/allowances';
 import { studentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { NAMED_STATEMENTS, unseenByPlanner } from '../../db/prepared';
+import { dashboardStudentGroups, studentsVersion } from '../../db/schema';
+import { NO_SCOPE } from '../../db/schema/row-tallies';
 import { statementsByShape } from '../../db/statements-by-shape';
+import { errorForLog } from '../../http/logger';
 import { programmeDate } from '../../programme-time';
 import {
   type AllowanceDashboardFigures,
@@ -33,21 +36,29 @@ import {
  * it once per connection.
  */
 
-/** The officer whose students a program officer's dashboard counts; none for everyone's. */
-function officerOf(user: SessionUser): string | undefined {
+/**
+ * Whose students the dashboard counts: everyone's, a program officer's own, or nobody's (an
+ * account that reaches no students: counted with the nil uuid as its officer, which no student
+ * has, and never kept, since the nil uuid is also the key of everyone's kept groups).
+ */
+type Students = 'all' | 'officer' | 'none';
+
+function studentsOf(user: SessionUser): { students: Students; officerId?: string } {
   const scope = studentScope(user);
-  if (scope.kind === 'officer') return scope.officerId;
-  // Staff reach everyone's students or their own; an account with neither counts nobody's.
-  return scope.kind === 'none' ? '00000000-0000-0000-0000-000000000000' : undefined;
+  if (scope.kind === 'officer') return { students: 'officer', officerId: scope.officerId };
+  if (scope.kind === 'all') return { students: 'all' };
+  return { students: 'none', officerId: '00000000-0000-0000-0000-000000000000' };
 }
 
 const RECENT_ACTIVITY = 10;
 
-type Shape = { officer: boolean; waiting: boolean };
+const ONE_ROW = sql`(select 1) as dashboard`;
+
+type Shape = { students: Students; waiting: boolean };
 const statements = statementsByShape();
 
 function statementFor(shape: Shape) {
-  const key = `${shape.officer ? 'officer' : 'all'}.${shape.waiting ? 'waiting' : 'none'}`;
+  const key = `${shape.students}.${shape.waiting ? 'waiting' : 'none'}`;
   return statements(
     key,
     (db: DbOrTx) => figuresSelect(db, shape),
@@ -56,7 +67,7 @@ function statementFor(shape: Shape) {
 }
 
 function figuresSelect(db: DbOrTx, shape: Shape) {
-  const officer = shape.officer ? sql.placeholder('officerId') : undefined;
+  const officer = shape.students === 'all' ? undefined : sql.placeholder('officerId');
   // The user, their stages and today unseen by the planner (db/prepared.ts): seen, they made the
   // admin's statement look cheaper planned for its values, and it was planned on every request.
   const user = unseenByPlanner(sql.placeholder('userId'), 'uuid');
@@ -65,14 +76,63 @@ function figuresSelect(db: DbOrTx, shape: Shape) {
   const waiting = shape.waiting
     ? waitingCountSql(user, stages, waitingSourceSql(user, stages, today))
     : sql`0`;
+  const others = {
+    activity: recentActivityJson(officer, RECENT_ACTIVITY).as('activity'),
+    series: allowanceSeriesJson(officer, sql.placeholder('first'), sql.placeholder('tz')).as('series'),
+    awaiting: waiting.as('awaiting'),
+  };
+  const counted = studentCountGroupsJson(officer);
+  if (shape.students === 'none') return db.select({ groups: counted.as('groups'), ...others }).from(ONE_ROW);
+  return keptGroupsJoined(
+    db,
+    shape.students === 'all' ? sql`${NO_SCOPE}::uuid` : sql`${officer}`,
+    counted,
+    others,
+  );
+}
+
+/*
+ * The student groups kept at the students' current version (schema/dashboard-student-groups.ts),
+ * else counted. A left join, so the statement answers its one row with no version or nothing kept.
+ * COALESCE runs the counting subquery (an InitPlan, evaluated on first use) only when nothing is
+ * kept: EXPLAIN ANALYZE EXECUTE shows it "never executed" on a hit. One statement reads the version
+ * and the counts in one snapshot, and every write to students moves the version in its own
+ * transaction, so the groups counted here are the groups of the version read with them.
+ */
+function keptGroupsJoined(db: DbOrTx, scope: SQL, counted: SQL, others: Record<string, SQL.Aliased>) {
+  const kept = dashboardStudentGroups;
   return db
     .select({
-      groups: studentCountGroupsJson(officer).as('groups'),
-      activity: recentActivityJson(officer, RECENT_ACTIVITY).as('activity'),
-      series: allowanceSeriesJson(officer, sql.placeholder('first'), sql.placeholder('tz')).as('series'),
-      awaiting: waiting.as('awaiting'),
+      version: sql`${studentsVersion.version}`.as('students_version'),
+      groups: sql`coalesce(${kept.groups}, ${counted})`.as('groups'),
+      counted: sql`${kept.scope} is null`.as('counted'),
+      ...others,
     })
-    .from(sql`(select 1) as dashboard`);
+    .from(ONE_ROW)
+    .leftJoin(studentsVersion, sql`true`)
+    .leftJoin(kept, and(eq(kept.scope, scope), eq(kept.studentsVersion, studentsVersion.version)));
+}
+
+/**
+ * Keeps the groups a dashboard counted under the version read with them, for the next dashboard of
+ * the same scope. A request that read an older version never replaces a newer one; the same version
+ * holds the same groups, so it is not written again. A failure costs only the next request a count:
+ * it is logged, and the dashboard still answers.
+ */
+async function keepGroups(deps: AppDeps, scope: string, version: number, groups: string): Promise<void> {
+  const kept = dashboardStudentGroups;
+  try {
+    await deps.db
+      .insert(kept)
+      .values({ scope, studentsVersion: version, groups })
+      .onConflictDoUpdate({
+        target: kept.scope,
+        set: { studentsVersion: sql`excluded.students_version`, groups: sql`excluded.groups` },
+        setWhere: sql`${kept.studentsVersion} < excluded.students_version`,
+      });
+  } catch (error) {
+    deps.logger.error('dashboard student groups not kept', errorForLog(error));
+  }
 }
 
 export interface DashboardFigures {
@@ -83,15 +143,20 @@ export interface DashboardFigures {
 }
 
 export async function dashboardFigures(deps: AppDeps, user: SessionUser): Promise<DashboardFigures> {
-  const officerId = officerOf(user);
+  const { students, officerId } = studentsOf(user);
   const { months, first, tz } = dashboardMonths(deps.clock.now());
   const stages = stagesAwaitingRole(user.role);
   const today = programmeDate(deps.clock.now());
-  const shape = { officer: officerId !== undefined, waiting: stages.length > 0 };
+  const shape = { students, waiting: stages.length > 0 };
   const values = { officerId, first, tz, userId: user.id, stages, today };
   const [row] = await statementFor(shape)(deps.db, values);
+  const groups = String(row?.groups ?? '[]');
+  // Awaited: a miss comes once per write to students and scope, and a write left running after the
+  // answer could outlive the pool it was sent on.
+  if (row?.counted === true && row.students_version != null && students !== 'none')
+    await keepGroups(deps, officerId ?? NO_SCOPE, Number(row.students_version), groups);
   return {
-    groups: studentCountGroupsFromJson(String(row?.groups ?? '[]')),
+    groups: studentCountGroupsFromJson(groups),
     recentActivity: JSON.parse(String(row?.activity ?? '[]')) as RecentActivity[],
     allowanceFigures: allowanceFiguresFromJson(String(row?.series ?? '[]'), months),
     awaiting: Number(row?.awaiting ?? 0),

@@ -159,7 +159,8 @@ export interface StudentCountGroup {
  * The students counted by category, status and start year from the counts the database keeps
  * (schema: studentCounts; a few hundred rows at most), everyone's or one officer's, as a scalar
  * subquery answering JSON text ([[level, status, year, n], ...]), for the dashboard's one
- * statement (dashboard-figures.ts); studentCountGroupsFromJson reads it.
+ * statement (dashboard-figures.ts, which keeps the text per version of the students);
+ * studentCountGroupsFromJson reads it.
  */
 export function studentCountGroupsJson(officerId: Placeholder | undefined): SQL {
   const scoped = officerId === undefined ? sql`` : sql` and ${studentCounts.officerId} = ${officerId}`;
