@@ -5,6 +5,10 @@
  * sees every record) and half from a program officer wherever the officer may open the list, so
  * scoped lists are measured in both scopes. /api/me is measured first and last: the machine is
  * shared, and the two floors say how steady it was.
+ *
+ * The dashboard is measured here too, by both users: its recent activity and monthly allowances
+ * read tables this bench fills (activities, allowances), which the students bench leaves empty, so
+ * their cost at scale shows here and nowhere else (docs/decisions/002).
  */
 import {
   type BenchTarget,
@@ -21,6 +25,8 @@ const CONCURRENCY = 50;
 const SECONDS = 10;
 const AS_MANY_AS_FIT = 100_000_000;
 const TARGET = 0.3;
+/** The dashboard's target (issue 22): as with 50,000 students in students.bench.ts. */
+const DASHBOARD_TARGET = 0.5;
 const PAGE = 'page=1&pageSize=25';
 
 /** [scenario, list path without paging]; `{yearbook}` is the seeded yearbook's id. */
@@ -105,11 +111,12 @@ export async function run(target: BenchTarget): Promise<void> {
     const meFirst = await run('/api/me', true);
     const measured: Array<[Listed, LoadResult]> = [];
     for (const list of lists) measured.push([list, await run(list.path, list.officer !== null)]);
+    const dashboard = await run('/api/dashboard', true);
     const meLast = await run('/api/me', true);
     const loadSeconds = (performance.now() - t0) / 1000;
     const floor = (meFirst.rps + meLast.rps) / 2;
 
-    const row = (scenario: string, seen: string, r: LoadResult, ratio?: number) => ({
+    const row = (scenario: string, seen: string, r: LoadResult, ratio?: number, target = TARGET) => ({
       scenario,
       'records seen (admin / officer)': seen,
       requests: r.requests,
@@ -118,7 +125,7 @@ export async function run(target: BenchTarget): Promise<void> {
       p50: ms(r.p50),
       p95: ms(r.p95),
       'ratio to /api/me': ratio === undefined ? '' : ratio.toFixed(2),
-      target: ratio === undefined ? '' : `≥ ${TARGET} ${ratio >= TARGET ? 'met' : 'MISSED'}`,
+      target: ratio === undefined ? '' : `≥ ${target} ${ratio >= target ? 'met' : 'MISSED'}`,
     });
     const rows = [
       row('floor: /api/me (first)', '', meFirst),
@@ -130,6 +137,7 @@ export async function run(target: BenchTarget): Promise<void> {
           r.rps / floor,
         ),
       ),
+      row('dashboard (admin/officer)', '', dashboard, dashboard.rps / floor, DASHBOARD_TARGET),
       row('floor: /api/me (last)', '', meLast),
     ];
     printTable(
@@ -138,10 +146,11 @@ export async function run(target: BenchTarget): Promise<void> {
       rows,
     );
     const missed = measured.filter(([, r]) => r.rps / floor < TARGET).map(([list]) => list.name);
+    if (dashboard.rps / floor < DASHBOARD_TARGET) missed.push(`the dashboard (≥ ${DASHBOARD_TARGET})`);
     console.log(
       `\nSeeded in ${seedSeconds.toFixed(1)} s; measured in ${loadSeconds.toFixed(0)} s. ` +
-        `Target (for PostgreSQL; this run: ${server.database}): every list ≥ ${TARGET}× /api/me -> ` +
-        (missed.length ? `MISSED by ${missed.join(', ')}` : 'met by every list'),
+        `Target (for PostgreSQL; this run: ${server.database}): every list ≥ ${TARGET}× /api/me, the dashboard ≥ ${DASHBOARD_TARGET}× -> ` +
+        (missed.length ? `MISSED by ${missed.join(', ')}` : 'met by every list and the dashboard'),
     );
     console.log(
       `Rows: ${Object.entries(world.rows)
