@@ -73,8 +73,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const { user } = await api.get<{ user: User | null }>('/api/session');
       if (!user) {
-        // On opening the app nobody's data is here yet: the public settings just read stay.
-        if (stateRef.current.status === 'loading') setState({ status: 'signed-out', user: null });
+        // On opening the app nobody's data is here yet: the public settings just read stay. A
+        // transition, as below: the sign-in page is drawn in short slices once its code is here.
+        if (stateRef.current.status === 'loading')
+          startTransition(() => setState({ status: 'signed-out', user: null }));
         else signOutLocally();
         return;
       }

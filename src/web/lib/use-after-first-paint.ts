@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * How long after painting before the rest comes: the frame reaches the screen a little after it
@@ -17,7 +17,9 @@ export function useAfterFirstPaint(): boolean {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A frame callback runs just before a paint; a task it queues runs after that paint.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), SETTLE_MS);
+      // A transition: what comes after the first screen is drawn in short slices, between which
+      // the page still answers a tap, rather than in one long task (Lighthouse's blocking time).
+      timer = setTimeout(() => startTransition(() => setPainted(true)), SETTLE_MS);
     });
     return () => {
       cancelAnimationFrame(frame);

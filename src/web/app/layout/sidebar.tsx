@@ -1,5 +1,5 @@
 import { CircleUser, GraduationCap, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/session';
@@ -17,6 +17,12 @@ export function Sidebar({ open, isWide, onClose }: { open: boolean; isWide: bool
   const { system } = useAppearance();
   const items = visibleNavigation(user?.role ?? '');
   const collapsed = isWide && !open;
+  // On a narrow screen the drawer's links are built the first time it opens, then kept (so that it
+  // slides shut with them): a phone opening a page does not build twenty hidden links and icons in
+  // the same task as the page it came for (issue 22: Lighthouse's blocking time on /dashboard).
+  const [drawerOpened, setDrawerOpened] = useState(open);
+  if (open && !drawerOpened) setDrawerOpened(true);
+  const showLinks = isWide || drawerOpened;
 
   // Esc closes the overlay drawer.
   useEffect(() => {
@@ -73,32 +79,34 @@ export function Sidebar({ open, isWide, onClose }: { open: boolean; isWide: bool
             </button>
           )}
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
-          <ul className="space-y-1">
-            {items.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  title={collapsed ? label : undefined}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-primary',
-                      collapsed ? 'justify-center px-0' : 'px-3',
-                      isActive
-                        ? 'bg-primary-soft text-primary-active'
-                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-                    )
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-5 shrink-0" />
-                  <span className={collapsed ? 'sr-only' : 'truncate'}>{label}</span>
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {showLinks && (
+          <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+            <ul className="space-y-1">
+              {items.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    title={collapsed ? label : undefined}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-primary',
+                        collapsed ? 'justify-center px-0' : 'px-3',
+                        isActive
+                          ? 'bg-primary-soft text-primary-active'
+                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                      )
+                    }
+                  >
+                    <Icon aria-hidden="true" className="size-5 shrink-0" />
+                    <span className={collapsed ? 'sr-only' : 'truncate'}>{label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {/* On a narrow screen the top bar has no room for the name: the profile is reached here. */}
-        {!isWide && (
+        {!isWide && showLinks && (
           <div className="border-t border-slate-200 p-3">
             <NavLink
               to="/account"

@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CHAR_WIDTH, clampLabel, labelledIndexes } from './chart-geometry';
 
 /*
@@ -11,28 +11,37 @@ import { CHAR_WIDTH, clampLabel, labelledIndexes } from './chart-geometry';
  */
 
 const HEIGHT_CLASS = 'h-[260px]';
-/** Until the box is measured (and where it cannot be, as in tests): a typical card's plot area. */
+/** Where the box cannot be measured (no ResizeObserver, as in tests): a typical card's plot area. */
 const FALLBACK_SIZE = { width: 600, height: 220 };
 /** Axis and caption text, in the palette's secondary text colour. */
 export const TICK = 'fill-slate-600 text-xs';
 
 export type Size = typeof FALLBACK_SIZE;
 
+/**
+ * The box's size as the browser laid it out, or null until then. Read from a ResizeObserver, which
+ * reports after the browser's own layout, rather than from clientWidth as the chart mounts: on
+ * the dashboard that read made the browser lay out the whole page inside React's commit, one long
+ * task a phone spent 70-100 ms on (Lighthouse's blocking time, issue 22). The chart is drawn a frame
+ * later instead, in a box of fixed height, so nothing moves.
+ */
 function useBoxSize() {
   const ref = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<Size>(FALLBACK_SIZE);
-  useLayoutEffect(() => {
+  const [size, setSize] = useState<Size | null>(null);
+  useEffect(() => {
     const box = ref.current;
     if (!box) return;
-    const read = () => {
-      const width = box.clientWidth;
-      const height = box.clientHeight;
+    if (typeof ResizeObserver === 'undefined') {
+      setSize(FALLBACK_SIZE);
+      return;
+    }
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.contentRect.width ?? 0);
+      const height = Math.round(entry?.contentRect.height ?? 0);
+      // A hidden box measures 0: it is drawn once it is shown.
       if (width > 0 && height > 0)
-        setSize((s) => (s.width === width && s.height === height ? s : { width, height }));
-    };
-    read();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(read);
+        setSize((s) => (s?.width === width && s.height === height ? s : { width, height }));
+    });
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
@@ -60,13 +69,15 @@ export function ChartFrame({
   return (
     <figure role="img" aria-label={label} className={`m-0 flex ${HEIGHT_CLASS} flex-col`}>
       <div ref={ref} className="relative min-h-0 flex-1">
-        <svg
-          aria-hidden="true"
-          viewBox={`0 0 ${size.width} ${size.height}`}
-          className="absolute inset-0 size-full overflow-visible"
-        >
-          {draw(size)}
-        </svg>
+        {size && (
+          <svg
+            aria-hidden="true"
+            viewBox={`0 0 ${size.width} ${size.height}`}
+            className="absolute inset-0 size-full overflow-visible"
+          >
+            {draw(size)}
+          </svg>
+        )}
       </div>
       <ul className="m-0 flex list-none flex-wrap justify-center gap-x-4 gap-y-1 p-0 pt-3 text-[13px] text-slate-700">
         {legend.map((entry) => (
