@@ -13,7 +13,7 @@ import {
   lastMonths,
   monthLabel,
 } from './allowance-figures';
-import { awaitingDecisionCount } from './allowance-notifications';
+import { awaitingDecisionCount, waitingCountSql, waitingSourceSql } from './allowance-notifications';
 
 const { t } = fileTestContext();
 
@@ -124,6 +124,22 @@ describe('allowanceDashboardFigures', () => {
     // The first two rows are still pending_dpm, plus the one made pending_dpm on purpose.
     expect(await awaiting('DPM001', 'deputy_manager')).toBe(3);
     expect(await awaiting('PO001', 'program_officer')).toBe(1);
+  });
+
+  it('counts what the two-stage rule bars off its partial index alone (migration 0034)', async () => {
+    const admin = await t.userId('ADM001');
+    const stages = sql`${sql.param(['pending_flmi', 'pending_pm', 'approved'])}`;
+    const waiting = waitingSourceSql(sql`${admin}`, stages, sql`${'2026-03-31'}`);
+    await t.deps.db.execute(sql`vacuum analyze allowances`);
+    // Scans off the table are what a large table gets; this one is small, so they are ruled out.
+    const plan = await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain (costs off) select ${waitingCountSql(admin, stages, waiting)}`,
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Only Scan using allowances_two_stage_rule_idx/);
   });
 
   it('fills the dashboard API', async () => {

@@ -55,8 +55,9 @@ export function waitingSourceSql(
  * How many allowances wait at `stages` for the user (`waiting`: each stage and whom the user holds
  * it for, from waitingStagesOf or waitingSourceSql), as
  * one SQL expression: the triggers' per-stage counts (counting half a million waiting rows took
- * 75 ms), less what the two-stage rule bars. Only FLMI and PM deciders have any barred, read
- * through the (stage, date, id) index over the allowances waiting at those two stages. The
+ * 75 ms), less what the two-stage rule bars. Only FLMI and PM deciders have any barred, counted off
+ * allowances_two_stage_rule_idx (migration 0034) alone: the stage condition repeated on `a` is what
+ * lets a generic plan, which cannot see the stages, use that partial index. The
  * dashboard asks it inside its own statement (dashboard-figures.ts) with placeholders.
  */
 export function waitingCountSql(
@@ -68,7 +69,7 @@ export function waitingCountSql(
     (select coalesce(sum(${allowanceStageTotals.allowanceCount}), 0)
        from ${allowanceStageTotals} where ${allowanceStageTotals.approvalStage} = any(${stages}::text[]))
     - (select count(*) from ${waiting} join ${allowances} as a on a.approval_stage = waiting.stage
-        where ${barredByTwoStageRule(userId, sql`a`)}))::int`;
+        where a.approval_stage in ('pending_flmi', 'pending_pm') and ${barredByTwoStageRule(userId, sql`a`)}))::int`;
 }
 
 async function countWaiting(
