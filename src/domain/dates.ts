@@ -7,6 +7,17 @@ export const PROGRAMME_TIME_ZONE = 'Africa/Lusaka';
 /** The zones System Settings offer (docs/product.md D13); Lusaka unless an admin chooses another. */
 export type ProgrammeTimeZone = 'Africa/Lusaka' | 'Africa/Harare' | 'UTC';
 
+/**
+ * Hours east of UTC of each zone System Settings offer. None keeps daylight saving, so a zone's
+ * offset is the same all year. The dashboard's monthly submitted totals are kept at each of these
+ * offsets (migration 0035): a zone at another offset needs its buckets added there as well.
+ */
+export const UTC_OFFSET_HOURS: Record<ProgrammeTimeZone, number> = {
+  'Africa/Lusaka': 2,
+  'Africa/Harare': 2,
+  UTC: 0,
+};
+
 const formatters = new Map<string, { date: Intl.DateTimeFormat; hour: Intl.DateTimeFormat }>();
 function formattersOf(timeZone: string) {
   let found = formatters.get(timeZone);

@@ -49,23 +49,25 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
   {
     table: 'allowance_month_totals',
     keptBy:
-      'statement-level triggers on allowances, and on students for a change of officer (migration 0032)',
+      'statement-level triggers on allowances, and on students for a change of officer (migrations 0032, 0035)',
     source: "allowances, with their students' officers",
     // Buckets that fell to zero stay as rows of 0: they count as absent. The recount writes the
-    // buckets its own way (date_trunc in UTC), not through the triggers' allowance_month_buckets.
-    stored: sql`select officer_id as officer, kind, at::text as at, allowance_count as n,
+    // buckets its own way (date_trunc in a zone at each offset), not through the triggers'
+    // allowance_month_buckets.
+    stored: sql`select officer_id as officer, kind, utc_offset, at::text as at, allowance_count as n,
                        total::numeric(14,2)::text as total
                   from allowance_month_totals where allowance_count <> 0`,
-    actual: sql`select s.assigned_officer_id as officer, b.kind, b.at::text as at, count(*)::int as n,
-                       sum(a.total)::numeric(14,2)::text as total
+    actual: sql`select s.assigned_officer_id as officer, b.kind, b.utc_offset, b.at::text as at,
+                       count(*)::int as n, sum(a.total)::numeric(14,2)::text as total
                   from allowances a join students s on s.id = a.student_id
                  cross join lateral (values
-                       ('submitted', date_trunc('hour', a.submitted_date, 'UTC')),
-                       ('approved', case when a.pm_status = 'approved' then (a.pm_approved_date || ' UTC')::timestamptz end),
-                       ('paid', case when a.approval_stage = 'paid' then (a.paid_date || ' UTC')::timestamptz end)
-                     ) as b(kind, at)
+                       ('submitted', 0, date_trunc('month', a.submitted_date, 'UTC')),
+                       ('submitted', 2, date_trunc('month', a.submitted_date, 'Africa/Lusaka')),
+                       ('approved', 0, case when a.pm_status = 'approved' then (a.pm_approved_date || ' UTC')::timestamptz end),
+                       ('paid', 0, case when a.approval_stage = 'paid' then (a.paid_date || ' UTC')::timestamptz end)
+                     ) as b(kind, utc_offset, at)
                  where b.at is not null
-                 group by 1, 2, 3`,
+                 group by 1, 2, 3, 4`,
     agreement: 'equal',
   },
   {

@@ -7,6 +7,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -37,28 +38,31 @@ export const allowanceStageTotals = pgTable('allowance_stage_totals', {
 
 /**
  * The dashboard's Monthly Allowances chart without reading every allowance (docs/decisions/002):
- * the count and ZMW sum of the allowances submitted in each hour, approved by the programme
+ * the count and ZMW sum of the allowances submitted in each month, approved by the programme
  * manager on each day and paid on each day, per officer of their student (null: no officer).
- * Submissions are kept by the hour, as an instant, because the month they count for is read in
- * the programme's zone, which System Settings may change; every zone they offer is a whole number
- * of hours from UTC (domain/settings.ts TIME_ZONES), so an hour never straddles two months. A zone
- * off the hour would need 15-minute buckets. Approval and payment dates are calendar dates, kept
- * as midnight UTC. Kept by triggers on allowances and on students (migration 0032).
+ * Which month a submission counts for depends on the programme's zone, which System Settings may
+ * change; so submissions are kept once per month at each UTC offset a zone offered may have
+ * (domain/dates.ts UTC_OFFSET_HOURS), `at` being the instant that month starts there, and the
+ * chart reads the offset of the zone chosen. Approval and payment dates are calendar dates, kept
+ * as midnight UTC at offset 0. Kept by triggers on allowances and on students (migrations 0032,
+ * 0035).
  */
 export const allowanceMonthTotals = pgTable(
   'allowance_month_totals',
   {
     officerId: uuid('officer_id'),
     kind: text('kind', { enum: ['submitted', 'approved', 'paid'] }).notNull(),
+    /** Hours east of UTC of the month `at` starts (submissions); 0 for approvals and payments. */
+    utcOffset: smallint('utc_offset').notNull().default(0),
     at: timestamp('at', { withTimezone: true }).notNull(),
     // Unbounded, as allowance_stage_totals: a sum a bucket outgrew would refuse the write.
     total: numeric('total').notNull().default('0'),
     allowanceCount: integer('allowance_count').notNull().default(0),
   },
   (t) => [
-    unique('allowance_month_totals_key').on(t.officerId, t.kind, t.at).nullsNotDistinct(),
+    unique('allowance_month_totals_key').on(t.officerId, t.kind, t.utcOffset, t.at).nullsNotDistinct(),
     // Everyone's chart reads twelve months of each kind, across officers, not the years before.
-    index('allowance_month_totals_kind_at_idx').on(t.kind, t.at),
+    index('allowance_month_totals_kind_at_idx').on(t.kind, t.utcOffset, t.at),
   ],
 );
 

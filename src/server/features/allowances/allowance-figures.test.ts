@@ -23,9 +23,9 @@ async function allowanceDashboardFigures(
   now: Date,
   officerId?: string,
 ): Promise<AllowanceDashboardFigures> {
-  const { months, first, tz } = dashboardMonths(now);
+  const { months, first, tz, utcOffset } = dashboardMonths(now);
   const { rows } = await db.execute<{ series: string }>(
-    sql`select ${allowanceSeriesJson(officerId, first, tz)} as series`,
+    sql`select ${allowanceSeriesJson(officerId, first, tz, utcOffset)} as series`,
   );
   return allowanceFiguresFromJson(rows[0]!.series, months);
 }

@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contracts/dashboard';
-import { MONTHS } from '../../../domain/dates';
+import { MONTHS, UTC_OFFSET_HOURS } from '../../../domain/dates';
 import { normaliseMoney } from '../../../domain/money';
 import { programmeDate, programmeZone } from '../../programme-time';
 
@@ -30,39 +30,42 @@ export function monthLabel(month: string): string {
  * With `officerId`, only the allowances of that officer's students (a program officer's
  * dashboard). How many await the user's decision is the bell's count (awaitingDecisionCount).
  */
-type SqlValue = string | SQL | Placeholder;
+type SqlValue = string | number | SQL | Placeholder;
 type SeriesRow = {
   month: string;
   kind: string;
   total: string;
 };
 
-/** The twelve months the dashboard shows, and the day and zone their sums start from. */
+/** The twelve months the dashboard shows, and the day, zone and UTC offset their sums start from. */
 export function dashboardMonths(now: Date) {
   const months = lastMonths(programmeDate(now));
-  return { months, first: `${months[0]}-01`, tz: programmeZone() };
+  const tz = programmeZone();
+  return { months, first: `${months[0]}-01`, tz, utcOffset: UTC_OFFSET_HOURS[tz] };
 }
 
 /**
  * Submitted, approved and paid sums by month since `first`, of an officer's students or all, from
- * allowance_month_totals (migration 0032), which triggers keep: a row per officer and hour or day
- * rather than a row per allowance, and no join to students. Submissions are kept by the hour and
- * take their month in `tz`; approval and payment dates are kept as midnight UTC and keep their
- * calendar month. Buckets that fell to zero stay as rows of 0 and are left out, so a month has a
- * row exactly when an allowance counts in it.
+ * allowance_month_totals (migrations 0032, 0035), which triggers keep: a row per officer and month
+ * or day rather than a row per allowance, and no join to students. Submissions are kept per month
+ * at each UTC offset: those of `tz`'s offset (`utcOffset`) start their months in `tz`. Approval and
+ * payment dates are kept as midnight UTC and keep their calendar month. Buckets that fell to zero
+ * stay as rows of 0 and are left out, so a month has a row exactly when an allowance counts in it.
  */
-function seriesSql(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValue): SQL {
+function seriesSql(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValue, utcOffset: SqlValue): SQL {
   const ofOfficer = officerId ? sql` and officer_id = ${officerId}` : sql``;
-  const sums = (kind: 'submitted' | 'approved' | 'paid', zone: SqlValue) => sql`
+  const sums = (kind: 'submitted' | 'approved' | 'paid', zone: SqlValue, offset: SqlValue) => sql`
       select to_char(at at time zone ${zone}, 'YYYY-MM') as month, ${sql.raw(`'${kind}'`)} as kind,
              round(sum(total), 2)::text as total
         from allowance_month_totals
-       where kind = ${sql.raw(`'${kind}'`)} and at >= (${first}::date::timestamp at time zone ${zone})
+       where kind = ${sql.raw(`'${kind}'`)} and utc_offset = ${offset}::smallint
+         and at >= (${first}::date::timestamp at time zone ${zone})
          and allowance_count <> 0${ofOfficer}
        group by 1`;
   const utc = sql`'UTC'`;
+  const zero = sql`0`;
   return sql.join(
-    [sums('submitted', tz), sums('approved', utc), sums('paid', utc)],
+    [sums('submitted', tz, utcOffset), sums('approved', utc, zero), sums('paid', utc, zero)],
     sql`
       union all`,
   );
@@ -72,8 +75,13 @@ function seriesSql(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValu
  * The same sums as a scalar subquery answering JSON text, for the dashboard's one statement
  * (dashboard-figures.ts); allowanceFiguresFromJson reads it.
  */
-export function allowanceSeriesJson(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValue): SQL {
-  return sql`(select coalesce(json_agg(s), '[]')::text from (${seriesSql(officerId, first, tz)}) s)`;
+export function allowanceSeriesJson(
+  officerId: SqlValue | undefined,
+  first: SqlValue,
+  tz: SqlValue,
+  utcOffset: SqlValue,
+): SQL {
+  return sql`(select coalesce(json_agg(s), '[]')::text from (${seriesSql(officerId, first, tz, utcOffset)}) s)`;
 }
 
 export function allowanceFiguresFromJson(json: string, months: string[]): AllowanceDashboardFigures {

@@ -1,14 +1,16 @@
 /**
  * The dashboard's Monthly Allowances read allowance_month_totals, which triggers keep (migration
- * 0032). Whatever writes allowances (a submission, a bulk file, each decision, payment, a change
- * of total, a DELETE or TRUNCATE) or moves a student to another officer, the stored totals must
- * equal a recount over allowances and their students, and the sums read from them must equal the
- * sums read straight from allowances, as the dashboard read them before, in every zone.
+ * 0032; submissions by month at each UTC offset since 0035). Whatever writes allowances (a
+ * submission, a bulk file, each decision, payment, a change of total, a DELETE or TRUNCATE) or
+ * moves a student to another officer, the stored totals must equal a recount over allowances and
+ * their students, and the sums read from them must equal the sums read straight from allowances,
+ * as the dashboard read them before, in every zone.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../../contracts/allowances';
 import type { DashboardResponse } from '../../../contracts/dashboard';
+import { UTC_OFFSET_HOURS } from '../../../domain/dates';
 import { TIME_ZONES } from '../../../domain/settings';
 import { allowances, students, users } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
@@ -45,9 +47,9 @@ const inOrder = (rows: SeriesRow[]) =>
   [...rows].sort((a, b) => `${a.kind} ${a.month}`.localeCompare(`${b.kind} ${b.month}`));
 
 /** The dashboard's sums since `first`, as it reads them now: from allowance_month_totals. */
-async function keptSeries(officer: string | undefined, first: string, tz: string) {
+async function keptSeries(officer: string | undefined, first: string, tz: (typeof TIME_ZONES)[number]) {
   const { rows } = await t.database.db.execute<{ series: string }>(
-    sql`select ${allowanceSeriesJson(officer, first, tz)} as series`,
+    sql`select ${allowanceSeriesJson(officer, first, tz, UTC_OFFSET_HOURS[tz])} as series`,
   );
   return inOrder(JSON.parse(rows[0]!.series) as SeriesRow[]);
 }
@@ -263,6 +265,15 @@ describe('allowance_month_totals', () => {
     }
     const lusaka = await chart('Africa/Lusaka');
     expect(lusaka.body.monthly_allowances.find((m) => m.month === '2026-03')!.submitted).toBe('0.00');
+  });
+
+  it('keeps submissions at the UTC offset of every zone System Settings offer', async () => {
+    const { rows } = await t.database.db.execute<{ utc_offset: number }>(
+      sql`select distinct utc_offset from allowance_month_buckets(now(), null, null) where kind = 'submitted'`,
+    );
+    const kept = rows.map((r) => Number(r.utc_offset));
+    for (const zone of TIME_ZONES)
+      expect({ zone, kept }).toEqual({ zone, kept: expect.arrayContaining([UTC_OFFSET_HOURS[zone]]) });
   });
 
   it('follows a DELETE and a TRUNCATE made outside the app', async () => {

@@ -78,7 +78,12 @@ function figuresSelect(db: DbOrTx, shape: Shape) {
     : sql`0`;
   const others = {
     activity: recentActivityJson(officer, RECENT_ACTIVITY).as('activity'),
-    series: allowanceSeriesJson(officer, sql.placeholder('first'), sql.placeholder('tz')).as('series'),
+    series: allowanceSeriesJson(
+      officer,
+      sql.placeholder('first'),
+      sql.placeholder('tz'),
+      sql.placeholder('utcOffset'),
+    ).as('series'),
     awaiting: waiting.as('awaiting'),
   };
   const counted = studentCountGroupsJson(officer);
@@ -144,11 +149,11 @@ export interface DashboardFigures {
 
 export async function dashboardFigures(deps: AppDeps, user: SessionUser): Promise<DashboardFigures> {
   const { students, officerId } = studentsOf(user);
-  const { months, first, tz } = dashboardMonths(deps.clock.now());
+  const { months, first, tz, utcOffset } = dashboardMonths(deps.clock.now());
   const stages = stagesAwaitingRole(user.role);
   const today = programmeDate(deps.clock.now());
   const shape = { students, waiting: stages.length > 0 };
-  const values = { officerId, first, tz, userId: user.id, stages, today };
+  const values = { officerId, first, tz, utcOffset, userId: user.id, stages, today };
   const [row] = await statementFor(shape)(deps.db, values);
   const groups = String(row?.groups ?? '[]');
   // Awaited: a miss comes once per write to students and scope, and a write left running after the
