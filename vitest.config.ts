@@ -22,10 +22,12 @@ export default defineConfig({
         test: {
           name: 'api',
           // The server through HTTP or its modules. Each API test file starts its own embedded
-          // PostgreSQL; forks keep their memory apart.
+          // PostgreSQL, from one database migrated for the run; forks keep their memory apart.
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // One migrated database image for the run, which each file's database starts from.
+          globalSetup: ['src/server/testing/migrated-image.ts'],
         },
       },
       {

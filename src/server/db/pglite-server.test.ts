@@ -50,3 +50,22 @@ describe('embedded PostgreSQL over the socket', () => {
     expect(rows[0].n).toBeGreaterThan(0);
   });
 });
+
+describe('starting from an image', () => {
+  it('starts a second server holding what the first held, apart from it', async () => {
+    await handle.pool.query("insert into t values (100, 'kept in the image')");
+    const copy = await startPgliteServer(undefined, { startFrom: await server.image() });
+    const copyHandle = openDatabase(copy.url, 1);
+    try {
+      const { rows } = await copyHandle.pool.query('select e from t where id = 100');
+      expect(rows).toEqual([{ e: 'kept in the image' }]);
+      // A write to the copy leaves the original as it was.
+      await copyHandle.pool.query("insert into t values (101, 'only in the copy')");
+      const original = await handle.pool.query('select count(*)::int as n from t where id = 101');
+      expect(original.rows[0].n).toBe(0);
+    } finally {
+      await copyHandle.close();
+      await copy.stop();
+    }
+  });
+});

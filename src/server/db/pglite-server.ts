@@ -15,6 +15,8 @@ export interface PgliteServer {
   url: string;
   /** The Unix socket it answers on; it listens on no TCP port. */
   socketPath: string;
+  /** The whole database as an image (an uncompressed tar) that `startFrom` can start another from. */
+  image(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -29,17 +31,24 @@ export interface PgliteServer {
  * query and opens a new one at once, before the old socket's close has been noticed here. With a
  * limit of one, that new connection is refused and the request after every 409 would fail.
  */
-export async function startPgliteServer(dataDir: string | undefined): Promise<PgliteServer> {
+export async function startPgliteServer(
+  dataDir: string | undefined,
+  options: { startFrom?: Blob } = {},
+): Promise<PgliteServer> {
   // The folder is claimed before PGlite opens the data, so a second server on it stops first.
   const folder = await prepareSocketFolder(dataDir);
   let pglite: PGlite | undefined;
   try {
-    pglite = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+    pglite = await PGlite.create(dataDir ?? 'memory://', {
+      extensions: { pg_trgm },
+      loadDataDir: options.startFrom,
+    });
     const server = await listen(pglite, folder, dataDir);
     const db = pglite;
     return {
       url: `postgres://postgres@${encodeURIComponent(folder.dir)}:${SOCKET_PORT}/postgres`,
       socketPath: folder.socketPath,
+      image: () => db.dumpDataDir('none'),
       async stop() {
         await server.stop();
         await db.close();

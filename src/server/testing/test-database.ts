@@ -28,8 +28,10 @@ export interface TestDatabaseOptions {
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return createPostgresDatabase(serverUrl, { prefix: 'chl_test', poolSize: 10, ...options });
-  const pglite = await startPgliteServer(undefined);
+  const image = options.upTo === undefined ? migratedImage() : undefined;
+  const pglite = await startPgliteServer(undefined, { startFrom: image });
   const handle = openDatabase(pglite.url, 1);
+  // From the migrated image this finds every migration applied and changes nothing.
   await migrateTestDatabase(handle.pool, options.upTo);
   return {
     ...handle,
@@ -39,6 +41,18 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await pglite.stop();
     },
   };
+}
+
+/**
+ * Where the API tests' global setup (migrated-image.ts) left a migrated PGlite database's image.
+ * Starting from it takes a third of the time of a new PGlite plus every migration (about 1 s
+ * against 3 to 5 s here), once for each of the hundred-odd test files.
+ */
+export const MIGRATED_IMAGE_ENV = 'CHL_TEST_PGLITE_IMAGE';
+
+function migratedImage(): Blob | undefined {
+  const file = process.env[MIGRATED_IMAGE_ENV];
+  return file ? new Blob([readFileSync(file)]) : undefined;
 }
 
 /** A new, migrated database on the PostgreSQL server at serverUrl, dropped again on close. */
