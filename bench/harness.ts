@@ -215,6 +215,26 @@ export async function loadFromWorker(
 }
 
 /** Prints rows as an aligned text table. */
+/**
+ * Loads measured between measurements of the floor (the cheapest signed-in request): each is held to
+ * the mean of the floor just before it and just after it. A shared machine's speed drifts over a
+ * run (one read /api/me at 3,776 req/s at its start and 2,775 in the next scenario), and a floor
+ * measured minutes earlier moved a ratio by a fifth. `floors` holds every floor in order.
+ */
+export function betweenFloors(measureFloor: () => Promise<LoadResult>) {
+  const floors: LoadResult[] = [];
+  return {
+    floors,
+    /** Measures the floor (if not yet), then `measure`, then the floor again. */
+    async around<T>(measure: () => Promise<T>): Promise<{ result: T; floor: number }> {
+      if (floors.length === 0) floors.push(await measureFloor());
+      const result = await measure();
+      floors.push(await measureFloor());
+      return { result, floor: (floors.at(-2)!.rps + floors.at(-1)!.rps) / 2 };
+    },
+  };
+}
+
 export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
   if (rows.length === 0) return;
   const headers = Object.keys(rows[0]!);

@@ -12,6 +12,7 @@
  */
 import {
   type BenchTarget,
+  betweenFloors,
   type LoadResult,
   loadFromWorker,
   ms,
@@ -110,22 +111,23 @@ export async function run(target: BenchTarget): Promise<void> {
     );
 
     // The floor again after every few lists, each list's ratio to the mean of the floors either
-    // side of its group: a shared machine's speed drifts over the minutes this takes (one run read
-    // /api/me at 3,159 req/s first and 3,918 last).
+    // side of its group (harness.ts, betweenFloors).
     t0 = performance.now();
-    const floors = [await run('/api/me', true)];
+    const between = betweenFloors(() => run('/api/me', true));
+    const floors = between.floors;
     const measured: Array<[Listed, LoadResult, number]> = [];
-    const floorAround = () => (floors.at(-2)!.rps + floors.at(-1)!.rps) / 2;
     for (let i = 0; i < lists.length; i += LISTS_PER_FLOOR) {
-      const group: Array<[Listed, LoadResult]> = [];
-      for (const list of lists.slice(i, i + LISTS_PER_FLOOR))
-        group.push([list, await run(list.path, list.officer !== null)]);
-      floors.push(await run('/api/me', true));
-      for (const [list, r] of group) measured.push([list, r, floorAround()]);
+      const { result: group, floor } = await between.around(async () => {
+        const results: Array<[Listed, LoadResult]> = [];
+        for (const list of lists.slice(i, i + LISTS_PER_FLOOR))
+          results.push([list, await run(list.path, list.officer !== null)]);
+        return results;
+      });
+      for (const [list, r] of group) measured.push([list, r, floor]);
     }
-    const dashboard = await run('/api/dashboard', true);
-    floors.push(await run('/api/me', true));
-    const dashboardFloor = floorAround();
+    const { result: dashboard, floor: dashboardFloor } = await between.around(() =>
+      run('/api/dashboard', true),
+    );
     const loadSeconds = (performance.now() - t0) / 1000;
 
     const row = (scenario: string, seen: string, r: LoadResult, ratio?: number, target = TARGET) => ({

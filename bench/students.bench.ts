@@ -12,6 +12,7 @@ import { students } from '../src/server/db/schema';
 import {
   type BenchServer,
   type BenchTarget,
+  betweenFloors,
   type LoadResult,
   loadFromWorker,
   ms,
@@ -96,17 +97,14 @@ export async function run(target: BenchTarget): Promise<void> {
       20,
     ); // warm-up: connections, JIT, caches
     // The floor on this machine: the cheapest signed-in request (one indexed session look-up), and
-    // under it the same look-up in a bare handler without the app's middleware. The floor is
-    // measured again after each scenario held to a ratio, and each ratio is to the mean of the
-    // floors just before and just after it: a shared machine's speed drifts over a run (one run
-    // here read /api/me at 3,776 req/s at its start and at 2,775 in the next), and a floor measured
-    // a minute earlier moved a ratio by a fifth.
+    // under it the same look-up in a bare handler without the app's middleware. Each scenario held
+    // to a ratio is measured between two floors (harness.ts, betweenFloors).
     const bare = await run(() => '/api/me', server.bareUrl);
-    const floors = [await run(() => '/api/me')];
+    const between = betweenFloors(() => run(() => '/api/me'));
+    const floors = between.floors;
     const bracketed = async (request: (i: number) => string) => {
-      const r = await run(request);
-      floors.push(await run(() => '/api/me'));
-      return { r, floor: (floors.at(-2)!.rps + floors.at(-1)!.rps) / 2 };
+      const { result, floor } = await between.around(() => run(request));
+      return { r: result, floor };
     };
     const search = await bracketed((i) => `/api/students?q=${term(i)}&page=1&pageSize=25`);
     const noSearch = await bracketed(() => '/api/students?page=1&pageSize=25');
