@@ -44,6 +44,11 @@ export const NAMED_STATEMENTS = {
    */
   dashboardFigures: 'dashboard_figures',
   /**
+   * A staff member's kept dashboard answer, if it still holds, and the recent activity
+   * (dashboard-answers.ts): named `dashboard_answer:all` or `dashboard_answer:officer`.
+   */
+  dashboardAnswer: 'dashboard_answer',
+  /**
    * The first page of another area's list and its figures (db/json-items.ts, db/row-tallies.ts):
    * named `area_list_page:<area>.<shape>.<size>` (db/statements-by-shape.ts namedPageStatements),
    * one per shape of filters and page size.

@@ -4,6 +4,7 @@ export * from './announcements';
 export * from './auth';
 export * from './case-work';
 export * from './corporate';
+export * from './dashboard-answers';
 export * from './dashboard-student-groups';
 export * from './delegations';
 export * from './events';

@@ -4,7 +4,7 @@ import { studentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { NAMED_STATEMENTS, unseenByPlanner } from '../../db/prepared';
-import { dashboardStudentGroups, studentsVersion } from '../../db/schema';
+import { allowanceStageTotals, dashboardStudentGroups, studentsVersion } from '../../db/schema';
 import { NO_SCOPE } from '../../db/schema/row-tallies';
 import { statementsByShape } from '../../db/statements-by-shape';
 import { errorForLog } from '../../http/logger';
@@ -33,7 +33,8 @@ import {
  * awaiting the user's decision, which the bell counts with the same SQL, whom the user holds each
  * stage for by delegation resolved in the statement by delegationFor's rule), and the dashboard
  * asks them together in one statement, named per shape (db/prepared.ts) so that PostgreSQL plans
- * it once per connection.
+ * it once per connection. A view asks it only when the account's kept answer no longer holds
+ * (dashboard-answers.ts); it reads the versions that answer is kept under in the same snapshot.
  */
 
 /**
@@ -43,16 +44,23 @@ import {
  */
 type Students = 'all' | 'officer' | 'none';
 
-function studentsOf(user: SessionUser): { students: Students; officerId?: string } {
+export function studentsOf(user: SessionUser): { students: Students; officerId?: string } {
   const scope = studentScope(user);
   if (scope.kind === 'officer') return { students: 'officer', officerId: scope.officerId };
   if (scope.kind === 'all') return { students: 'all' };
   return { students: 'none', officerId: '00000000-0000-0000-0000-000000000000' };
 }
 
-const RECENT_ACTIVITY = 10;
+export const RECENT_ACTIVITY = 10;
 
-const ONE_ROW = sql`(select 1) as dashboard`;
+export const ONE_ROW = sql`(select 1) as dashboard`;
+
+/**
+ * The sum of allowance_stage_totals.changes, which moves with every write to allowances or to
+ * approval delegations (migration 0036): read with the figures, in their snapshot, so that an
+ * answer kept with it is used only while nothing it counts from them has changed.
+ */
+export const ALLOWANCE_CHANGES = sql`(select coalesce(sum(${allowanceStageTotals.changes}), 0)::bigint from ${allowanceStageTotals})`;
 
 type Shape = { students: Students; waiting: boolean };
 const statements = statementsByShape();
@@ -85,9 +93,17 @@ function figuresSelect(db: DbOrTx, shape: Shape) {
       sql.placeholder('utcOffset'),
     ).as('series'),
     awaiting: waiting.as('awaiting'),
+    allowanceChanges: ALLOWANCE_CHANGES.as('allowance_changes'),
   };
   const counted = studentCountGroupsJson(officer);
-  if (shape.students === 'none') return db.select({ groups: counted.as('groups'), ...others }).from(ONE_ROW);
+  if (shape.students === 'none')
+    return db
+      .select({
+        version: sql`(select ${studentsVersion.version} from ${studentsVersion})`.as('students_version'),
+        groups: counted.as('groups'),
+        ...others,
+      })
+      .from(ONE_ROW);
   return keptGroupsJoined(
     db,
     shape.students === 'all' ? sql`${NO_SCOPE}::uuid` : sql`${officer}`,
@@ -145,13 +161,19 @@ export interface DashboardFigures {
   recentActivity: RecentActivity[];
   allowanceFigures: AllowanceDashboardFigures;
   awaiting: number;
+  /** What the figures were counted at: a kept answer holds them (dashboard-answers.ts). */
+  versions: { studentsVersion: number; allowanceChanges: number } | null;
 }
 
-export async function dashboardFigures(deps: AppDeps, user: SessionUser): Promise<DashboardFigures> {
+export async function dashboardFigures(
+  deps: AppDeps,
+  user: SessionUser,
+  now = deps.clock.now(),
+): Promise<DashboardFigures> {
   const { students, officerId } = studentsOf(user);
-  const { months, first, tz, utcOffset } = dashboardMonths(deps.clock.now());
+  const { months, first, tz, utcOffset } = dashboardMonths(now);
   const stages = stagesAwaitingRole(user.role);
-  const today = programmeDate(deps.clock.now());
+  const today = programmeDate(now);
   const shape = { students, waiting: stages.length > 0 };
   const values = { officerId, first, tz, utcOffset, userId: user.id, stages, today };
   const [row] = await statementFor(shape)(deps.db, values);
@@ -165,5 +187,9 @@ export async function dashboardFigures(deps: AppDeps, user: SessionUser): Promis
     recentActivity: JSON.parse(String(row?.activity ?? '[]')) as RecentActivity[],
     allowanceFigures: allowanceFiguresFromJson(String(row?.series ?? '[]'), months),
     awaiting: Number(row?.awaiting ?? 0),
+    versions:
+      row?.students_version == null || row.allowance_changes == null
+        ? null
+        : { studentsVersion: Number(row.students_version), allowanceChanges: Number(row.allowance_changes) },
   };
 }

@@ -9,9 +9,10 @@ import {
 } from '../../../contracts/dashboard';
 import type { AppDeps } from '../../app-env';
 import { requireStaff, requireUser } from '../../auth/middleware';
+import { jsonText } from '../../http/json-text';
 import { createRouter, errorResponses, jsonResponse } from '../../http/openapi';
 import { roleDoor } from '../../http/staff-router';
-import { getDashboard } from './dashboard.service';
+import { dashboardJson } from './dashboard.service';
 import { getMyDashboard } from './my-dashboard.service';
 import { getMetricRecords, getPerformanceMetrics } from './performance-metrics';
 
@@ -30,7 +31,7 @@ export function dashboardRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const user = requireStaff(c.get('user'));
-      return c.json(await getDashboard(deps, user), 200);
+      return jsonText(c, await dashboardJson(deps, user));
     },
   );
   router.openapi(
