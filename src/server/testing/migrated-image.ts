@@ -17,8 +17,13 @@ export default async function migratedImageForTheRun(): Promise<(() => void) | u
   const pglite = await startPgliteServer(undefined);
   try {
     const handle = openDatabase(pglite.url, 1);
-    await runMigrations(handle.pool);
-    await handle.close();
+    try {
+      await runMigrations(handle.pool);
+    } finally {
+      // Closed before the server stops, also when a migration fails: an open pool would keep
+      // the run waiting on its connection.
+      await handle.close();
+    }
     const folder = mkdtempSync(join(tmpdir(), 'chl-test-image-'));
     const file = join(folder, 'migrated.tar');
     writeFileSync(file, Buffer.from(await (await pglite.image()).arrayBuffer()));
