@@ -5,7 +5,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
-import { runWithValues } from '../../db/prepared';
+import { runWithValues, unseenByPlanner } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { announcements } from '../../db/schema';
 import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
@@ -92,11 +92,22 @@ function pageStatement(db: DbOrTx, shape: Shape, window: PageWindow) {
     .offset(window.offset)
     .as('page');
   const item = sql`(select ${announcementItem} from ${announcements} where ${announcements.id} = ${page.id})`;
-  // Those that expire, not yet expired, by type: a short range of announcements_dated_idx.
+  // Those that expire, not yet expired, by type: a short range of announcements_dated_idx. The
+  // range is written out: PostgreSQL does not read it from `shown`'s "no expiry date or not yet
+  // expired", and scanned every dated announcement instead (1,500 of them in the lists bench, for
+  // 41 counted: PostgreSQL's time for a page went from 492 to 408-424 µs). Today is unseen by
+  // the planner (db/prepared.ts): seen, it made PostgreSQL plan the named statement again on every
+  // request (700 µs a page).
   const datedByType = db
     .select({ type: announcements.type, n: sql<number>`count(*)::int`.as('n') })
     .from(announcements)
-    .where(and(shown, sql`${announcements.isActive} and ${announcements.expiryDate} is not null`))
+    .where(
+      and(
+        shown,
+        sql`${announcements.isActive} and ${announcements.expiryDate} is not null`,
+        sql`${announcements.expiryDate} >= ${unseenByPlanner(p.today, 'date')}`,
+      ),
+    )
     .groupBy(announcements.type)
     .as('dated_by_type');
   const counted = shape.priority || shape.search !== undefined;
