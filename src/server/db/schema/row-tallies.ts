@@ -55,6 +55,15 @@ export const ROW_TALLIES = {
   },
   memory_wall_posts: { table: 'memory_wall_posts', scope: 'yearbook_id', bucket: "''" },
   yearbook_entries: { table: 'yearbook_entries', scope: 'yearbook_id', bucket: 'status' },
+  /**
+   * The programs of a yearbook's entries, by status and program ('approved,BSc Nursing'; '' for
+   * an entry without a program): the entry list's program filter (migration 0037).
+   */
+  yearbook_programs: {
+    table: 'yearbook_entries',
+    scope: 'yearbook_id',
+    bucket: "case when program is null then '' else status || ',' || program end",
+  },
   /** Per officer of the form's student (the nil uuid: a student without one). */
   forms: {
     table: 'forms',

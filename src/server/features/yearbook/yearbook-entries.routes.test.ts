@@ -11,6 +11,7 @@ import type {
 } from '../../../contracts/yearbook';
 import { YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
 import { activities, yearbookEntries } from '../../db/schema';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 import { yearbookTestKit } from './yearbook-test-kit';
@@ -288,6 +289,20 @@ describe("management's entries", () => {
       'Diploma in Agriculture',
     ]);
     expect(await programsFor('USR001')).toEqual(['BA Economics', 'Diploma in Agriculture']);
+
+    // The programs are a tally the triggers keep (row_tallies): a program changed and entries
+    // deleted show at once, and the tally matches a recount.
+    const inBook = (program: string) =>
+      and(eq(yearbookEntries.yearbookId, book.id), eq(yearbookEntries.program, program));
+    await t.database.db
+      .update(yearbookEntries)
+      .set({ program: 'BA Economics' })
+      .where(inBook('Certificate in Welding'));
+    expect(await programsFor('DPM001')).toEqual(['BA Economics', 'Diploma in Agriculture']);
+    await t.database.db.delete(yearbookEntries).where(inBook('BA Economics'));
+    expect(await programsFor('DPM001')).toEqual(['Diploma in Agriculture']);
+    expect(await programsFor('USR001')).toEqual(['Diploma in Agriculture']);
+    expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
   });
 
   it("puts entries awaiting review in management's bell, and nobody else's", async () => {
