@@ -54,6 +54,11 @@ export const NAMED_STATEMENTS = {
    * one per shape of filters and page size.
    */
   areaListPage: 'area_list_page',
+  /**
+   * A list's kept first page, if it still holds (db/kept-list-pages.ts): named
+   * `kept_list_page:<list>`.
+   */
+  keptListPage: 'kept_list_page',
   /** A search's kept tiles, and the students' version (students/student-search-tallies.ts). */
   studentSearchTiles: 'student_search_tiles',
 } as const;

@@ -11,6 +11,7 @@ export * from './events';
 export * from './file-storage';
 export * from './forms-files';
 export * from './impact-stories';
+export * from './kept-list-pages';
 export * from './library';
 export * from './payment-batches';
 export * from './role-requests';

@@ -5,6 +5,7 @@ import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray } from '../../db/json-items';
+import { type KeptListPage, keptListPage } from '../../db/kept-list-pages';
 import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { allowances as a, allowanceStageTotals as totals } from '../../db/schema';
@@ -18,7 +19,8 @@ import type { PageQuery } from '../../http/paging';
  * (toAllowanceDto field for field; allowance-list-page.test.ts holds the two together) and the
  * per-stage counts and sums that triggers keep in allowance_stage_totals. Mapping and serialising
  * 25 allowances of 49 fields in Node held the list at 0.2 of /api/me's rate. The first page of the
- * screen's size is a statement named per shape, its LIMIT written in. Searches answer through
+ * screen's size is a statement named per shape, its LIMIT written in, and its answer is kept while
+ * no allowance changes (keptAllowances below). Searches answer through
  * allowance-queries.ts, which counts their matches.
  */
 
@@ -105,6 +107,14 @@ const STAGE_TOTALS = sql<string>`(select coalesce(json_agg(json_build_object(
     'total', ${qualified(totals.totalSum)}::text)), '[]')::text
   from ${totals})`;
 
+/**
+ * The sum of allowance_stage_totals.changes, which moves with every write to allowances or to
+ * approval delegations (migration 0036): read in the snapshot of what it is kept with (the
+ * dashboard's answer, this list's first page), so that these are used only while nothing they
+ * show of allowances has changed.
+ */
+export const ALLOWANCE_CHANGES = sql`(select coalesce(sum(${qualified(totals.changes)}), 0)::bigint from ${totals})`;
+
 /** One stage's count and sum of totals (the sum as numeric text), over every allowance or a search's matches. */
 export interface StageSum {
   stage: ApprovalStage;
@@ -129,7 +139,7 @@ export function stageFigures(perStage: StageSum[], stage: ApprovalStage | undefi
 }
 
 /** The one statement: the page's rows off the (stage,) submitted_date, id index, their items, the totals. */
-function pageStatement(db: DbOrTx, ofStage: boolean, window: PageWindow) {
+function pageStatement(db: DbOrTx, ofStage: boolean, window: PageWindow, kept?: KeptListPage) {
   const page = db
     .select()
     .from(a)
@@ -142,11 +152,18 @@ function pageStatement(db: DbOrTx, ofStage: boolean, window: PageWindow) {
     .select({
       items: itemsArray(ITEM, sql`${onPage(a.submittedDate)} desc, ${onPage(a.id)} desc`).as('items'),
       stageTotals: STAGE_TOTALS.as('stage_totals'),
+      ...(kept ? { keptVersion: kept.version() } : {}),
     })
     .from(page);
 }
 
 const namedFirstPage = namedPageStatements();
+
+/**
+ * The first page is kept while no allowance has changed (db/kept-list-pages.ts): every allowance
+ * is on it or counted in its figures, and shows only its own columns.
+ */
+const keptAllowances = keptListPage('allowances', ALLOWANCE_CHANGES);
 
 /** The list's answer (AllowanceListResponse) without a search, newest submission first, as JSON text. */
 export async function latestAllowancesJson(
@@ -157,12 +174,26 @@ export async function latestAllowancesJson(
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
   const values = { stage, limit, offset };
-  const [row] =
-    offset === 0 && limit === SCREEN_PAGE_SIZE
-      ? await namedFirstPage(`allowances.${stage ? 'stage' : 'all'}`, SCREEN_PAGE_SIZE, (handle, window) =>
-          pageStatement(handle, stage !== undefined, window),
-        )(db, values)
-      : await runWithValues(pageStatement(db, stage !== undefined, PLACEHOLDERS), values);
+  if (offset === 0 && limit === SCREEN_PAGE_SIZE) {
+    const statement = namedFirstPage(
+      `allowances.${stage ? 'stage' : 'all'}`,
+      SCREEN_PAGE_SIZE,
+      (handle, window) => pageStatement(handle, stage !== undefined, window, keptAllowances),
+    );
+    return keptAllowances.answer(db, `${stage ?? 'any'}:${limit}`, async () => {
+      const [row] = await statement(db, values);
+      return { answer: latestAllowancesAnswer(row, query), version: row?.kept_version };
+    });
+  }
+  const [row] = await runWithValues(pageStatement(db, stage !== undefined, PLACEHOLDERS), values);
+  return latestAllowancesAnswer(row, query);
+}
+
+function latestAllowancesAnswer(
+  row: Record<string, unknown> | undefined,
+  query: PageQuery & { stage?: ApprovalStage },
+): string {
+  const { stage } = query;
   const { total, summary } = stageFigures(JSON.parse(String(row?.stage_totals ?? '[]')) as StageSum[], stage);
   return pageJsonText(String(row?.items ?? '[]'), { total, capped: false }, query, { summary });
 }

@@ -46,6 +46,7 @@ export {
   dashboardMonths,
 } from './allowance-figures';
 export { allowanceSearch } from './allowance-global-search';
+export { ALLOWANCE_CHANGES } from './allowance-list-page';
 export {
   allowanceNotifications,
   allowancesAwaitingUser,

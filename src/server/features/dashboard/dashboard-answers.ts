@@ -6,9 +6,9 @@ import { dashboardAnswers, studentsVersion } from '../../db/schema';
 import { statementsByShape } from '../../db/statements-by-shape';
 import { errorForLog } from '../../http/logger';
 import { programmeDate } from '../../programme-time';
-import { dashboardMonths } from '../allowances/allowances.service';
+import { ALLOWANCE_CHANGES, dashboardMonths } from '../allowances/allowances.service';
 import { recentActivityJson } from '../audit/audit.service';
-import { ALLOWANCE_CHANGES, ONE_ROW, RECENT_ACTIVITY, studentsOf } from './dashboard-figures';
+import { ONE_ROW, RECENT_ACTIVITY, studentsOf } from './dashboard-figures';
 
 /*
  * A staff member's last dashboard answer, read back while nothing it counts has changed

@@ -4,12 +4,13 @@ import { studentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { NAMED_STATEMENTS, unseenByPlanner } from '../../db/prepared';
-import { allowanceStageTotals, dashboardStudentGroups, studentsVersion } from '../../db/schema';
+import { dashboardStudentGroups, studentsVersion } from '../../db/schema';
 import { NO_SCOPE } from '../../db/schema/row-tallies';
 import { statementsByShape } from '../../db/statements-by-shape';
 import { errorForLog } from '../../http/logger';
 import { programmeDate } from '../../programme-time';
 import {
+  ALLOWANCE_CHANGES,
   type AllowanceDashboardFigures,
   allowanceFiguresFromJson,
   allowanceSeriesJson,
@@ -54,13 +55,6 @@ export function studentsOf(user: SessionUser): { students: Students; officerId?:
 export const RECENT_ACTIVITY = 10;
 
 export const ONE_ROW = sql`(select 1) as dashboard`;
-
-/**
- * The sum of allowance_stage_totals.changes, which moves with every write to allowances or to
- * approval delegations (migration 0036): read with the figures, in their snapshot, so that an
- * answer kept with it is used only while nothing it counts from them has changed.
- */
-export const ALLOWANCE_CHANGES = sql`(select coalesce(sum(${allowanceStageTotals.changes}), 0)::bigint from ${allowanceStageTotals})`;
 
 type Shape = { students: Students; waiting: boolean };
 const statements = statementsByShape();

@@ -4,9 +4,10 @@ import { type StudentActor, studentScope } from '../../../domain/student-permiss
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { itemsArray } from '../../db/json-items';
+import { type KeptListPage, keptListPage } from '../../db/kept-list-pages';
 import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
-import { forms, students } from '../../db/schema';
+import { forms, listVersions, students, studentsVersion } from '../../db/schema';
 import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
@@ -20,7 +21,8 @@ import { formListItem, matchingForms, newestForms } from './form-records';
  * The tiles' scope is the list's: studentScopeCondition gives managers every student (every scope
  * of the tally summed) and a program officer the students assigned to them (the tally's scope
  * holding their id). Filtered by status at most, the tally is also the list's total; any other
- * filter or a search counts its matches in the same statement (capped for a search, D17).
+ * filter or a search counts its matches in the same statement (capped for a search, D17). The
+ * first page of the screen's size is kept while nothing it shows has changed (keptForms below).
  */
 
 interface FormPageShape {
@@ -31,7 +33,13 @@ interface FormPageShape {
 }
 
 /** The page's forms: ids and sort keys read in the lists' order, the items written for those only. */
-function formPage(db: DbOrTx, shape: FormPageShape, search: SQL | undefined, window: PageWindow) {
+function formPage(
+  db: DbOrTx,
+  shape: FormPageShape,
+  search: SQL | undefined,
+  window: PageWindow,
+  kept?: KeptListPage,
+) {
   const where = and(
     // The officer's scope as studentScopeCondition writes it, the id a placeholder.
     shape.officer ? eq(students.assignedOfficerId, sql.placeholder('officerId')) : undefined,
@@ -62,6 +70,7 @@ function formPage(db: DbOrTx, shape: FormPageShape, search: SQL | undefined, win
     ),
     by_status: tallyByBucket('forms', officerTally).as('by_status'),
   };
+  if (kept) figures.kept_version = kept.version();
   // Filtered by status at most, the tiles hold the total; otherwise the matches are counted.
   if (shape.type || shape.student || search) {
     const matches = matchingForms(db, { one: sql`1`.as('one') }, where, joins);
@@ -73,6 +82,17 @@ function formPage(db: DbOrTx, shape: FormPageShape, search: SQL | undefined, win
 /** The first page of the screen's size (forms-page.tsx), by the tally alone: a statement per shape. */
 const SCREEN_PAGE_SIZES = new Set([25]);
 const namedFirstPage = namedPageStatements();
+
+/**
+ * The first page is kept while no form, student file, student or user's name has changed
+ * (db/kept-list-pages.ts): the forms' counter moves with forms and student files (migration 0038),
+ * students_version with students and renamed users.
+ */
+const keptForms = keptListPage(
+  'forms',
+  sql`((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'forms')
+    + (select ${studentsVersion.version} from ${studentsVersion}))`,
+);
 
 const EMPTY_TILES = { total: 0, draft: 0, completed: 0, reviewed: 0 };
 
@@ -103,13 +123,32 @@ export async function formListPageJson(
     offset,
   };
   const named = !shape.type && !shape.student && !search && offset === 0 && SCREEN_PAGE_SIZES.has(limit);
-  const [row] = named
-    ? await namedFirstPage(
-        `forms.${shape.officer ? 'officer' : 'all'}.${shape.status ? 'status' : 'any'}`,
-        limit,
-        (handle, window) => formPage(handle, shape, undefined, window),
-      )(db, values)
-    : await runWithValues(formPage(db, shape, search, PLACEHOLDERS), values);
+  const answer = (row: Record<string, unknown> | undefined) => formsAnswer(row, query, search);
+  if (named) {
+    const statement = namedFirstPage(
+      `forms.${shape.officer ? 'officer' : 'all'}.${shape.status ? 'status' : 'any'}`,
+      limit,
+      (handle, window) => formPage(handle, shape, undefined, window, keptForms),
+    );
+    return keptForms.answer(
+      db,
+      `${values.officerId ?? 'all'}:${query.status ?? 'any'}:${limit}`,
+      async () => {
+        const [row] = await statement(db, values);
+        return { answer: answer(row), version: row?.kept_version };
+      },
+    );
+  }
+  const [row] = await runWithValues(formPage(db, shape, search, PLACEHOLDERS), values);
+  return answer(row);
+}
+
+/** The answer from the page statement's row: the items as PostgreSQL wrote them, the tiles from the tally. */
+function formsAnswer(
+  row: Record<string, unknown> | undefined,
+  query: FormListQuery,
+  search: SQL | undefined,
+): string {
   const byStatus = JSON.parse(String(row?.by_status ?? '{}')) as Record<string, number>;
   const tile = (status: string) => byStatus[status] ?? 0;
   const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
