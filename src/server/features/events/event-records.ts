@@ -11,8 +11,8 @@ import { programmeDayBounds } from '../../programme-time';
 /* Events as read, each with whether the caller is registered (docs/product.md §3). */
 
 /** Whether this user (a value or a placeholder) is registered for the event of the row around it. */
-export const registeredSql = (viewer: SQLWrapper | string) =>
-  sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${qualified(events.id)} and r.user_id = ${viewer})`;
+export const registeredSql = (viewer: SQLWrapper | string, eventId: SQLWrapper = qualified(events.id)) =>
+  sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${eventId} and r.user_id = ${viewer})`;
 
 export function selectEvents(db: DbOrTx, viewerId: string) {
   return db.select({ event: events, registered: registeredSql(viewerId) }).from(events);

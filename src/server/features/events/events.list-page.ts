@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { EventListQuery } from '../../../contracts/events';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
@@ -38,30 +38,38 @@ const p = {
   status: sql.placeholder('status'),
 };
 
-/** eventDto of the `events` row around it, for the viewer. */
+/**
+ * The page's rows are read whole, in a subquery of this name, and the items written from them: the
+ * index scans of each side read the rows anyway, where looking each item up again by its id cost
+ * about a tenth of the statement.
+ */
+const PAGE = sql.identifier('page');
+const onPage = (column: AnyPgColumn) => sql`${PAGE}.${sql.identifier(column.name)}`;
+
+/** eventDto of the page's row, for the viewer. */
 const eventItem = jsonObject({
-  id: events.id,
-  title: events.title,
-  description: events.description,
-  type: events.type,
-  date: sql`${events.date}::text`,
-  time: events.time,
-  starts_at: isoTimestamp(events.startsAt),
-  location: events.location,
-  is_virtual: events.isVirtual,
-  virtual_link: events.virtualLink,
-  organizer_id: events.organizerId,
-  organizer_name: events.organizerName,
-  max_attendees: events.maxAttendees,
-  current_attendees: events.currentAttendees,
-  registration_deadline: isoTimestamp(events.registrationDeadline),
-  status: events.status,
-  image_url: events.imageUrl,
-  requirements: events.requirements,
-  tags: events.tags,
-  registered: registeredSql(p.viewer),
-  created_at: isoTimestamp(events.createdAt),
-  updated_at: isoTimestamp(events.updatedAt),
+  id: onPage(events.id),
+  title: onPage(events.title),
+  description: onPage(events.description),
+  type: onPage(events.type),
+  date: sql`${onPage(events.date)}::text`,
+  time: onPage(events.time),
+  starts_at: isoTimestamp(onPage(events.startsAt)),
+  location: onPage(events.location),
+  is_virtual: onPage(events.isVirtual),
+  virtual_link: onPage(events.virtualLink),
+  organizer_id: onPage(events.organizerId),
+  organizer_name: onPage(events.organizerName),
+  max_attendees: onPage(events.maxAttendees),
+  current_attendees: onPage(events.currentAttendees),
+  registration_deadline: isoTimestamp(onPage(events.registrationDeadline)),
+  status: onPage(events.status),
+  image_url: onPage(events.imageUrl),
+  requirements: onPage(events.requirements),
+  tags: onPage(events.tags),
+  registered: registeredSql(p.viewer, onPage(events.id)),
+  created_at: isoTimestamp(onPage(events.createdAt)),
+  updated_at: isoTimestamp(onPage(events.updatedAt)),
 });
 
 /** The list's order: what is still to come, soonest first; then what has begun, latest first. */
@@ -94,27 +102,26 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
   );
   const side = (toCome: boolean) =>
     db
-      .select({ id: events.id, startsAt: events.startsAt })
+      .select()
       .from(events)
       .where(and(where, toCome ? sql`${events.startsAt} >= ${now}` : sql`${events.startsAt} < ${now}`))
       .orderBy(toCome ? asc(events.startsAt) : desc(events.startsAt), asc(events.id))
       .limit(window.reach);
   const reached = unionAll(side(true), side(false)).as('reached');
   const page = db
-    .select({ id: reached.id, startsAt: reached.startsAt })
+    .select()
     .from(reached)
     .orderBy(comingFirst(reached.startsAt, reached.id, now))
     .limit(window.limit)
     .offset(window.offset)
     .as('page');
-  const item = sql`(select ${eventItem} from ${events} where ${events.id} = ${page.id})`;
   const counted = shape.status || shape.search !== undefined;
   const matching = counted
     ? sql<number>`(${countSelect(db, db.select({ one: sql`1` }).from(events).where(where), shape.search !== undefined)})`
     : sql<null>`null::int`;
   return db
     .select({
-      items: itemsArray(item, comingFirst(page.startsAt, page.id, now)).as('items'),
+      items: itemsArray(eventItem, comingFirst(page.startsAt, page.id, now)).as('items'),
       byType: tallyByBucket('events').as('by_type'),
       matching: matching.as('matching'),
     })
