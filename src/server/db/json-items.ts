@@ -1,4 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /*
  * List items written by PostgreSQL as JSON text, which Node sends on without parsing or mapping
@@ -23,3 +24,13 @@ export function jsonObject(fields: Record<string, SQLWrapper>): SQL<string> {
  */
 export const itemsArray = (item: SQLWrapper, order: SQLWrapper): SQL<string> =>
   sql<string>`'[' || coalesce(string_agg((${item})::text, ',' order by ${order}), '') || ']'`;
+
+/**
+ * The alias a list statement gives its page of rows (`.as(PAGE_ALIAS)`), so that the items are
+ * written from the page's own rows rather than looked up again by id.
+ */
+export const PAGE_ALIAS = 'page';
+
+/** A column of the page's rows (see PAGE_ALIAS). */
+export const onPage = (column: AnyPgColumn): SQL =>
+  sql`${sql.identifier(PAGE_ALIAS)}.${sql.identifier(column.name)}`;

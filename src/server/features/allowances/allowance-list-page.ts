@@ -4,7 +4,7 @@ import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { normaliseMoney } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray } from '../../db/json-items';
+import { isoTimestamp, itemsArray, onPage, PAGE_ALIAS } from '../../db/json-items';
 import { type KeptListPage, keptListPage } from '../../db/kept-list-pages';
 import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
@@ -28,8 +28,6 @@ import type { PageQuery } from '../../http/paging';
 const SCREEN_PAGE_SIZE = 25;
 
 /** The page's rows are read in a subquery of this name; the items are written from it. */
-const PAGE = sql.identifier('page');
-const onPage = (column: AnyPgColumn) => sql`${PAGE}.${sql.identifier(column.name)}`;
 // numeric(12,2) as text always has its two decimals, as normaliseMoney writes them.
 const money = (column: AnyPgColumn) => sql`${onPage(column)}::text`;
 // A date column as the driver hands it to toAllowanceDto: its text.
@@ -147,7 +145,7 @@ function pageStatement(db: DbOrTx, ofStage: boolean, window: PageWindow, kept?: 
     .orderBy(desc(a.submittedDate), desc(a.id))
     .limit(window.limit)
     .offset(window.offset)
-    .as('page');
+    .as(PAGE_ALIAS);
   return db
     .select({
       items: itemsArray(ITEM, sql`${onPage(a.submittedDate)} desc, ${onPage(a.id)} desc`).as('items'),

@@ -4,7 +4,7 @@ import { mapLink } from '../../../domain/corporate';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { isoTimestamp, itemsArray, jsonObject, onPage, PAGE_ALIAS } from '../../db/json-items';
 import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { tallyCount } from '../../db/row-tallies';
@@ -28,8 +28,6 @@ import { filters, type Input, type PartnerQuery } from './partner-queries';
 const SCREEN_PAGE_SIZES = new Set([24, 25, 200]);
 
 /** The page's rows are read in a subquery of this name; the items are written from it. */
-const PAGE = sql.identifier('page');
-const onPage = (column: AnyPgColumn) => sql`${PAGE}.${sql.identifier(column.name)}`;
 
 /** Whose students the linked count covers (D9): everyone's, one officer's, or nobody's. */
 type Scope = 'all' | 'officer' | 'none';
@@ -78,7 +76,7 @@ function pageStatement(db: DbOrTx, kind: PartnerKind<Input>, shape: Shape, windo
     .orderBy(desc(kind.table.createdAt), desc(kind.table.id))
     .limit(window.limit)
     .offset(window.offset)
-    .as('page');
+    .as(PAGE_ALIAS);
   const total = matching
     ? sql<number>`(${countSelect(db, db.select({ one: sql`1` }).from(kind.table).where(matching), Boolean(search))})`
     : tallyCount(kind.entity === 'landlord' ? 'landlords' : 'institutions');

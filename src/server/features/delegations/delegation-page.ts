@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DelegationListFilter } from '../../../contracts/delegations';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { isoTimestamp, itemsArray, jsonObject, onPage, PAGE_ALIAS } from '../../db/json-items';
 import { runWithValues, unseenByPlanner } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { approvalDelegations as d, users } from '../../db/schema';
@@ -24,8 +24,6 @@ const SCREEN_PAGE_SIZES = new Set([50, 10, 25]);
 type Shape = Pick<DelegationListFilter, 'scope' | 'status'>;
 
 /** The page's rows are read in a subquery of this name; the items are written from it. */
-const PAGE = sql.identifier('page');
-const onPage = (column: AnyPgColumn) => sql`${PAGE}.${sql.identifier(column.name)}`;
 // Unseen by the planner (db/prepared.ts): seen, they made the named first page look cheaper planned
 // for its values, and PostgreSQL planned it on every request.
 const TODAY = unseenByPlanner(sql.placeholder('today'), 'date');
@@ -83,7 +81,7 @@ function pageStatement(db: DbOrTx, shape: Shape, window: PageWindow) {
     .orderBy(direction(d.startsOn), direction(d.createdAt), asc(d.id))
     .limit(window.limit)
     .offset(window.offset)
-    .as('page');
+    .as(PAGE_ALIAS);
   const order = shape.status === 'all' ? sql`desc` : sql`asc`;
   return db
     .select({

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { EventListQuery } from '../../../contracts/events';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { isoTimestamp, itemsArray, jsonObject, onPage, PAGE_ALIAS } from '../../db/json-items';
 import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { events } from '../../db/schema';
@@ -43,8 +43,6 @@ const p = {
  * index scans of each side read the rows anyway, where looking each item up again by its id cost
  * about a tenth of the statement.
  */
-const PAGE = sql.identifier('page');
-const onPage = (column: AnyPgColumn) => sql`${PAGE}.${sql.identifier(column.name)}`;
 
 /** eventDto of the page's row, for the viewer. */
 const eventItem = jsonObject({
@@ -114,7 +112,7 @@ function pageStatement(db: DbOrTx, shape: Shape, window: Window) {
     .orderBy(comingFirst(reached.startsAt, reached.id, now))
     .limit(window.limit)
     .offset(window.offset)
-    .as('page');
+    .as(PAGE_ALIAS);
   const counted = shape.status || shape.search !== undefined;
   const matching = counted
     ? sql<number>`(${countSelect(db, db.select({ one: sql`1` }).from(events).where(where), shape.search !== undefined)})`

@@ -1,7 +1,6 @@
 import { desc, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { isoTimestamp, itemsArray, jsonObject, onPage, PAGE_ALIAS } from '../../db/json-items';
 import { runWithValues } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { tallyCount } from '../../db/row-tallies';
@@ -22,8 +21,6 @@ import type { PageQuery } from '../../http/paging';
 const SCREEN_PAGE_SIZE = 25;
 
 /** The page's rows are read in a subquery of this name; the items are written from it. */
-const PAGE = sql.identifier('page');
-const onPage = (column: AnyPgColumn) => sql`${PAGE}.${sql.identifier(column.name)}`;
 
 /** item_counts: {pending, paid, reconciled}, as itemCountsOf gives them (0 for none). */
 const itemCounts = sql`(select json_build_object(
@@ -60,7 +57,7 @@ function pageStatement(db: DbOrTx, window: PageWindow) {
     .orderBy(desc(b.createdAt), desc(b.id))
     .limit(window.limit)
     .offset(window.offset)
-    .as('page');
+    .as(PAGE_ALIAS);
   return db
     .select({
       items: itemsArray(ITEM, sql`${onPage(b.createdAt)} desc, ${onPage(b.id)} desc`).as('items'),
