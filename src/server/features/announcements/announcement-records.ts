@@ -20,25 +20,30 @@ import { notFound } from '../../http/errors';
  * its attachments, for the caller's audience (docs/product.md D11).
  */
 
-/** How many people have read the announcement of the row around it ('Read by N people'). */
-export const readCountSql = sql<number>`(select count(*)::int from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)})`;
+/** The id of the `announcements` row around these sub-selects, unless they are given another. */
+const aroundId = qualified(announcements.id);
 
-/** Whether this reader (a value or a placeholder) has read the announcement of the row around it. */
-export const readBySql = (viewer: SQLWrapper | string) =>
-  sql<boolean>`exists (select 1 from ${announcementReads} r where r.announcement_id = ${qualified(announcements.id)} and r.user_id = ${viewer})`;
+/** How many people have read the announcement `id` ('Read by N people'). */
+export const readCountSql = (id: SQLWrapper = aroundId) =>
+  sql<number>`(select count(*)::int from ${announcementReads} r where r.announcement_id = ${id})`;
 
-/** Its attachments as a JSON array (AnnouncementAttachmentSchema), oldest first. */
-export const attachmentsSql = sql<
-  AnnouncementAttachment[]
->`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'mime_type', a.mime_type, 'size', a.size) order by a.created_at, a.id) from ${announcementAttachments} a where a.announcement_id = ${qualified(announcements.id)}), '[]')`;
+/** Whether this reader (a value or a placeholder) has read the announcement `id`. */
+export const readBySql = (viewer: SQLWrapper | string, id: SQLWrapper = aroundId) =>
+  sql<boolean>`exists (select 1 from ${announcementReads} r where r.announcement_id = ${id} and r.user_id = ${viewer})`;
+
+/** The attachments of the announcement `id` as a JSON array (AnnouncementAttachmentSchema), oldest first. */
+export const attachmentsSql = (id: SQLWrapper = aroundId) =>
+  sql<
+    AnnouncementAttachment[]
+  >`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'mime_type', a.mime_type, 'size', a.size) order by a.created_at, a.id) from ${announcementAttachments} a where a.announcement_id = ${id}), '[]')`;
 
 export function selectAnnouncements(db: DbOrTx, viewerId: string) {
   return db
     .select({
       announcement: announcements,
-      readCount: readCountSql,
+      readCount: readCountSql(),
       readByMe: readBySql(viewerId),
-      attachments: attachmentsSql,
+      attachments: attachmentsSql(),
     })
     .from(announcements);
 }

@@ -4,10 +4,10 @@ import { type StudentActor, studentScope } from '../../../domain/student-permiss
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { itemsArray } from '../../db/json-items';
-import { type KeptListPage, keptListPage } from '../../db/kept-list-pages';
+import { type KeptListPage, keptListPage, listVersionOf } from '../../db/kept-list-pages';
 import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
-import { forms, listVersions, students, studentsVersion } from '../../db/schema';
+import { forms, students, studentsVersion } from '../../db/schema';
 import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
@@ -90,8 +90,7 @@ const namedFirstPage = namedPageStatements();
  */
 const keptForms = keptListPage(
   'forms',
-  sql`((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'forms')
-    + (select ${studentsVersion.version} from ${studentsVersion}))`,
+  sql`(${listVersionOf('forms')} + (select ${studentsVersion.version} from ${studentsVersion}))`,
 );
 
 const EMPTY_TILES = { total: 0, draft: 0, completed: 0, reviewed: 0 };

@@ -5,6 +5,7 @@ import { FEATURED_MAX, STORY_COLORS } from '../../../domain/impact-stories';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { keptListPage, listVersionOf } from '../../db/kept-list-pages';
 import { runWithValues, writtenCount } from '../../db/prepared';
 import { tallyByBucket, tallyCount } from '../../db/row-tallies';
 import { impactStories, storyCategories } from '../../db/schema';
@@ -25,6 +26,8 @@ import { inCategory, storySearch } from './story-records';
  * The page's ids and sort keys are read off the index of its order first (impact_stories_posted_idx,
  * impact_stories_created_idx), the items written for those only. Approval and featuring are written
  * into the statement, not sent as values, so that a plan kept for a named first page reads that index.
+ * Those first pages are kept while no story or category has changed (keptStories below): they
+ * show nothing about who reads them.
  */
 
 const storyCategory = alias(storyCategories, 'story_category');
@@ -99,17 +102,42 @@ const newestCreated = () => ({ created: sql`${impactStories.createdAt}` });
 
 const namedPage = namedPageStatements();
 
-/** The first page of a screen's size without a search: named per shape (`key`) and size. */
-async function runPage(
+/**
+ * The first pages of a screen's size without a search, kept while no story and no category has
+ * changed (db/kept-list-pages.ts): the stories' counter moves with both tables (migration 0039).
+ * A view counted on a story moves it too, which only means that page is written afresh.
+ */
+const keptStories = keptListPage('impact_stories', listVersionOf('impact_stories'));
+
+type StoriesStatement = (
+  db: DbOrTx,
+  window: PageWindow,
+  figures: Record<string, SQL.Aliased>,
+) => { prepare(name: string): unknown };
+
+/**
+ * The page's answer from its one row (`answerOf`): the first page of a screen's size without a
+ * search is a statement named per shape (`named.key`) and size, and kept; any other runs with
+ * its values.
+ */
+async function storiesPageJson(
   db: DbOrTx,
   query: PageQuery,
   named: { key: string; sizes: ReadonlySet<number> } | null,
-  build: (db: DbOrTx, window: PageWindow) => { prepare(name: string): unknown },
-): Promise<Record<string, unknown>> {
+  build: StoriesStatement,
+  answerOf: (row: Record<string, unknown>) => string,
+): Promise<string> {
   const { limit, offset } = pageWindow(query);
-  if (named && offset === 0 && named.sizes.has(limit))
-    return (await namedPage(named.key, limit, build)(db, {}))[0] ?? {};
-  return (await runWithValues(build(db, PLACEHOLDERS), { limit, offset }))[0] ?? {};
+  if (named && offset === 0 && named.sizes.has(limit)) {
+    const statement = namedPage(named.key, limit, (handle, window) =>
+      build(handle, window, { kept_version: keptStories.version() }),
+    );
+    return keptStories.answer(db, `${named.key}:${limit}`, async () => {
+      const row = (await statement(db, {}))[0] ?? {};
+      return { answer: answerOf(row), version: row.kept_version };
+    });
+  }
+  return answerOf((await runWithValues(build(db, PLACEHOLDERS, {}), { limit, offset }))[0] ?? {});
 }
 
 /** Readers' screen (24, impact-stories.queries.ts) and the bench's 25. */
@@ -127,7 +155,7 @@ export async function readerStoriesJson(db: DbOrTx, query: StoryListQuery): Prom
   const search = storySearch(query.q);
   const matching = and(search, inCategory(query.category));
   const listed = approvedOnes(false, matching);
-  const build = (handle: DbOrTx, window: PageWindow) => {
+  const build: StoriesStatement = (handle, window, kept) => {
     const page = storiesArray(handle, listed, newestPosted(), window).as('listed');
     const featured = storiesArray(handle, approvedOnes(true, matching), newestPosted(), {
       limit: writtenCount(FEATURED_MAX),
@@ -141,13 +169,16 @@ export async function readerStoriesJson(db: DbOrTx, query: StoryListQuery): Prom
         featured: sql<string>`${featured}`.as('featured'),
         items: page.items,
         total: total.as('total'),
+        ...kept,
       })
       .from(page);
   };
-  const row = await runPage(db, query, matching ? null : { key: 'stories', sizes: READER_PAGE_SIZES }, build);
-  const total = matchCountOf(Number(row.total ?? 0), search !== undefined);
-  const answer = pageJsonText(String(row.items ?? '[]'), total, query);
-  return `{"featured":${String(row.featured ?? '[]')},${answer.slice(1)}`;
+  const named = matching ? null : { key: 'stories', sizes: READER_PAGE_SIZES };
+  return storiesPageJson(db, query, named, build, (row) => {
+    const total = matchCountOf(Number(row.total ?? 0), search !== undefined);
+    const answer = pageJsonText(String(row.items ?? '[]'), total, query);
+    return `{"featured":${String(row.featured ?? '[]')},${answer.slice(1)}`;
+  });
 }
 
 /** Management's screen (50, impact-stories.queries.ts) and the bench's 25. */
@@ -175,7 +206,7 @@ function tilesOf(buckets: Record<string, number>) {
 export async function managedStoriesJson(db: DbOrTx, query: StoryManageQuery): Promise<string> {
   const search = storySearch(query.q);
   const where = and(APPROVAL[query.status], search);
-  const build = (handle: DbOrTx, window: PageWindow) => {
+  const build: StoriesStatement = (handle, window, kept) => {
     const page = storiesArray(handle, where, newestCreated(), window).as('listed');
     return handle
       .select({
@@ -189,15 +220,17 @@ export async function managedStoriesJson(db: DbOrTx, query: StoryManageQuery): P
                 ),
             }
           : {}),
+        ...kept,
       })
       .from(page);
   };
   const named = search ? null : { key: `stories.manage.${query.status}`, sizes: MANAGER_PAGE_SIZES };
-  const row = await runPage(db, query, named, build);
-  const counts = tilesOf(JSON.parse(String(row.tiles ?? '{}')) as Record<string, number>);
-  // Without a search, the tiles already count the page's stories.
-  const total = search
-    ? matchCountOf(Number(row.matching ?? 0), true)
-    : { total: query.status === 'all' ? counts.total : counts[query.status], capped: false };
-  return pageJsonText(String(row.items ?? '[]'), total, query, { counts });
+  return storiesPageJson(db, query, named, build, (row) => {
+    const counts = tilesOf(JSON.parse(String(row.tiles ?? '{}')) as Record<string, number>);
+    // Without a search, the tiles already count the page's stories.
+    const total = search
+      ? matchCountOf(Number(row.matching ?? 0), true)
+      : { total: query.status === 'all' ? counts.total : counts[query.status], capped: false };
+    return pageJsonText(String(row.items ?? '[]'), total, query, { counts });
+  });
 }

@@ -4,6 +4,7 @@ import type { Story } from '../../../contracts/impact-stories';
 import { canManageStories, STORY_MESSAGES as M, storyColor } from '../../../domain/impact-stories';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
+import { lockListVersion } from '../../db/kept-list-pages';
 import { wordSearch } from '../../db/like-pattern';
 import { impactStories, storyCategories } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -78,6 +79,8 @@ export async function visibleStory(
 ): Promise<StoryRow> {
   if (!isUuid(id)) throw notFound(M.storyNotFound);
   const query = selectStories(db).where(eq(impactStories.id, id));
+  // The list's version before the story's row, in the order its trigger takes them.
+  if (options.forUpdate) await lockListVersion(db, 'impact_stories');
   const [row] = options.forUpdate ? await query.for('update', { of: impactStories }) : await query;
   if (!row || (!row.story.approved && !canManageStories(user.role))) throw notFound(M.storyNotFound);
   return row;
