@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /*
@@ -8,14 +8,82 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * that writes its items here has a test holding one against the other.
  */
 
-/** A timestamp as JavaScript's toISOString writes it ('2026-11-27T08:00:00.000Z'), or null. */
-export const isoTimestamp = (column: SQLWrapper): SQL<string | null> =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/*
+ * How an object is written (jsonObject): by concatenating each field's JSON text, each written as
+ * its column's type allows, rather than by json_build_object. json_build_object looks up how to
+ * write each argument's type again for every row: about 6.6 µs for a 20-field item, most of a list
+ * statement's time (docs/decisions/002). A uuid is quoted as it is, a number or a boolean written as
+ * it is, an ISO timestamp quoted; anything else (text above all, which must be escaped) goes
+ * through to_json, as json_build_object would write it.
+ */
 
-/** A JSON object of these fields, in this order (json_build_object). */
+/** Columns of the page's rows as onPage names them, so that jsonObject knows their types. */
+const pageColumns = new WeakMap<SQLWrapper, AnyPgColumn>();
+/** Texts that need no escaping (isoTimestamp): quoted as they are. */
+const plainTexts = new WeakSet<SQLWrapper>();
+/** An object jsonObject wrote (json) and its JSON text, placed into an object or array as it is. */
+const jsonTexts = new WeakMap<SQLWrapper, SQL>();
+
+/** A timestamp as JavaScript's toISOString writes it ('2026-11-27T08:00:00.000Z'), or null. */
+export const isoTimestamp = (column: SQLWrapper): SQL<string | null> => {
+  const text = sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  plainTexts.add(text);
+  return text;
+};
+
+const WRITTEN_AS_IS = new Set([
+  'PgInteger',
+  'PgSmallInt',
+  'PgBigInt53',
+  'PgBigInt64',
+  'PgSerial',
+  'PgBoolean',
+]);
+
+/** A field's JSON text: never null ('null' for SQL's NULL). */
+function fieldJson(value: SQLWrapper): SQL {
+  const written = jsonTexts.get(value);
+  if (written) return sql`coalesce(${written}, 'null')`;
+  const column = is(value, Column) ? (value as AnyPgColumn) : pageColumns.get(value);
+  let json: SQL;
+  if (plainTexts.has(value) || column?.columnType === 'PgUUID') json = sql`'"' || ${value} || '"'`;
+  // boolean's text cast writes 'true' and 'false' (its output function would write 't' and 'f').
+  else if (column && WRITTEN_AS_IS.has(column.columnType)) json = sql`${value}::text`;
+  else json = sql`to_json(${value})::text`;
+  // Always: a column declared not null is null on the missing side of an outer join.
+  return sql`coalesce(${json}, 'null')`;
+}
+
+const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * A JSON object of these fields, in this order, as json: where it is placed into another
+ * jsonObject or into itemsArray, its text goes in as it is, without being parsed again.
+ */
 export function jsonObject(fields: Record<string, SQLWrapper>): SQL<string> {
-  const pairs = Object.entries(fields).map(([name, value]) => sql`${name}::text, ${value}`);
-  return sql<string>`json_build_object(${sql.join(pairs, sql`, `)})`;
+  const parts = Object.entries(fields).map(([name, value], i) => {
+    // Our own DTO field names, written into the statement.
+    if (!FIELD_NAME.test(name)) throw new Error(`jsonObject: "${name}" is not a field name`);
+    return sql`${sql.raw(`'${i === 0 ? '{' : ','}"${name}":'`)} || ${fieldJson(value)}`;
+  });
+  return writtenJson(sql`(${sql.join(parts, sql` || `)} || '}')`);
+}
+
+/**
+ * `text`, JSON text or NULL (a jsonObject's text from jsonText, in a sub-select or a case), as
+ * json that jsonObject and itemsArray place as it is.
+ */
+export function writtenJson(text: SQL): SQL<string> {
+  const json = sql<string>`(${text})::json`;
+  jsonTexts.set(json, text);
+  return json;
+}
+
+/** The JSON text of an object jsonObject wrote, to select in a sub-select (see writtenJson). */
+export function jsonText(object: SQLWrapper): SQL {
+  const text = jsonTexts.get(object);
+  if (!text) throw new Error('jsonText: not an object jsonObject wrote');
+  return text;
 }
 
 /**
@@ -23,7 +91,7 @@ export function jsonObject(fields: Record<string, SQLWrapper>): SQL<string> {
  * page's rows; an empty page gives '[]'). `item` is each row's JSON object.
  */
 export const itemsArray = (item: SQLWrapper, order: SQLWrapper): SQL<string> =>
-  sql<string>`'[' || coalesce(string_agg((${item})::text, ',' order by ${order}), '') || ']'`;
+  sql<string>`'[' || coalesce(string_agg(${jsonTexts.get(item) ?? sql`(${item})::text`}, ',' order by ${order}), '') || ']'`;
 
 /**
  * The alias a list statement gives its page of rows (`.as(PAGE_ALIAS)`), so that the items are
@@ -32,5 +100,8 @@ export const itemsArray = (item: SQLWrapper, order: SQLWrapper): SQL<string> =>
 export const PAGE_ALIAS = 'page';
 
 /** A column of the page's rows (see PAGE_ALIAS). */
-export const onPage = (column: AnyPgColumn): SQL =>
-  sql`${sql.identifier(PAGE_ALIAS)}.${sql.identifier(column.name)}`;
+export const onPage = (column: AnyPgColumn): SQL => {
+  const onThePage = sql`${sql.identifier(PAGE_ALIAS)}.${sql.identifier(column.name)}`;
+  pageColumns.set(onThePage, column);
+  return onThePage;
+};

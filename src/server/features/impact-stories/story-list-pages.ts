@@ -4,7 +4,7 @@ import type { StoryListQuery, StoryManageQuery } from '../../../contracts/impact
 import { FEATURED_MAX, STORY_COLORS } from '../../../domain/impact-stories';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { isoTimestamp, itemsArray, jsonObject, jsonText, writtenJson } from '../../db/json-items';
 import { keptListPage, listVersionOf } from '../../db/kept-list-pages';
 import { runWithValues, writtenCount } from '../../db/prepared';
 import { tallyByBucket, tallyCount } from '../../db/row-tallies';
@@ -49,8 +49,8 @@ const storyItem: SQL<string> = jsonObject({
   excerpt: impactStories.excerpt,
   content: impactStories.content,
   category_id: impactStories.categoryId,
-  category: sql`case when ${storyCategory.id} is null then null
-    else ${jsonObject({ id: storyCategory.id, name: storyCategory.name, color: categoryColor })} end`,
+  category: writtenJson(sql`case when ${storyCategory.id} is null then null
+    else ${jsonText(jsonObject({ id: storyCategory.id, name: storyCategory.name, color: categoryColor }))} end`),
   image_url: impactStories.imageUrl,
   video_url: impactStories.videoUrl,
   featured: impactStories.featured,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { permissionsOf } from '../../../domain/role-permissions';
 import { ROLES } from '../../../domain/roles';
-import { isoTimestamp, jsonObject } from '../../db/json-items';
+import { isoTimestamp, jsonObject, jsonText, writtenJson } from '../../db/json-items';
 import { roleRequests, users } from '../../db/schema';
 
 /*
@@ -43,8 +43,8 @@ const creator = alias(users, 'creator');
  * The account's pending request, or null: at most one, found by role_requests_one_pending_key
  * (its 'pending' written in, so that a plan kept for a named statement can use that partial index).
  */
-const pendingRequestJson = sql`(select ${jsonObject(requestSummaryFields(pending))} from ${roleRequests} ${pending}
-  where ${pending.userId} = ${users.id} and ${pending.status} = 'pending')`;
+const pendingRequestJson = writtenJson(sql`(select ${jsonText(jsonObject(requestSummaryFields(pending)))}
+  from ${roleRequests} ${pending} where ${pending.userId} = ${users.id} and ${pending.status} = 'pending')`);
 
 /** directoryUserDto of the `users` row. */
 export const directoryItem: SQL<string> = jsonObject({
@@ -73,11 +73,15 @@ export const directoryItem: SQL<string> = jsonObject({
 });
 
 /** requestDto of the `role_requests` row: the summary, then who asked, looked up by id. */
-export const roleRequestItem: SQL<string> = sql<string>`(select ${jsonObject({
-  ...requestSummaryFields(roleRequests),
-  user_id: roleRequests.userId,
-  user_name: users.name,
-  user_staff_id: users.staffId,
-  user_email: users.email,
-  current_role: users.role,
-})} from ${users} where ${users.id} = ${roleRequests.userId})`;
+export const roleRequestItem: SQL<string> = writtenJson(
+  sql`(select ${jsonText(
+    jsonObject({
+      ...requestSummaryFields(roleRequests),
+      user_id: roleRequests.userId,
+      user_name: users.name,
+      user_staff_id: users.staffId,
+      user_email: users.email,
+      current_role: users.role,
+    }),
+  )} from ${users} where ${users.id} = ${roleRequests.userId})`,
+);
