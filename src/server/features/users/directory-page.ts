@@ -12,7 +12,7 @@ import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/sta
 import { pageJsonText } from '../../http/json-text';
 import { pageWindow } from '../../http/paging';
 import { userSearch } from './directory.service';
-import { directoryItem } from './list-items';
+import { directoryItem, directoryItemJoins } from './list-items';
 
 /*
  * A page of the user directory and its six tiles as one statement answering one row
@@ -58,7 +58,9 @@ function pageStatement(db: DbOrTx, where: SQL | undefined, matching: SQL | undef
       ...(matching ? { matching: sql<number>`${matching}`.as('matching') } : {}),
     })
     .from(page)
-    .leftJoin(users, eq(users.id, page.id));
+    .leftJoin(users, eq(users.id, page.id))
+    .leftJoin(directoryItemJoins.creator.table, directoryItemJoins.creator.on)
+    .leftJoin(directoryItemJoins.pending.table, directoryItemJoins.pending.on);
 }
 
 const namedFirstPage = namedPageStatements();
