@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileTestContext } from '../testing/test-file';
-import { keptListPage } from './kept-list-pages';
+import { keptListPage, listVersionOf } from './kept-list-pages';
 import { keptListPages, listVersions } from './schema';
 
 /*
@@ -11,8 +11,7 @@ import { keptListPages, listVersions } from './schema';
 
 const { t } = fileTestContext();
 
-const FORMS_VERSION = sql`(select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'forms')`;
-const page = keptListPage('kept-test', FORMS_VERSION);
+const page = keptListPage('kept-test', listVersionOf('forms'));
 
 async function currentVersion(): Promise<number> {
   const [row] = await t.deps.db.select().from(listVersions).where(eq(listVersions.list, 'forms'));

@@ -1,4 +1,4 @@
-import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Event, EventInput } from '../../../contracts/events';
 import { type EventStatus, type EventType, eventStartsAt, EVENT_MESSAGES as M } from '../../../domain/events';
 import type { DbOrTx } from '../../db/client';
@@ -10,9 +10,9 @@ import { programmeDayBounds } from '../../programme-time';
 
 /* Events as read, each with whether the caller is registered (docs/product.md §3). */
 
-/** Whether this user (a value or a placeholder) is registered for the event of the row around it. */
-export const registeredSql = (viewer: SQLWrapper | string, eventId: SQLWrapper = qualified(events.id)) =>
-  sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${eventId} and r.user_id = ${viewer})`;
+/** Whether this user is registered for the event of the row around it. */
+const registeredSql = (viewer: string) =>
+  sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${qualified(events.id)} and r.user_id = ${viewer})`;
 
 export function selectEvents(db: DbOrTx, viewerId: string) {
   return db.select({ event: events, registered: registeredSql(viewerId) }).from(events);
