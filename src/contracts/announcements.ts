@@ -45,12 +45,13 @@ export const AnnouncementSchema = z
     created_date: z.string(),
     expiry_date: z.string().nullable(),
     is_active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    // Last: the list adds these to what the announcement's row keeps.
     attachments: z.array(AnnouncementAttachmentSchema),
     read_count: z.number().int(),
     /** Whether the caller has read it (Read More). */
     read_by_me: z.boolean(),
-    created_at: z.string(),
-    updated_at: z.string(),
   })
   .meta({ id: 'Announcement' });
 export type Announcement = z.infer<typeof AnnouncementSchema>;

@@ -75,10 +75,10 @@ export const EventSchema = z
     image_url: z.string().nullable(),
     requirements: z.string().nullable(),
     tags: z.array(z.string()),
-    /** Whether the caller is registered. */
-    registered: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** Whether the caller is registered (last: the list adds it to what the event's row keeps). */
+    registered: z.boolean(),
   })
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof EventSchema>;

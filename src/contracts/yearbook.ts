@@ -97,8 +97,6 @@ export const EntrySchema = z
     student_name: z.string(),
     /** The photo the entry names; null means the student record's. */
     student_photo_url: z.string().nullable(),
-    /** The photo to show: the entry's, else the student record's, else none (initials). */
-    photo_url: z.string().nullable(),
     program: z.string().nullable(),
     quote: z.string().nullable(),
     achievements: z.string().nullable(),
@@ -107,6 +105,11 @@ export const EntrySchema = z
     approved_date: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /**
+     * The photo to show: the entry's, else the student record's, else none (initials). Last: the
+     * list adds it to what the entry's row keeps.
+     */
+    photo_url: z.string().nullable(),
   })
   .meta({ id: 'YearbookEntry' });
 export type Entry = z.infer<typeof EntrySchema>;

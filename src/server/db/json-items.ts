@@ -61,12 +61,26 @@ const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
  * jsonObject or into itemsArray, its text goes in as it is, without being parsed again.
  */
 export function jsonObject(fields: Record<string, SQLWrapper>): SQL<string> {
+  return writtenJson(sql`(${fieldsJson(fields, '{')} || '}')`);
+}
+
+/**
+ * A JSON object kept as text in a column (a trigger writes the fields its row decides), with these
+ * fields added after its own, as json that jsonObject and itemsArray place as it is. The kept
+ * text must be an object with at least one field.
+ */
+export function keptObjectWith(kept: SQLWrapper, fields: Record<string, SQLWrapper>): SQL<string> {
+  return writtenJson(sql`(left(${kept}, -1) || ${fieldsJson(fields, ',')} || '}')`);
+}
+
+/** `"name":value` for each field, the first preceded by `first`, the rest by commas. */
+function fieldsJson(fields: Record<string, SQLWrapper>, first: '{' | ','): SQL {
   const parts = Object.entries(fields).map(([name, value], i) => {
     // Our own DTO field names, written into the statement.
     if (!FIELD_NAME.test(name)) throw new Error(`jsonObject: "${name}" is not a field name`);
-    return sql`${sql.raw(`'${i === 0 ? '{' : ','}"${name}":'`)} || ${fieldJson(value)}`;
+    return sql`${sql.raw(`'${i === 0 ? first : ','}"${name}":'`)} || ${fieldJson(value)}`;
   });
-  return writtenJson(sql`(${sql.join(parts, sql` || `)} || '}')`);
+  return sql.join(parts, sql` || `);
 }
 
 /**

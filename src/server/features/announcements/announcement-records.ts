@@ -64,11 +64,11 @@ export function announcementDto(row: AnnouncementRow): Announcement {
     created_date: a.createdDate,
     expiry_date: a.expiryDate,
     is_active: a.isActive,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
     attachments: row.attachments.map((f) => ({ ...f, size: Number(f.size) })),
     read_count: Number(row.readCount),
     read_by_me: Boolean(row.readByMe),
-    created_at: a.createdAt.toISOString(),
-    updated_at: a.updatedAt.toISOString(),
   };
 }
 

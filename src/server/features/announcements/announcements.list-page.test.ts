@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, AnnouncementListResponse } from '../../../contracts/announcements';
 import { audiencesOf } from '../../../domain/announcements';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json } from '../../testing/factories';
 import { expectItemsAreRecords, PAGE_KEYS } from '../../testing/list-items';
 import { fileTestContext } from '../../testing/test-file';
@@ -173,5 +174,74 @@ describe('the announcements list page', () => {
     const list = await get<AnnouncementListResponse>('USR001', '/api/announcements?page=9&pageSize=10');
     expect(Object.keys(list)).toEqual([...PAGE_KEYS, 'counts']);
     expect(list).toMatchObject({ items: [], total: sum(await freshCounts('USR001')), page: 9, pageSize: 10 });
+  });
+});
+
+describe("an announcement's own fields, kept written by a trigger (migration 0043)", () => {
+  it('lists the announcement as its record after every kind of change, for each reader', async () => {
+    const input = {
+      title: 'Kept "Quoted" \\ Notice',
+      content: 'Line one.\nLine two\twith a tab.',
+      type: 'academic',
+      priority: 'high',
+      target_audience: 'all',
+      expiry_date: '2026-04-30',
+    };
+    const created = await t.request('POST', '/api/announcements', { token: tokens.ADM001, body: input });
+    expect(created.status).toBe(201);
+    const { id } = await json<{ id: string }>(created);
+    const as = (reader: Reader, method: 'PUT' | 'POST', path: string, body?: unknown) => async () => {
+      const res = await t.request(method, path, { token: tokens[reader], body });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+    };
+    const changes: Array<[string, () => Promise<void>]> = [
+      ['created', async () => {}],
+      [
+        'edited: no expiry, another type and priority',
+        as('ADM001', 'PUT', `/api/announcements/${id}`, {
+          ...input,
+          title: 'Kept Notice',
+          type: 'financial',
+          priority: 'low',
+          expiry_date: null,
+        }),
+      ],
+      ['read by a reader', as('USR001', 'POST', `/api/announcements/${id}/read`)],
+      [
+        'given an attachment',
+        async () => {
+          await t.database.db.insert(announcementAttachments).values({
+            announcementId: id,
+            name: 'timetable.pdf',
+            mimeType: 'application/pdf',
+            size: 1234,
+            storageKey: randomUUID(),
+          });
+        },
+      ],
+      [
+        'written by another hand',
+        async () => {
+          await t.database.db.execute(
+            sql`update announcements set author_id = null, author_name = 'A Former Officer' where id = ${id}`,
+          );
+        },
+      ],
+    ];
+    for (const [change, make] of changes) {
+      await make();
+      for (const reader of READERS) {
+        const list = await get<AnnouncementListResponse>(
+          reader,
+          '/api/announcements?page=1&pageSize=25&q=kept',
+        );
+        expect(
+          list.items.map((a) => a.id),
+          `${change}, ${reader}`,
+        ).toEqual([id]);
+        await expectReadersRecords(reader, list);
+      }
+      expect(await checkTriggerKeptTables(t.database.db, 'announcements.list_item'), change).toEqual([]);
+    }
   });
 });

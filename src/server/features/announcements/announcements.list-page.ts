@@ -4,7 +4,7 @@ import { audiencesOf } from '../../../domain/announcements';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject, onPage, PAGE_ALIAS } from '../../db/json-items';
+import { itemsArray, keptObjectWith, onPage, PAGE_ALIAS } from '../../db/json-items';
 import { runWithValues, unseenByPlanner } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { announcements } from '../../db/schema';
@@ -46,27 +46,15 @@ const p = {
 };
 
 /**
- * announcementDto of the page's row, for the viewer. The page's rows are read whole off the index
- * of its order and the items written from them: looking each up again by its id cost about a
- * tenth of the statement (as for events).
+ * announcementDto of the page's row, for the viewer: what its row decides as a trigger keeps it
+ * (announcements.list_item, migration 0043), then its attachments and readers. The page's rows are
+ * read off the index of its order and the items written from them: looking each up again by its
+ * id cost about a tenth of the statement (as for events).
  */
-const announcementItem = jsonObject({
-  id: onPage(announcements.id),
-  title: onPage(announcements.title),
-  content: onPage(announcements.content),
-  type: onPage(announcements.type),
-  priority: onPage(announcements.priority),
-  target_audience: onPage(announcements.targetAudience),
-  author_id: onPage(announcements.authorId),
-  author_name: onPage(announcements.authorName),
-  created_date: sql`${onPage(announcements.createdDate)}::text`,
-  expiry_date: sql`${onPage(announcements.expiryDate)}::text`,
-  is_active: onPage(announcements.isActive),
+const announcementItem = keptObjectWith(onPage(announcements.listItem), {
   attachments: attachmentsSql(onPage(announcements.id)),
   read_count: readCountSql(onPage(announcements.id)),
   read_by_me: readBySql(p.viewer, onPage(announcements.id)),
-  created_at: isoTimestamp(onPage(announcements.createdAt)),
-  updated_at: isoTimestamp(onPage(announcements.updatedAt)),
 });
 
 interface Shape {

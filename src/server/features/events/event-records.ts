@@ -41,9 +41,9 @@ export function eventDto({ event: e, registered }: EventRow): Event {
     image_url: e.imageUrl,
     requirements: e.requirements,
     tags: e.tags,
-    registered: Boolean(registered),
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
+    registered: Boolean(registered),
   };
 }
 

@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Event, EventListResponse } from '../../../contracts/events';
 import { eventRegistrations, events } from '../../db/schema';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
@@ -151,5 +152,70 @@ describe('the events list page', () => {
     const list = await get<EventListResponse>('USR001', '/api/events?page=9&pageSize=10');
     expect(Object.keys(list)).toEqual(['items', 'total', 'total_capped', 'page', 'pageSize', 'counts']);
     expect(list).toMatchObject({ items: [], total: sum(await freshCounts()), page: 9, pageSize: 10 });
+  });
+});
+
+describe("an event's own fields, kept written by a trigger (migration 0041)", () => {
+  it('lists the event as its record after every kind of change, for a reader registered or not', async () => {
+    const input = {
+      title: 'Kept "Quoted" \\ Gathering',
+      description: 'Line one.\nLine two\twith a tab.',
+      type: 'seminar',
+      date: '2026-04-02',
+      time: '09:30',
+      location: 'Ndola hall',
+      max_attendees: 10,
+      registration_deadline: '2026-04-01T12:00:00.000Z',
+      requirements: 'A pen',
+      tags: ['careers', 'ünïcode'],
+    };
+    const created = await t.request('POST', '/api/events', { token: tokens.ADM001, body: input });
+    expect(created.status).toBe(201);
+    const { id } = await json<{ id: string }>(created);
+    const as =
+      (caller: Caller, method: 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown) => async () => {
+        const res = await t.request(method, path, { token: tokens[caller], body });
+        expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      };
+    const changes: Array<[string, () => Promise<void>]> = [
+      ['created', async () => {}],
+      [
+        'edited: made virtual, without a cap, location or requirements',
+        as('ADM001', 'PUT', `/api/events/${id}`, {
+          ...input,
+          title: 'Kept Gathering',
+          location: null,
+          is_virtual: true,
+          virtual_link: 'https://meet.example.org/kept',
+          max_attendees: null,
+          requirements: null,
+          image_url: 'https://img.example.org/kept.png',
+          tags: [],
+        }),
+      ],
+      ['a reader registered', as('USR001', 'POST', `/api/events/${id}/registration`)],
+      ['another reader registered', as('PO001', 'POST', `/api/events/${id}/registration`)],
+      ['a registration cancelled', as('PO001', 'DELETE', `/api/events/${id}/registration`)],
+      [
+        'written by another hand',
+        async () => {
+          await t.database.db.execute(
+            sql`update events set organizer_id = null, time = '18:05', status = 'ongoing' where id = ${id}`,
+          );
+        },
+      ],
+    ];
+    for (const [change, make] of changes) {
+      await make();
+      for (const caller of CALLERS) {
+        const list = await get<EventListResponse>(caller, '/api/events?page=1&pageSize=25&q=kept');
+        expect(
+          list.items.map((e) => e.id),
+          change,
+        ).toEqual([id]);
+        await expectItemsAreRecords(caller, list);
+      }
+      expect(await checkTriggerKeptTables(t.database.db, 'events.list_item'), change).toEqual([]);
+    }
   });
 });

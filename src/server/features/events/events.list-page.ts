@@ -4,7 +4,7 @@ import type { EventListQuery } from '../../../contracts/events';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject, onPage, PAGE_ALIAS } from '../../db/json-items';
+import { itemsArray, keptObjectWith, onPage, PAGE_ALIAS } from '../../db/json-items';
 import { runWithValues } from '../../db/prepared';
 import { tallyByBucket } from '../../db/row-tallies';
 import { eventRegistrations, events } from '../../db/schema';
@@ -50,30 +50,12 @@ const p = {
  */
 const viewersRegistration = alias(eventRegistrations, 'viewers_registration');
 
-/** eventDto of the page's row, for the viewer. */
-const eventItem = jsonObject({
-  id: onPage(events.id),
-  title: onPage(events.title),
-  description: onPage(events.description),
-  type: onPage(events.type),
-  date: sql`${onPage(events.date)}::text`,
-  time: onPage(events.time),
-  starts_at: isoTimestamp(onPage(events.startsAt)),
-  location: onPage(events.location),
-  is_virtual: onPage(events.isVirtual),
-  virtual_link: onPage(events.virtualLink),
-  organizer_id: onPage(events.organizerId),
-  organizer_name: onPage(events.organizerName),
-  max_attendees: onPage(events.maxAttendees),
-  current_attendees: onPage(events.currentAttendees),
-  registration_deadline: isoTimestamp(onPage(events.registrationDeadline)),
-  status: onPage(events.status),
-  image_url: onPage(events.imageUrl),
-  requirements: onPage(events.requirements),
-  tags: onPage(events.tags),
+/**
+ * eventDto of the page's row, for the viewer: what the event's row decides as a trigger keeps it
+ * (events.list_item, migration 0041), then whether the viewer is registered.
+ */
+const eventItem = keptObjectWith(onPage(events.listItem), {
   registered: sql`(${viewersRegistration.eventId} is not null)`,
-  created_at: isoTimestamp(onPage(events.createdAt)),
-  updated_at: isoTimestamp(onPage(events.updatedAt)),
 });
 
 /** The list's order: what is still to come, soonest first; then what has begun, latest first. */

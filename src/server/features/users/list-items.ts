@@ -2,26 +2,29 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { permissionsOf } from '../../../domain/role-permissions';
 import { ROLES } from '../../../domain/roles';
-import { isoTimestamp, jsonObject, jsonText, writtenJson } from '../../db/json-items';
+import { isoTimestamp, jsonObject, jsonText, keptObjectWith, writtenJson } from '../../db/json-items';
 import { roleRequests, users } from '../../db/schema';
 
 /*
  * The list items of User Management as PostgreSQL writes them (db/json-items.ts, docs/decisions/002):
  * an account as directoryUserDto answers it, and a role request as requestDto does, field for
- * field and in the same order. list-items.test.ts holds each against its DTO. They read the
+ * field and in the same order. list-pages.test.ts holds each against its DTO. They read the
  * columns of `users` and `role_requests` in the statement around them (directory-page.ts,
- * role-requests-page.ts); names from other rows are scalar subqueries, cheaper to plan than joins.
- * The password hash, the tokens and the two-factor secrets are read only as the flags below.
+ * role-requests-page.ts). An account's own fields are kept written by a trigger
+ * (users_directory_item, migration 0040), which reads the password hash, the tokens and the
+ * two-factor secrets only as the flags it writes.
  */
 
 /** A text written into the statement as an SQL literal (our own constants, never user input). */
 const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
 
 /** What the account's role may do (permissionsOf), a JSON array per role written into the statement. */
-const permissionsJson = sql`case ${users.role} ${sql.join(
-  ROLES.map((role) => sql`when ${literal(role)} then ${literal(JSON.stringify(permissionsOf(role)))}::json`),
-  sql` `,
-)} end`;
+const permissionsJson = writtenJson(
+  sql`case ${users.role} ${sql.join(
+    ROLES.map((role) => sql`when ${literal(role)} then ${literal(JSON.stringify(permissionsOf(role)))}`),
+    sql` `,
+  )} end`,
+);
 
 /** roleRequestSummary of a role_requests row under this name. */
 function requestSummaryFields(r: Record<keyof typeof roleRequests.$inferSelect, AnyPgColumn>) {
@@ -55,27 +58,12 @@ const pendingRequestJson = writtenJson(
   sql`case when ${pending.id} is null then null else ${jsonText(jsonObject(requestSummaryFields(pending)))} end`,
 );
 
-/** directoryUserDto of the `users` row, with directoryItemJoins joined. */
-export const directoryItem: SQL<string> = jsonObject({
-  id: users.id,
-  name: users.name,
-  staff_id: users.staffId,
-  email: users.email,
-  role: users.role,
-  department: users.department,
-  phone_number: users.phoneNumber,
-  address: users.address,
-  date_of_birth: sql`${users.dateOfBirth}::text`,
-  emergency_contact_name: users.emergencyContactName,
-  emergency_contact_phone: users.emergencyContactPhone,
-  emergency_contact_relationship: users.emergencyContactRelationship,
-  is_active: users.isActive,
-  sign_in: sql`case when ${users.staffId} is not null then 'staff' else 'google' end`,
-  invitation_pending: sql`(${users.staffId} is not null and ${users.passwordHash} is null and ${users.authId} is null)`,
-  email_verified: sql`(${users.emailVerifiedAt} is not null)`,
-  last_login: isoTimestamp(users.lastLogin),
-  created_at: isoTimestamp(users.createdAt),
-  updated_at: isoTimestamp(users.updatedAt),
+/**
+ * directoryUserDto of the `users` row, with directoryItemJoins joined: the fields its own row
+ * decides as a trigger keeps them (users.directory_item, migration 0040), then the creator's name,
+ * the role's permissions and the pending request.
+ */
+export const directoryItem: SQL<string> = keptObjectWith(users.directoryItem, {
   created_by_name: creator.name,
   permissions: permissionsJson,
   pending_role_request: pendingRequestJson,

@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/users';
 import { ROLE_REQUEST_STATUSES } from '../../../domain/users';
 import { roleRequests, users } from '../../db/schema';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json } from '../../testing/factories';
 import { expectPageOf } from '../../testing/list-items';
 import { fileTestContext } from '../../testing/test-file';
@@ -255,5 +256,54 @@ describe('the role requests written by PostgreSQL', () => {
     );
     expect(pending.items.length).toBeGreaterThan(1);
     expect(pending.items.every((r) => r.status === 'pending')).toBe(true);
+  });
+});
+
+describe("an account's own fields, kept written by a trigger (migration 0040)", () => {
+  it('lists the account as its record after every kind of change, whoever writes it', async () => {
+    const created = await t.request('POST', '/api/users', {
+      token: tokens.ADM001,
+      body: { staff_id: 'KEPT100', email: 'kept@example.org', name: 'Kept Account', role: 'user' },
+    });
+    expect(created.status).toBe(201);
+    const { id } = await json<{ id: string }>(created);
+    const as = (method: 'PUT' | 'POST', path: string, body?: unknown) => async () => {
+      const res = await t.request(method, path, { token: tokens.ADM001, body });
+      expect(res.status, `${method} ${path}`).toBe(200);
+    };
+    const written = (change: ReturnType<typeof sql>) => async () => {
+      await t.deps.db.execute(sql`update users set ${change} where id = ${id}`);
+    };
+    const changes: Array<[string, () => Promise<void>]> = [
+      ['created', async () => {}],
+      [
+        'edited, with text that JSON must escape',
+        as('PUT', `/api/users/${id}`, {
+          name: 'Kept "Quoted" \\ Account',
+          email: 'kept.account@example.org',
+          phone_number: '+260 97 123 4567',
+          address: 'Plot 5\nKabulonga\tLusaka',
+          date_of_birth: '1990-02-03',
+          department: 'Field Office',
+          emergency_contact_name: 'Mwila Banda',
+          emergency_contact_phone: '+260 96 765 4321',
+          emergency_contact_relationship: 'Brother',
+        }),
+      ],
+      ['given a role', as('POST', `/api/users/${id}/role`, { role: 'program_officer' })],
+      ['deactivated', as('POST', `/api/users/${id}/deactivate`)],
+      ['activated', as('POST', `/api/users/${id}/activate`)],
+      ['signed in', written(sql`last_login = '2026-03-16T07:59:58.5Z', email_verified_at = now()`)],
+      ['given a password and a Google link', written(sql`password_hash = 'x', auth_id = 'google-kept'`)],
+      ['left without a staff ID', written(sql`staff_id = null`)],
+    ];
+    for (const [change, make] of changes) {
+      await make();
+      const page = await json<UserListResponse>(await get('ADM001', '/api/users?page=1&pageSize=100&q=kept'));
+      const item = page.items.find((u) => u.id === id);
+      expect(item, change).toBeDefined();
+      await expectItemsAreRecords([item!]);
+      expect(await checkTriggerKeptTables(t.deps.db, 'users.directory_item'), change).toEqual([]);
+    }
   });
 });

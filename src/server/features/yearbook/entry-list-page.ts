@@ -6,7 +6,7 @@ import { canManageYearbooks } from '../../../domain/yearbook';
 import type { SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { itemsArray, keptObjectWith } from '../../db/json-items';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { tallyCount } from '../../db/row-tallies';
 import { rowTallies, students, yearbookEntries } from '../../db/schema';
@@ -36,22 +36,13 @@ const SCREEN_PAGE_SIZES = new Set([200, 25]);
 
 const entryStudent = alias(students, 'entry_student');
 
-/** entryDto of the `yearbook_entries` row: the photo falls back to the student record's. */
-const entryItem: SQL<string> = jsonObject({
-  id: yearbookEntries.id,
-  yearbook_id: yearbookEntries.yearbookId,
-  student_id: yearbookEntries.studentId,
-  student_name: yearbookEntries.studentName,
-  student_photo_url: yearbookEntries.studentPhotoUrl,
+/**
+ * entryDto of the `yearbook_entries` row: what its row decides as a trigger keeps it
+ * (yearbook_entries.list_item, migration 0042), then the photo, which falls back to the student
+ * record's.
+ */
+const entryItem: SQL<string> = keptObjectWith(yearbookEntries.listItem, {
   photo_url: sql`coalesce(${yearbookEntries.studentPhotoUrl}, ${entryStudent.profilePhotoUrl})`,
-  program: yearbookEntries.program,
-  quote: yearbookEntries.quote,
-  achievements: yearbookEntries.achievements,
-  status: yearbookEntries.status,
-  approved_by: yearbookEntries.approvedBy,
-  approved_date: sql`${yearbookEntries.approvedDate}::text`,
-  created_at: isoTimestamp(yearbookEntries.createdAt),
-  updated_at: isoTimestamp(yearbookEntries.updatedAt),
 });
 
 /**

@@ -135,7 +135,6 @@ export function entryDto(row: EntryRow): Entry {
     student_id: row.studentId,
     student_name: row.studentName,
     student_photo_url: row.studentPhotoUrl,
-    photo_url: row.studentPhotoUrl ?? row.recordPhotoUrl,
     program: row.program,
     quote: row.quote,
     achievements: row.achievements,
@@ -144,6 +143,7 @@ export function entryDto(row: EntryRow): Entry {
     approved_date: row.approvedDate,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    photo_url: row.studentPhotoUrl ?? row.recordPhotoUrl,
   };
 }
 
