@@ -1,11 +1,11 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { StudentFileListQuery } from '../../../contracts/student-files';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
 import { runWithValues } from '../../db/prepared';
-import { qualified } from '../../db/qualified';
 import { tallyCount } from '../../db/row-tallies';
 import { studentFiles, students, users } from '../../db/schema';
 import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
@@ -22,10 +22,14 @@ import { pageWindow } from '../../http/paging';
  * a search counts its matches in the same statement (capped for a search, D17).
  */
 
+/** The file's student and uploader, joined to the page for their names (fileListItem). */
+const fileStudent = alias(students, 'file_student');
+const fileUploader = alias(users, 'file_uploader');
+
 /**
  * fileDto (student-files.service.ts) as PostgreSQL writes it, over a select whose FROM holds
- * student_files; the names looked up by scalar subqueries, cheaper to plan than joins.
- * forms-files.list-items.test.ts holds the two equal.
+ * student_files with fileStudent and fileUploader left-joined: a sub-select per row for each name
+ * cost more than the joins. forms-files.list-items.test.ts holds the two equal.
  */
 const fileListItem = jsonObject({
   id: studentFiles.id,
@@ -34,10 +38,10 @@ const fileListItem = jsonObject({
   size: studentFiles.size,
   category: studentFiles.category,
   student_id: studentFiles.studentId,
-  student_name: sql`coalesce((select s.full_name from ${students} s where s.id = ${qualified(studentFiles.studentId)}), '')`,
+  student_name: sql`coalesce(${fileStudent.fullName}, '')`,
   form_id: studentFiles.formId,
   uploaded_by_id: studentFiles.uploadedById,
-  uploaded_by_name: sql`(select u.name from ${users} u where u.id = ${qualified(studentFiles.uploadedById)})`,
+  uploaded_by_name: fileUploader.name,
   created_at: isoTimestamp(studentFiles.createdAt),
 });
 
@@ -94,7 +98,9 @@ function filePage(db: DbOrTx, shape: FilePageShape, search: SQL | undefined, win
       matching: matching.as('matching'),
     })
     .from(page)
-    .leftJoin(studentFiles, eq(studentFiles.id, page.id!));
+    .leftJoin(studentFiles, eq(studentFiles.id, page.id!))
+    .leftJoin(fileStudent, eq(fileStudent.id, studentFiles.studentId))
+    .leftJoin(fileUploader, eq(fileUploader.id, studentFiles.uploadedById));
 }
 
 /** The first page of the screen's size (files-page.tsx), unfiltered: a statement per scope. */
