@@ -65,12 +65,14 @@ export function jsonObject(fields: Record<string, SQLWrapper>): SQL<string> {
 }
 
 /**
- * A JSON object kept as text in a column (a trigger writes the fields its row decides), with these
- * fields added after its own, as json that jsonObject and itemsArray place as it is. The kept
- * text must be an object with at least one field.
+ * A JSON object whose opening is kept as text in a column (a trigger writes the fields its row
+ * decides: '{"id":"…","name":"…"', without the closing brace), with these fields added after its
+ * own and the brace closed, as json that jsonObject and itemsArray place as it is. The opening is
+ * kept open rather than cut with left(…, -1): counting a UTF-8 text's characters to cut its last
+ * cost about 3.5 µs an item, a quarter of the events statement.
  */
 export function keptObjectWith(kept: SQLWrapper, fields: Record<string, SQLWrapper>): SQL<string> {
-  return writtenJson(sql`(left(${kept}, -1) || ${fieldsJson(fields, ',')} || '}')`);
+  return writtenJson(sql`(${kept} || ${fieldsJson(fields, ',')} || '}')`);
 }
 
 /** `"name":value` for each field, the first preceded by `first`, the rest by commas. */

@@ -1,6 +1,7 @@
 ALTER TABLE "users" ADD COLUMN "directory_item" text DEFAULT '' NOT NULL;--> statement-breakpoint
--- An account as the user directory lists it, from its own row: directoryUserDto's fields from id
--- to updated_at, in that order, as a JSON object's text. The list (users/list-items.ts) adds the
+-- An account as the user directory lists it, from its own row: directoryUserDto's fields from id to
+-- updated_at, in that order, as the opening of a JSON object's text: no closing brace, so that the
+-- list adds its own fields without cutting one off. The list (users/list-items.ts) adds the
 -- creator's name, the role's permissions and the pending request, which other rows or the code
 -- decide. Writing these nineteen fields for each of a page's rows was most of what the directory's
 -- statement cost (docs/decisions/002). Timestamps are written as JavaScript's toISOString writes
@@ -24,8 +25,7 @@ CREATE FUNCTION users_directory_item(u users) RETURNS text LANGUAGE sql STABLE A
     || ',"email_verified":' || (u.email_verified_at IS NOT NULL)::text
     || ',"last_login":' || coalesce('"' || to_char(u.last_login AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')
     || ',"created_at":"' || to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || ',"updated_at":"' || to_char(u.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || '}';
+    || ',"updated_at":"' || to_char(u.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"';
 $$;
 --> statement-breakpoint
 CREATE FUNCTION users_directory_item_keep() RETURNS trigger LANGUAGE plpgsql AS $$

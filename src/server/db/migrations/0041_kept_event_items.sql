@@ -1,9 +1,10 @@
 ALTER TABLE "events" ADD COLUMN "list_item" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- An event as the list shows it, from its own row: eventDto's fields but `registered`, in that
--- order, as a JSON object's text. The list (events.list-page.ts) adds whether its reader is
--- registered. Writing these twenty-one fields for each of a page's rows was most of what the
--- list's statement cost (docs/decisions/002). Timestamps are written as JavaScript's toISOString
--- writes them, the date as YYYY-MM-DD whatever the DateStyle.
+-- order, as the opening of a JSON object's text: no closing brace, so that the list adds its own
+-- fields without cutting one off. The list (events.list-page.ts) adds whether its reader is
+-- registered. Writing these twenty-one fields for each of a page's rows was most of what the list's
+-- statement cost (docs/decisions/002). Timestamps are written as JavaScript's toISOString writes
+-- them, the date as YYYY-MM-DD whatever the DateStyle.
 CREATE FUNCTION event_list_item(e events) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT '{"id":"' || e.id || '"'
     || ',"title":' || to_json(e.title)::text
@@ -25,8 +26,7 @@ CREATE FUNCTION event_list_item(e events) RETURNS text LANGUAGE sql STABLE AS $$
     || ',"requirements":' || coalesce(to_json(e.requirements)::text, 'null')
     || ',"tags":' || to_json(e.tags)::text
     || ',"created_at":"' || to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || ',"updated_at":"' || to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || '}';
+    || ',"updated_at":"' || to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"';
 $$;
 --> statement-breakpoint
 CREATE FUNCTION event_list_item_keep() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,6 +1,7 @@
 ALTER TABLE "yearbook_entries" ADD COLUMN "list_item" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- A yearbook entry as the list shows it, from its own row: entryDto's fields but `photo_url`, in
--- that order, as a JSON object's text. The list (yearbook/entry-list-page.ts) adds the photo, the
+-- that order, as the opening of a JSON object's text: no closing brace, so that the list adds its
+-- own fields without cutting one off. The list (yearbook/entry-list-page.ts) adds the photo, the
 -- entry's own or else the student record's. Writing each field of a page's rows was most of what
 -- the list's statement cost (docs/decisions/002). Timestamps are written as JavaScript's
 -- toISOString writes them, the approval date as YYYY-MM-DD whatever the DateStyle.
@@ -17,8 +18,7 @@ CREATE FUNCTION yearbook_entry_list_item(e yearbook_entries) RETURNS text LANGUA
     || ',"approved_by":' || coalesce('"' || e.approved_by || '"', 'null')
     || ',"approved_date":' || coalesce('"' || to_char(e.approved_date, 'YYYY-MM-DD') || '"', 'null')
     || ',"created_at":"' || to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || ',"updated_at":"' || to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || '}';
+    || ',"updated_at":"' || to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"';
 $$;
 --> statement-breakpoint
 CREATE FUNCTION yearbook_entry_list_item_keep() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,6 +1,7 @@
 ALTER TABLE "announcements" ADD COLUMN "list_item" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- An announcement as the list shows it, from its own row: announcementDto's fields but its
--- attachments, read count and whether the reader read it, in that order, as a JSON object's text.
+-- attachments, read count and whether the reader read it, in that order, as the opening of a JSON
+-- object's text: no closing brace, so that the list adds its own fields without cutting one off.
 -- The list (announcements.list-page.ts) adds those three. Writing each field of a page's rows was
 -- most of what the list's statement cost (docs/decisions/002). Timestamps are written as
 -- JavaScript's toISOString writes them, the dates as YYYY-MM-DD whatever the DateStyle.
@@ -17,8 +18,7 @@ CREATE FUNCTION announcement_list_item(a announcements) RETURNS text LANGUAGE sq
     || ',"expiry_date":' || coalesce('"' || to_char(a.expiry_date, 'YYYY-MM-DD') || '"', 'null')
     || ',"is_active":' || a.is_active::text
     || ',"created_at":"' || to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || ',"updated_at":"' || to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    || '}';
+    || ',"updated_at":"' || to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"';
 $$;
 --> statement-breakpoint
 CREATE FUNCTION announcement_list_item_keep() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -37,8 +37,9 @@ export const announcements = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The announcement as the list shows it, from this row alone: announcementDto's fields but its
-     * attachments and readers as JSON text, written by a trigger on every insert and update
-     * (announcement_list_item, migration 0043). Never written by the app.
+     * attachments and readers as the opening of a JSON object (no closing brace, keptObjectWith in
+     * db/json-items.ts), written by a trigger on every insert and update (announcement_list_item,
+     * migration 0043). Never written by the app.
      */
     listItem: text('list_item').notNull().default(''),
   },

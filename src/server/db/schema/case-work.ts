@@ -26,7 +26,8 @@ export const tasks = pgTable(
     completedById: uuid('completed_by_id').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The task as the lists answer it, JSON without `overdue` (added on reading: it depends on
-     * the day). Kept by triggers (migration 0011); nothing in the app writes it.
+     * the day) and without its closing brace (migration 0044). Kept by triggers (migration
+     * 0011); nothing in the app writes it.
      */
     listItem: text('list_item').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

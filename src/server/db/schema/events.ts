@@ -45,7 +45,8 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The event as the list shows it, from this row alone: eventDto's fields but `registered` (the
-     * reader's) as JSON text, written by a trigger on every insert and update (event_list_item,
+     * reader's) as the opening of a JSON object (no closing brace, keptObjectWith in
+     * db/json-items.ts), written by a trigger on every insert and update (event_list_item,
      * migration 0041). Never written by the app.
      */
     listItem: text('list_item').notNull().default(''),

@@ -17,10 +17,11 @@ import { viewerOrder } from './case-viewers';
  */
 
 /**
- * A task's list item: its stored JSON (tasks.list_item) with `overdue` for the Lusaka day given,
- * as isTaskOverdue (domain/case-work.ts) decides it.
+ * A task's list item: its stored JSON (tasks.list_item, kept open without its closing brace,
+ * migration 0044) with `overdue` for the Lusaka day given, as isTaskOverdue (domain/case-work.ts)
+ * decides it.
  */
-const taskItem = sql<string>`(left(${qualified(tasks.listItem)}, -1) || ', "overdue" : ' ||
+const taskItem = sql<string>`(${qualified(tasks.listItem)} || ', "overdue" : ' ||
   coalesce(${qualified(tasks.dueDate)} < ${sql.placeholder('today')} and ${qualified(tasks.status)} <> 'completed', false)::text || '}')`;
 
 const issueItem = sql<string>`${qualified(issues.listItem)}`;
