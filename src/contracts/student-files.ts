@@ -16,11 +16,12 @@ export const StudentFileSchema = z
     size: z.number().int(),
     category: z.enum(FILE_CATEGORIES),
     student_id: z.string(),
-    student_name: z.string(),
     form_id: z.string().nullable(),
     uploaded_by_id: z.string().nullable(),
-    uploaded_by_name: z.string().nullable(),
     created_at: z.string(),
+    // Last: the list adds the names to what the file's row keeps.
+    student_name: z.string(),
+    uploaded_by_name: z.string().nullable(),
   })
   .meta({ id: 'StudentFile' });
 export type StudentFile = z.infer<typeof StudentFileSchema>;

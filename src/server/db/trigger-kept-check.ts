@@ -162,6 +162,14 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
     agreement: 'equal',
   },
   {
+    table: 'student_files.list_item',
+    keptBy: 'a row trigger on student_files (migration 0045)',
+    source: 'student_files',
+    stored: sql`select id, list_item from student_files`,
+    actual: sql`select f.id, student_file_list_item(f) as list_item from student_files f`,
+    agreement: 'equal',
+  },
+  {
     table: 'allowance_student_names',
     keptBy: 'statement-level triggers on allowances (migration 0005)',
     source: 'allowances',

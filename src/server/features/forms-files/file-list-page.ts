@@ -4,7 +4,7 @@ import type { StudentFileListQuery } from '../../../contracts/student-files';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, itemsArray, jsonObject } from '../../db/json-items';
+import { itemsArray, keptObjectWith } from '../../db/json-items';
 import { runWithValues } from '../../db/prepared';
 import { tallyCount } from '../../db/row-tallies';
 import { studentFiles, students, users } from '../../db/schema';
@@ -28,21 +28,13 @@ const fileUploader = alias(users, 'file_uploader');
 
 /**
  * fileDto (student-files.service.ts) as PostgreSQL writes it, over a select whose FROM holds
- * student_files with fileStudent and fileUploader left-joined: a sub-select per row for each name
- * cost more than the joins. forms-files.list-items.test.ts holds the two equal.
+ * student_files with fileStudent and fileUploader left-joined: what the file's row decides as a
+ * trigger keeps it (student_files.list_item, migration 0045), then the two names (a sub-select per
+ * row for each cost more than the joins). forms-files.list-items.test.ts holds the two equal.
  */
-const fileListItem = jsonObject({
-  id: studentFiles.id,
-  name: studentFiles.name,
-  mime_type: studentFiles.mimeType,
-  size: studentFiles.size,
-  category: studentFiles.category,
-  student_id: studentFiles.studentId,
+const fileListItem = keptObjectWith(studentFiles.listItem, {
   student_name: sql`coalesce(${fileStudent.fullName}, '')`,
-  form_id: studentFiles.formId,
-  uploaded_by_id: studentFiles.uploadedById,
   uploaded_by_name: fileUploader.name,
-  created_at: isoTimestamp(studentFiles.createdAt),
 });
 
 interface FilePageShape {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Form, type FormListResponse, FormListResponseSchema } from '../../../contracts/forms';
 import {
@@ -7,6 +7,7 @@ import {
   StudentFileListResponseSchema,
 } from '../../../contracts/student-files';
 import { forms, studentFiles } from '../../db/schema';
+import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { makeStudent, type TestStudent } from '../../testing/factories';
 import { countWhere, listOfRecords, PAGE_KEYS } from '../../testing/list-items';
 import { fileTestRequests } from '../../testing/test-file';
@@ -223,5 +224,32 @@ describe('the student files list', () => {
       await fileList('ADM001', 'page=2&pageSize=2'),
     ];
     expect(pages.flatMap((p) => p.items)).toEqual(all.items.slice(0, 4));
+  });
+
+  it("lists each file as its record after its own row changes, its form's deletion too (migration 0045)", async () => {
+    const db = t.database.db;
+    const changes: Array<[string, SQL]> = [
+      [
+        'renamed and recategorised',
+        sql`update student_files set name = 'Renamed "again".pdf', category = 'academic' where size = 1001`,
+      ],
+      [
+        'its form deleted',
+        sql`delete from forms where id = (select form_id from student_files where size = 6000000000)`,
+      ],
+      ['its uploader cleared', sql`update student_files set uploaded_by_id = null where size = 1001`],
+    ];
+    for (const [change, statement] of changes) {
+      await db.execute(statement);
+      await fileList('ADM001', 'pageSize=50');
+      expect(await checkTriggerKeptTables(db, 'student_files.list_item'), change).toEqual([]);
+    }
+    const all = await fileList('ADM001', 'pageSize=50');
+    expect(all.items.find((f) => f.size === 6_000_000_000)).toMatchObject({ form_id: null });
+    expect(all.items.find((f) => f.size === 1001)).toMatchObject({
+      name: 'Renamed "again".pdf',
+      category: 'academic',
+      uploaded_by_id: null,
+    });
   });
 });

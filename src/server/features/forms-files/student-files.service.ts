@@ -53,11 +53,11 @@ function fileDto({ file, studentName, uploaderName }: FileRow): StudentFile {
     size: file.size,
     category: file.category as FileCategory,
     student_id: file.studentId,
-    student_name: studentName ?? '',
     form_id: file.formId,
     uploaded_by_id: file.uploadedById,
-    uploaded_by_name: uploaderName,
     created_at: file.createdAt.toISOString(),
+    student_name: studentName ?? '',
+    uploaded_by_name: uploaderName,
   };
 }
 
