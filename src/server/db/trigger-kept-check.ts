@@ -25,6 +25,21 @@ export interface TriggerKeptTable {
   agreement: 'equal' | 'covers';
 }
 
+/**
+ * A list item kept in a column by a row trigger (`<function>(row)` written into it on every insert
+ * and update): the column against the function, row by row. Our own names, written in.
+ */
+function keptListItem(table: string, column: string, itemOf: string, migration: string): TriggerKeptTable {
+  return {
+    table: `${table}.${column}`,
+    keptBy: `a row trigger on ${table} (migration ${migration})`,
+    source: table,
+    stored: sql`select id, ${sql.identifier(column)} as item from ${sql.identifier(table)}`,
+    actual: sql`select r.id, ${sql.raw(itemOf)}(r) as item from ${sql.identifier(table)} r`,
+    agreement: 'equal',
+  };
+}
+
 export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
   {
     table: 'row_tallies',
@@ -129,46 +144,11 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
     actual: sql`select i.id, issue_list_item(i) as list_item from issues i`,
     agreement: 'equal',
   },
-  {
-    table: 'users.directory_item',
-    keptBy: 'a row trigger on users (migration 0040)',
-    source: 'users',
-    stored: sql`select id, directory_item from users`,
-    actual: sql`select u.id, users_directory_item(u) as directory_item from users u`,
-    agreement: 'equal',
-  },
-  {
-    table: 'events.list_item',
-    keptBy: 'a row trigger on events (migration 0041)',
-    source: 'events',
-    stored: sql`select id, list_item from events`,
-    actual: sql`select e.id, event_list_item(e) as list_item from events e`,
-    agreement: 'equal',
-  },
-  {
-    table: 'yearbook_entries.list_item',
-    keptBy: 'a row trigger on yearbook_entries (migration 0042)',
-    source: 'yearbook_entries',
-    stored: sql`select id, list_item from yearbook_entries`,
-    actual: sql`select e.id, yearbook_entry_list_item(e) as list_item from yearbook_entries e`,
-    agreement: 'equal',
-  },
-  {
-    table: 'announcements.list_item',
-    keptBy: 'a row trigger on announcements (migration 0043)',
-    source: 'announcements',
-    stored: sql`select id, list_item from announcements`,
-    actual: sql`select a.id, announcement_list_item(a) as list_item from announcements a`,
-    agreement: 'equal',
-  },
-  {
-    table: 'student_files.list_item',
-    keptBy: 'a row trigger on student_files (migration 0045)',
-    source: 'student_files',
-    stored: sql`select id, list_item from student_files`,
-    actual: sql`select f.id, student_file_list_item(f) as list_item from student_files f`,
-    agreement: 'equal',
-  },
+  keptListItem('users', 'directory_item', 'users_directory_item', '0040'),
+  keptListItem('events', 'list_item', 'event_list_item', '0041'),
+  keptListItem('yearbook_entries', 'list_item', 'yearbook_entry_list_item', '0042'),
+  keptListItem('announcements', 'list_item', 'announcement_list_item', '0043'),
+  keptListItem('student_files', 'list_item', 'student_file_list_item', '0045'),
   {
     table: 'allowance_student_names',
     keptBy: 'statement-level triggers on allowances (migration 0005)',
