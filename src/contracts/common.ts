@@ -26,11 +26,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether text is a well-formed id. Anything else is an id of nothing: 404, never a query. */
 export const isUuid = (value: string) => UUID.test(value);
 
+/** What a path whose record id is not a uuid answers, with 404: it names no record. */
+export const NO_SUCH_RECORD = 'Not found';
+
 /**
- * The `{id}` of a record's path. Any text gets through: an id that is not a uuid answers 404 like
- * an unknown one (see isUuid), never 400.
+ * A path parameter naming a record: anything but a uuid names nothing, so it answers 404 like an
+ * unknown id (the router's hook sees `RECORD_ID_ISSUE` on the issue) and never reaches a query,
+ * where PostgreSQL would refuse it. Every record id in a path goes through this one schema.
  */
-export const IdParamSchema = z.object({ id: z.string() });
+export const RECORD_ID_ISSUE = 'record_id';
+export const RecordIdParam = z
+  .string()
+  .refine(isUuid, { message: NO_SUCH_RECORD, params: { [RECORD_ID_ISSUE]: true } })
+  .meta({ format: 'uuid' });
+
+/** The `{id}` of a record's path (see RecordIdParam). */
+export const IdParamSchema = z.object({ id: RecordIdParam });
+
+/** The largest value a PostgreSQL `integer` (int4) column holds; every integer a client sends stays within it. */
+export const INT4_MAX = 2_147_483_647;
 
 /** Trimmed text that must not be blank. */
 export const requiredText = (message: string, max = 200) =>

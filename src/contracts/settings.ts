@@ -9,6 +9,7 @@ import {
   THEMES,
   TIME_ZONES,
 } from '../domain/settings';
+import { INT4_MAX } from './common';
 import { choiceField, requiredTextField } from './fields';
 
 /*
@@ -73,10 +74,18 @@ export const SystemSettingsSchema = z
   })
   .meta({ id: 'SystemSettings' });
 
+const VERSION = `version must be a whole number from 0 to ${INT4_MAX}`;
+/** The version a save read: what the settings row's integer column holds. */
+const VersionSchema = z
+  .number({ message: VERSION })
+  .int({ message: VERSION })
+  .min(0, VERSION)
+  .max(INT4_MAX, VERSION);
+
 /** What GET answers and PUT sends back: the whole document and the version it was read at. */
 export const SettingsEnvelopeSchema = z
   .object({
-    version: z.number().int().min(0),
+    version: VersionSchema,
     settings: SystemSettingsSchema,
   })
   .meta({ id: 'SettingsEnvelope' });
@@ -88,7 +97,7 @@ export const SettingsResponseSchema = SettingsEnvelopeSchema.extend({
 }).meta({ id: 'SettingsResponse' });
 export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;
 
-export const SettingsResetSchema = z.object({ version: z.number().int().min(0).optional() });
+export const SettingsResetSchema = z.object({ version: VersionSchema.optional() });
 
 /** What every page needs before or after sign-in. */
 export const PublicSettingsSchema = z

@@ -18,36 +18,67 @@ const mediaType = (contentType: string | undefined) =>
 export const isJsonContentType = (contentType: string | undefined) =>
   HONO_JSON_MEDIA_TYPE.test(mediaType(contentType));
 
-type Finding = typeof NUL_IN_TEXT | typeof NESTED_TOO_DEEPLY | undefined;
+/**
+ * A lone UTF-16 surrogate ("\ud800" in JSON) is no character: PostgreSQL refuses it in jsonb (the
+ * activity log) and UTF-8 cannot carry it. Only a JSON escape can make one (a URL or a multipart
+ * field is decoded from UTF-8, which turns broken bytes into U+FFFD), so the JSON body is where it
+ * is refused.
+ */
+export const BROKEN_CHARACTER = 'Text may not contain a broken character (an unpaired UTF-16 surrogate).';
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+type Finding = typeof NUL_IN_TEXT | typeof NESTED_TOO_DEEPLY | typeof BROKEN_CHARACTER | undefined;
+
+/** What is wrong with a body, and where: the field's path as validation errors name it. */
+interface Problem {
+  finding: NonNullable<Finding>;
+  field: string;
+}
+
+const textProblem = (text: string): Finding =>
+  text.includes('\0') ? NUL_IN_TEXT : LONE_SURROGATE.test(text) ? BROKEN_CHARACTER : undefined;
+
+const fieldName = (path: string) => path || '_';
 
 /**
  * Walks a parsed JSON value without recursion (an explicit stack), so no input can overflow the
- * call stack, and stops at the first NUL character (in a key or a string) or at MAX_JSON_DEPTH.
+ * call stack, and stops at the first NUL character or lone surrogate (in a key or a string) or at
+ * MAX_JSON_DEPTH.
  */
-export function inspectJson(value: unknown): Finding {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+function findProblem(value: unknown): Problem | undefined {
+  const stack: Array<{ value: unknown; depth: number; path: string }> = [{ value, depth: 0, path: '' }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const current = item.value;
     if (typeof current === 'string') {
-      if (current.includes('\0')) return NUL_IN_TEXT;
+      const finding = textProblem(current);
+      if (finding) return { finding, field: fieldName(item.path) };
       continue;
     }
     if (!current || typeof current !== 'object') continue;
-    if (item.depth >= MAX_JSON_DEPTH) return NESTED_TOO_DEEPLY;
+    if (item.depth >= MAX_JSON_DEPTH) return { finding: NESTED_TOO_DEEPLY, field: fieldName(item.path) };
     const depth = item.depth + 1;
+    const prefix = item.path ? `${item.path}.` : '';
     if (Array.isArray(current)) {
-      for (const child of current) stack.push({ value: child, depth });
+      for (const [index, child] of current.entries())
+        stack.push({ value: child, depth, path: `${prefix}${index}` });
       continue;
     }
     for (const [key, child] of Object.entries(current)) {
-      if (key.includes('\0')) return NUL_IN_TEXT;
-      stack.push({ value: child, depth });
+      // A broken key is named by the object that holds it: the key itself is no name to show.
+      const finding = textProblem(key);
+      if (finding) return { finding, field: fieldName(item.path) };
+      stack.push({ value: child, depth, path: `${prefix}${key}` });
     }
   }
   return undefined;
 }
 
-async function bodyFinding(c: Context): Promise<Finding> {
+/** The first problem of a parsed JSON value (see findProblem), without where it is. */
+export function inspectJson(value: unknown): Finding {
+  return findProblem(value)?.finding;
+}
+
+async function bodyProblem(c: Context): Promise<Problem | undefined> {
   // Uploads are read as form data, and readCsvUpload checks the file: reading them as text here
   // would decode (and spoil) a binary file before the route sees it.
   if (!mayCarryBody(c) || !c.req.raw.body || isUploadPath(c.req.path)) return undefined;
@@ -64,20 +95,25 @@ async function bodyFinding(c: Context): Promise<Finding> {
   } catch {
     return undefined; // malformed JSON is the route's to report, with its own message
   }
-  return inspectJson(parsed);
+  return findProblem(parsed);
 }
 
 /**
- * PostgreSQL text cannot hold the NUL character, and handlers and their validators walk bodies
- * recursively: both are refused here with a clear 400, in the query string or the body, before
+ * PostgreSQL text cannot hold the NUL character or a lone surrogate, and handlers and their
+ * validators walk bodies recursively: all are refused here with a clear 400, in the query string or the body, before
  * authentication or any handler runs. (Uploaded CSV files are checked by readCsvUpload.)
  */
 export function jsonGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const query = c.req.url.indexOf('?');
     if (query >= 0 && /%00/i.test(c.req.url.slice(query))) return c.json({ error: NUL_IN_TEXT }, 400);
-    const finding = await bodyFinding(c);
-    if (finding) return c.json({ error: finding }, 400);
+    const problem = await bodyProblem(c);
+    // A broken character names its field, as a failed check does; the other two are about the
+    // whole body (a NUL anywhere, or a nesting no route takes).
+    if (problem?.finding === BROKEN_CHARACTER) {
+      return c.json({ error: problem.finding, fields: { [problem.field]: problem.finding } }, 400);
+    }
+    if (problem) return c.json({ error: problem.finding }, 400);
     await next();
   };
 }

@@ -7,7 +7,7 @@ import {
   AnnouncementReadSchema,
   AnnouncementSchema,
 } from '../../../contracts/announcements';
-import { IdParamSchema } from '../../../contracts/common';
+import { IdParamSchema, RecordIdParam } from '../../../contracts/common';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { roleDoor } from '../../http/staff-router';
 
@@ -19,7 +19,7 @@ import { roleDoor } from '../../http/staff-router';
 
 const tags = ['Announcements'];
 const one = { params: IdParamSchema };
-const attachment = { params: z.object({ id: z.string(), attachmentId: z.string() }) };
+const attachment = { params: z.object({ id: RecordIdParam, attachmentId: RecordIdParam }) };
 
 export const announcementRoutes = {
   list: createRoute({
