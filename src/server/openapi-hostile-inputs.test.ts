@@ -27,8 +27,6 @@ const HOSTILE_IDS = [
 const HUGE_NUMBERS = [10_000_000_000, -10_000_000_000, 2 ** 31];
 const INT4_MIN = -(2 ** 31);
 const LONE_SURROGATE = '\ud800';
-/** A lone surrogate's would-be UTF-8 bytes, which no UTF-8 decoder turns into one. */
-const SURROGATE_BYTES = new Uint8Array([0xed, 0xa0, 0x80]);
 
 type Schema = {
   $ref?: string;
@@ -188,19 +186,36 @@ async function expectNoServerError(res: Response, label: string) {
   return body as { error: string; fields?: Record<string, string> };
 }
 
-/** A multipart body with one text field whose bytes are `value`, built by hand to send any bytes. */
-function multipartWith(name: string, value: Uint8Array) {
+/** "a", a lone surrogate, "b" as UTF-16LE bytes: a multipart part may say it is UTF-16. */
+const SURROGATE_UTF16 = new Uint8Array([0x61, 0x00, 0x00, 0xd8, 0x62, 0x00]);
+const PERCENT_UTF16 = '%61%00%00%D8%62%00';
+
+/** A multipart body of `parts` (head lines, then bytes), built by hand to send any bytes. */
+function multipart(parts: Array<{ head: string; bytes: Uint8Array }>) {
   const boundary = 'hostile-boundary';
-  const head = new TextEncoder().encode(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`,
-  );
-  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
-  const body = new Uint8Array(head.length + value.length + tail.length);
-  body.set(head, 0);
-  body.set(value, head.length);
-  body.set(tail, head.length + value.length);
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const chunks = parts.flatMap((part) => [
+    encode(`--${boundary}\r\n${part.head}\r\n\r\n`),
+    part.bytes,
+    encode('\r\n'),
+  ]);
+  chunks.push(encode(`--${boundary}--\r\n`));
+  const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
+const textPart = (name: string, bytes: Uint8Array, charset = 'utf-8') => ({
+  head: `Content-Disposition: form-data; name="${name}"\r\nContent-Type: text/plain; charset=${charset}`,
+  bytes,
+});
+const filePart = (filenameParam: string) => ({
+  head: `Content-Disposition: form-data; name="file"; ${filenameParam}\r\nContent-Type: text/csv`,
+  bytes: new TextEncoder().encode('a,b\r\n1,2\r\n'),
+});
 
 describe('the OpenAPI document', () => {
   it('describes the API', () => {
@@ -285,20 +300,66 @@ describe('every text field', () => {
     expect(sent).toBeGreaterThan(200);
   });
 
-  it('of a query string or a multipart form answers no 5xx for the bytes of a lone surrogate', async () => {
+  it('of a query string answers no 5xx, and of a multipart form 400 naming it, for a lone surrogate', async () => {
     for (const op of operations) {
       for (const p of queryParams(op)) {
         const path = pathOf(op, {}, { [p.name]: '%ED%A0%80' });
         await expectNoServerError(await send(op, path), `${op.method} ${path}`);
       }
       if (!op.multipart) continue;
+      const sendParts = async (label: string, parts: Array<{ head: string; bytes: Uint8Array }>) => {
+        const { body, contentType } = multipart(parts);
+        return expectNoServerError(await send(op, pathOf(op), body, contentType), label);
+      };
+      // A text field sent as UTF-16 with a lone surrogate: 400 naming it.
       for (const leaf of leaves(op.multipart, ['string']).filter((l) => l.path.length === 1)) {
         if (leaf.schema.format === 'binary') continue;
-        const { body, contentType } = multipartWith(String(leaf.path[0]), SURROGATE_BYTES);
-        const label = `${op.method} ${op.template} form ${leaf.path[0]}`;
-        await expectNoServerError(await send(op, pathOf(op), body, contentType), label);
+        const name = String(leaf.path[0]);
+        const label = `${op.method} ${op.template} form ${name}`;
+        const refusal = await sendParts(label, [
+          textPart(name, SURROGATE_UTF16, 'utf-16le'),
+          filePart('filename="ok.csv"'),
+        ]);
+        expect(refusal?.fields?.[name], label).toBe(BROKEN_CHARACTER);
+      }
+      // The file's name, in UTF-16 (RFC 5987) or as the bytes of a surrogate in UTF-8: never a 5xx.
+      for (const filename of [`filename*=utf-16le''${PERCENT_UTF16}`, `filename*=utf-8''%ED%A0%80.csv`]) {
+        await sendParts(`${op.method} ${op.template} ${filename}`, [filePart(filename)]);
       }
     }
+  });
+});
+
+describe('an uploaded file', () => {
+  it('whose name is sent as UTF-16 with a lone surrogate is refused with 400 naming it, and not kept', async () => {
+    const as = { authorization: `Bearer ${tokens.ADM001}` };
+    const published = await t.app.request('/api/announcements', {
+      method: 'POST',
+      headers: { ...as, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Exams', content: 'The library opens at 08:00.' }),
+    });
+    expect(published.status).toBe(201);
+    const { id } = (await published.json()) as { id: string };
+    // "a", a lone surrogate, ".pdf", in UTF-16LE.
+    const name = `${PERCENT_UTF16.slice(0, 12)}%2E%00%70%00%64%00%66%00`;
+    const { body, contentType } = multipart([
+      {
+        head: `Content-Disposition: form-data; name="file"; filename*=utf-16le''${name}\r\nContent-Type: application/pdf`,
+        bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'),
+      },
+    ]);
+    const res = await t.app.request(`/api/announcements/${id}/attachments`, {
+      method: 'POST',
+      headers: { ...as, 'content-type': contentType },
+      body,
+    });
+    const refusal = await expectNoServerError(res, 'attachment');
+    expect(res.status).toBe(400);
+    expect(refusal?.fields?.file).toBe(BROKEN_CHARACTER);
+    const shown = (await (await t.app.request(`/api/announcements/${id}`, { headers: as })).json()) as {
+      attachments: unknown[];
+    };
+    expect(shown.attachments).toEqual([]);
   });
 });
 

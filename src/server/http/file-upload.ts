@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import { badRequest, HttpError } from './errors';
+import { BROKEN_CHARACTER, hasBrokenCharacter } from './json-guard';
 
 /*
  * One file sent as multipart form data, read as a stream (busboy): the file arrives as the chunks
@@ -42,7 +43,14 @@ export function readFileUpload(c: Context, maxBytes: number, tooLarge: string): 
     const fields: Record<string, string> = {};
     let file: UploadedFile | null = null;
     let failure: Error | null = null;
+    // A part may name its charset: as UTF-16 it can carry a lone surrogate, which no text column
+    // or activity entry holds (see BROKEN_CHARACTER). The first one found is the answer.
+    const refuseBroken = (name: string, text: string) => {
+      if (!failure && hasBrokenCharacter(text))
+        failure = badRequest(BROKEN_CHARACTER, { [name]: BROKEN_CHARACTER });
+    };
     parser.on('field', (name, value) => {
+      refuseBroken(name, value);
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
@@ -50,6 +58,7 @@ export function readFileUpload(c: Context, maxBytes: number, tooLarge: string): 
         stream.resume();
         return;
       }
+      refuseBroken(name, info.filename ?? '');
       const received: UploadedFile = { name: info.filename ?? '', chunks: [], size: 0 };
       file = received;
       stream.on('data', (chunk: Buffer) => {

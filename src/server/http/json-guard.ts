@@ -20,12 +20,14 @@ export const isJsonContentType = (contentType: string | undefined) =>
 
 /**
  * A lone UTF-16 surrogate ("\ud800" in JSON) is no character: PostgreSQL refuses it in jsonb (the
- * activity log) and UTF-8 cannot carry it. Only a JSON escape can make one (a URL or a multipart
- * field is decoded from UTF-8, which turns broken bytes into U+FFFD), so the JSON body is where it
- * is refused.
+ * activity log) and UTF-8 cannot carry it. A URL is decoded from UTF-8, which turns broken bytes
+ * into U+FFFD, so a JSON escape makes one, refused here, or a multipart part sent as UTF-16,
+ * refused by readFileUpload.
  */
 export const BROKEN_CHARACTER = 'Text may not contain a broken character (an unpaired UTF-16 surrogate).';
 const LONE_SURROGATE = /\p{Surrogate}/u;
+/** Whether text holds a lone surrogate (a pair, as an emoji, is one character and fine). */
+export const hasBrokenCharacter = (text: string) => LONE_SURROGATE.test(text);
 
 type Finding = typeof NUL_IN_TEXT | typeof NESTED_TOO_DEEPLY | typeof BROKEN_CHARACTER | undefined;
 
@@ -36,7 +38,7 @@ interface Problem {
 }
 
 const textProblem = (text: string): Finding =>
-  text.includes('\0') ? NUL_IN_TEXT : LONE_SURROGATE.test(text) ? BROKEN_CHARACTER : undefined;
+  text.includes('\0') ? NUL_IN_TEXT : hasBrokenCharacter(text) ? BROKEN_CHARACTER : undefined;
 
 const fieldName = (path: string) => path || '_';
 
