@@ -151,7 +151,7 @@ test.describe('Allowance Management', () => {
     const add = po.getByRole('dialog', { name: 'Add New Allowance' });
     const picker = add.getByRole('combobox', { name: 'Student' });
     await picker.fill(student.chl_number);
-    // Wait for the list to answer this search (not the list shown on focus).
+    // Wait for the list to answer this search (not an earlier one).
     await expect(add.getByRole('listbox', { name: 'Students' }).getByRole('option')).toHaveCount(1);
     await expect(add.getByRole('option', { name: new RegExp(name) })).toBeVisible();
     await picker.press('ArrowDown');
