@@ -339,7 +339,13 @@ test.describe('Allowance Management', () => {
     await decideByApi(admin, allowance.id, 'pending_flmi', 'approve', 'Done first.');
 
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(po.getByText('This allowance was changed by someone else. Please reload it.')).toBeVisible();
+    // It says what happened, and asks for no reload: the screen has already reloaded it.
+    await expect(
+      po.getByText(
+        'Someone else decided this allowance first, so your decision was not recorded. The list now shows where it stands.',
+      ),
+    ).toBeVisible();
+    await expect(po.getByText(/reload/i)).toHaveCount(0);
     await expect(dialog).toBeHidden();
     await expectStage(po, student.full_name, 'Pending Program Manager');
     const details = await openDetails(po, student.full_name);

@@ -96,8 +96,8 @@ function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose:
       });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 409)) throw error;
-      // Someone else moved it: say so; the list and the details have been reloaded.
-      toast.error(error.message || ALLOWANCE_UI.decisionFailed);
+      // Someone else moved it; the mutation has reloaded the list and the details by now.
+      toast.error(ALLOWANCE_UI.decidedMeanwhile);
       onClose();
       return;
     }
@@ -148,7 +148,7 @@ export function PayDialog({ allowance, onClose }: { allowance: ActionTarget | nu
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        toast.error(error.message || ALLOWANCE_UI.payFailed);
+        toast.error(ALLOWANCE_UI.paidMeanwhile);
         onClose();
         return;
       }
