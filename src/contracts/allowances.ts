@@ -158,6 +158,17 @@ export const AllowanceDetailSchema = AllowanceSchema.extend({
 }).meta({ id: 'AllowanceDetail' });
 export type AllowanceDetail = z.infer<typeof AllowanceDetailSchema>;
 
+/** One allowance as the user asking sees it (GET /api/allowances/{id}). */
+export const AllowanceViewSchema = AllowanceDetailSchema.extend({
+  /**
+   * Why this user, whose role decides at the current stage, may not decide it: the two-stage rule
+   * (they, or the account they hold the stage for today, approved an earlier stage). Null when they
+   * may decide, or when their role decides nothing at this stage.
+   */
+  decision_barred_reason: z.string().nullable(),
+}).meta({ id: 'AllowanceView' });
+export type AllowanceView = z.infer<typeof AllowanceViewSchema>;
+
 export const AllowanceListQuerySchema = PageQuerySchema.extend({
   /** Matches the student name or the month, case-insensitively. */
   q: z.string().trim().max(200).optional(),

@@ -9,6 +9,7 @@ import {
   canPay,
   type Decision,
   decideAllowance,
+  decisionBarredReason,
   payAllowance,
   stagesAwaitingRole,
   submissionComment,
@@ -212,5 +213,34 @@ describe('helpers for the screens', () => {
       userRole: 'program_officer',
     });
     expect(submissionComment(actor('admin'), null).commentText).toBe('Allowance submitted');
+  });
+
+  it('says why a decider may not decide, by the two-stage rule the refusal uses', () => {
+    const officer = { id: 'PO-1', role: 'program_officer' };
+    const afterFlmi = {
+      approval_stage: 'pending_pm' as const,
+      dpm_status: 'approved',
+      dpm_approved_by_id: 'dpm-1',
+      flmi_status: 'approved',
+      flmi_approved_by_id: 'po-1',
+    };
+    // Ids compare as the rule compares them, whatever their case.
+    expect(decisionBarredReason(afterFlmi, officer)).toBe(ALLOWANCE_MESSAGES.barredApprovedEarlier);
+    expect(canDecide(afterFlmi, officer)).toBe(false);
+    // Another officer may decide: no reason.
+    expect(decisionBarredReason(afterFlmi, { id: 'po-2', role: 'program_officer' })).toBeNull();
+    // A role that decides nothing here is simply waiting, not barred.
+    expect(decisionBarredReason(afterFlmi, { id: 'po-1', role: 'deputy_manager' })).toBeNull();
+    expect(decisionBarredReason({ ...afterFlmi, approval_stage: 'approved' }, officer)).toBeNull();
+    // Acting for an account that approved an earlier step.
+    expect(
+      decisionBarredReason(afterFlmi, {
+        id: 'po-3',
+        role: 'program_officer',
+        onBehalfOf: { id: 'PO-1', name: 'Bupe Tembo' },
+      }),
+    ).toBe(
+      'Bupe Tembo approved an earlier step, so you may not decide this one on their behalf; another program officer decides it.',
+    );
   });
 });

@@ -49,6 +49,8 @@ export const ALLOWANCE_MESSAGES = {
   notFound: 'Allowance not found',
   approvedEarlier:
     'You already approved this allowance at an earlier stage. Another account must decide this stage.',
+  /** The same rule as approvedEarlier, said beside the allowance before anyone tries. */
+  barredApprovedEarlier: 'You approved an earlier step, so another program officer decides this one.',
   paymentComment: 'Payment processed',
   submissionComment: 'Allowance submitted',
 } as const;
@@ -151,22 +153,45 @@ export function approversOf(allowance: StageHolder): string[] {
   return ids;
 }
 
+/** Who, by the two-stage rule, approved an earlier stage: the user, or the account they act for. */
+export type TwoStageBar = { who: 'self' } | { who: 'principal'; name: string };
+
 /**
  * The two-stage rule (docs/product.md §4, D21): nobody approves the same allowance at two stages,
  * as themselves or through a delegate. The user may not decide a stage after approving an earlier
- * one, and may not decide it on behalf of an account that approved an earlier one. The message
- * refusing the decision, or null when the rule allows it. A decider without an id is not checked
- * (the screen before the user is known).
+ * one, and may not decide it on behalf of an account that approved an earlier one. Null when the
+ * rule allows it. A decider without an id is not checked (the screen before the user is known).
  */
-export function twoStageRefusal(allowance: StageHolder, user: Decider): string | null {
+export function twoStageBar(allowance: StageHolder, user: Decider): TwoStageBar | null {
   if (!user.id) return null;
   const approvers = approversOf(allowance);
   if (approvers.length === 0) return null;
-  if (approvers.includes(user.id.toLowerCase())) return ALLOWANCE_MESSAGES.approvedEarlier;
+  if (approvers.includes(user.id.toLowerCase())) return { who: 'self' };
   const principal = user.onBehalfOf;
   if (principal && approvers.includes(principal.id.toLowerCase()))
-    return delegatorApprovedEarlierMessage(principal.name);
+    return { who: 'principal', name: principal.name };
   return null;
+}
+
+/** The message refusing a decision by the two-stage rule (the API's 403), or null when it allows it. */
+export function twoStageRefusal(allowance: StageHolder, user: Decider): string | null {
+  const bar = twoStageBar(allowance, user);
+  if (!bar) return null;
+  return bar.who === 'self' ? ALLOWANCE_MESSAGES.approvedEarlier : delegatorApprovedEarlierMessage(bar.name);
+}
+
+/**
+ * Why a user whose role decides at the allowance's stage may not decide it now, in the words the
+ * screen shows beside the allowance; null when they may, or when their role decides nothing here
+ * (the timeline's "Awaiting …" then says it all). The same rule as the refusal above.
+ */
+export function decisionBarredReason(allowance: StageHolder, user: Decider): string | null {
+  if (!roleDecides(allowance, user)) return null;
+  const bar = twoStageBar(allowance, user);
+  if (!bar) return null;
+  return bar.who === 'self'
+    ? ALLOWANCE_MESSAGES.barredApprovedEarlier
+    : `${bar.name} approved an earlier step, so you may not decide this one on their behalf; another program officer decides it.`;
 }
 
 /** Whether the user's role decides at the allowance's stage (the two-stage rule aside). */

@@ -150,8 +150,12 @@ test.describe('Allowance Management', () => {
     await po.getByRole('button', { name: 'Add Allowance' }).click();
     const add = po.getByRole('dialog', { name: 'Add New Allowance' });
     const picker = add.getByRole('combobox', { name: 'Student' });
+    // The picker has focus, but its list waits to be asked: nothing covers the fields below.
+    await expect(picker).toBeFocused();
+    await expect(picker).toHaveAttribute('aria-expanded', 'false');
+    await expect(add.getByRole('listbox')).toHaveCount(0);
     await picker.fill(student.chl_number);
-    // Wait for the list to answer this search (not the list shown on focus).
+    // Wait for the list to answer this search (not an earlier one).
     await expect(add.getByRole('listbox', { name: 'Students' }).getByRole('option')).toHaveCount(1);
     await expect(add.getByRole('option', { name: new RegExp(name) })).toBeVisible();
     await picker.press('ArrowDown');
@@ -211,6 +215,8 @@ test.describe('Allowance Management', () => {
     await expectStage(dpm, name, 'Pending FLMI Advisor');
     // The deputy manager does not decide at the FLMI step.
     await expectNoDecisionButtons(dpm, name);
+    // The Approve button went with the decision: focus is back on the row, not the top of the page.
+    await expect(rowButton(dpm, name, 'View details')).toBeFocused();
     details = await openDetails(dpm, name);
     await expect(timelineSteps(details)).toHaveCount(3);
     await expect(timelineSteps(details).nth(1)).toContainText(`Approved by ${dpmName} on `);
@@ -220,19 +226,26 @@ test.describe('Allowance Management', () => {
     await expect(details).not.toContainText('Program Manager Review');
     await dpm.keyboard.press('Escape');
 
-    // PO001 approves as FLMI advisor.
+    // PO001 approves as FLMI advisor, and may not decide the next step: the row and the details say why.
+    const barred = 'You approved an earlier step, so another program officer decides this one.';
     await openList(po, name);
+    await expect(row(po, name)).not.toContainText(barred);
     await approveInRow(po, name, 'Receipts verified.');
     await expectStage(po, name, 'Pending Program Manager');
+    await expect(rowButton(po, name, 'View details')).toBeFocused();
+    await expectNoDecisionButtons(po, name);
+    await expect(row(po, name)).toContainText(barred);
     details = await openDetails(po, name);
     await expect(timelineSteps(details)).toHaveCount(4);
     await expect(timelineSteps(details).nth(3)).toContainText('Program Manager Review');
+    await expect(details).toContainText(barred);
     await po.keyboard.press('Escape');
 
     // ADM001 approves as programme manager; only then, and only for ADM001, mark as paid appears.
     const admin = await as(browser, 'ADM001');
     const adminName = await myName(admin);
     await openList(admin, name);
+    await expect(row(admin, name)).not.toContainText(barred);
     await expect(rowButton(admin, name, 'Mark as paid')).toHaveCount(0);
     await approveInRow(admin, name, 'Approved for payment.');
     await expectStage(admin, name, 'Approved');
@@ -265,6 +278,73 @@ test.describe('Allowance Management', () => {
     await expect(comments.nth(2)).toContainText('flmi advisor');
     await expect(comments.nth(3)).toContainText('Approved for payment.');
     await expect(comments.nth(4)).toContainText('Payment processed');
+  });
+
+  test('after a decision that takes the allowance out of the filtered list, focus goes to the next row', async ({
+    browser,
+  }) => {
+    const po = await as(browser, 'PO001');
+    const first = await createAllowance(po, (await createStudent(po)).id, 'May');
+    await createAllowance(po, (await createStudent(po)).id, 'May');
+    const dpm = await as(browser, 'DPM001');
+    await dpm.goto('/allowances?stage=pending_dpm');
+    await expect(rowButton(dpm, first.student_name, 'Approve')).toBeVisible();
+    await rowButton(dpm, first.student_name, 'Approve').click();
+    const dialog = dpm.getByRole('dialog', { name: 'Approve Allowance' });
+    await dialog.getByLabel('Comment').fill('Within budget.');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(dpm.getByText('Allowance approved successfully!')).toBeVisible();
+    await expect(row(dpm, first.student_name)).toHaveCount(0);
+    // Another pending allowance's row has focus, so the keyboard carries on down the list.
+    const focused = dpm.locator(':focus');
+    await expect(focused).toHaveAttribute('aria-label', /^View details: /);
+    await expect(focused).not.toHaveAttribute('aria-label', new RegExp(first.student_name));
+    await expect(table(dpm).locator(':focus')).toHaveCount(1);
+  });
+
+  test('every money tile shows the whole amount, clear of its icon, at phone, tablet and desktop widths', async ({
+    browser,
+  }) => {
+    const page = await as(browser, 'ADM001');
+    const largest = '9999999.99';
+    // The largest figure on every tile: the list's answer with its sums replaced.
+    await page.route(/\/api\/allowances(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      for (const key of Object.keys(body.summary)) body.summary[key] = largest;
+      await route.fulfill({ response, json: body });
+    });
+    await page.route(/\/api\/dashboard(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.allowances.paid_this_month = largest;
+      await route.fulfill({ response, json: body });
+    });
+    for (const width of [390, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, group, count] of [
+        ['/allowances', 'Totals by stage', 5],
+        ['/dashboard', 'Key figures', 1],
+      ] as const) {
+        await page.goto(path);
+        const tiles = page.getByRole('region', { name: group }).locator(':scope > *');
+        const money = tiles.filter({ hasText: 'ZMW' });
+        await expect(money).toHaveCount(count);
+        for (const tile of await money.all()) {
+          await expect(tile).toContainText('ZMW9,999,999.99');
+          const fits = await tile.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const icon = el.querySelector('svg')!.parentElement!.getBoundingClientRect();
+            const figure = [...el.querySelectorAll('span')].find((s) => s.textContent === '9,999,999.99')!;
+            const f = figure.getBoundingClientRect();
+            const inside = f.left >= box.left && f.right <= box.right;
+            const clearOfIcon = f.right <= icon.left || f.left >= icon.right || f.top >= icon.bottom;
+            return inside && clearOfIcon && figure.scrollWidth <= Math.ceil(f.width);
+          });
+          expect(fits, `${path} at ${width} px: ${await tile.textContent()}`).toBe(true);
+        }
+      }
+    }
   });
 
   test('a denial shows where, why, by whom and when', async ({ browser }) => {
@@ -339,7 +419,13 @@ test.describe('Allowance Management', () => {
     await decideByApi(admin, allowance.id, 'pending_flmi', 'approve', 'Done first.');
 
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(po.getByText('This allowance was changed by someone else. Please reload it.')).toBeVisible();
+    // It says what happened, and asks for no reload: the screen has already reloaded it.
+    await expect(
+      po.getByText(
+        'Someone else decided this allowance first, so your decision was not recorded. The list now shows where it stands.',
+      ),
+    ).toBeVisible();
+    await expect(po.getByText(/reload/i)).toHaveCount(0);
     await expect(dialog).toBeHidden();
     await expectStage(po, student.full_name, 'Pending Program Manager');
     const details = await openDetails(po, student.full_name);

@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatLongDate,
   formatMoney,
+  moneyParts,
   setDisplaySettings,
   todayIso,
 } from './format';
@@ -99,5 +100,12 @@ describe('the currency label of System Settings', () => {
     expect(currencyLabel()).toBe('USD');
     expect(formatMoney('1234.5')).toBe('USD 1,234.50');
     expect(formatCompactZmw(12_500)).toBe('USD 12.5k');
+  });
+
+  it("splits a tile's figure into the label and the whole amount", () => {
+    expect(moneyParts('9999999.99')).toEqual({ currency: 'ZMW', amount: '9,999,999.99' });
+    expect(moneyParts('-5')).toEqual({ currency: 'ZMW', amount: '-5.00' });
+    setDisplaySettings({ ...DEFAULT_DISPLAY, currency: 'USD' });
+    expect(moneyParts('100300')).toEqual({ currency: 'USD', amount: '100,300.00' });
   });
 });

@@ -41,6 +41,15 @@ export const currencyLabel = (): Currency => display.currency ?? 'ZMW';
 /** '1234.5' -> 'ZMW 1,234.50', with the configured label. */
 export const formatMoney = (value: string | number): string => formatZmw(value, currencyLabel());
 
+/** formatMoney's two parts, for a figure that sets the label apart: { currency: 'ZMW', amount: '1,234.50' }. */
+export function moneyParts(value: string | number): { currency: string; amount: string } {
+  const currency = currencyLabel();
+  const text = formatZmw(value, currency);
+  const negative = text.startsWith('-');
+  const amount = text.slice((negative ? 1 : 0) + currency.length + 1);
+  return { currency, amount: negative ? `-${amount}` : amount };
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string, kind: 'long' | 'numeric'): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AllowanceDetail, EXPECTED_STAGE_MESSAGES } from '../../../contracts/allowances';
+import {
+  type AllowanceDetail,
+  type AllowanceView,
+  EXPECTED_STAGE_MESSAGES,
+} from '../../../contracts/allowances';
+import { ALLOWANCE_MESSAGES } from '../../../domain/allowances';
 import { activities, allowanceComments, allowances } from '../../db/schema';
 import { json, makeAllowance, makeStudent, type TestStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
@@ -350,5 +355,57 @@ describe('concurrency', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
     expect(await commentsOf(id)).toHaveLength(1);
+  });
+});
+
+describe('why the caller may not decide, in the allowance they read', () => {
+  const view = async (id: string, as: string) => {
+    const res = await t.request('GET', `/api/allowances/${id}`, { token: tokens[as] });
+    expect(res.status).toBe(200);
+    return json<AllowanceView>(res);
+  };
+  const barred = async (id: string, as: string) => (await view(id, as)).decision_barred_reason;
+
+  it('names the two-stage rule for whoever approved an earlier step, and for their delegate', async () => {
+    const a = await submit();
+    expect(await barred(a.id, 'DPM001')).toBeNull();
+    await decide(a.id, 'DPM001', { decision: 'approve', comment: 'Fine', expected_stage: 'pending_dpm' });
+    await decide(a.id, 'PO001', { decision: 'approve', comment: 'Checked', expected_stage: 'pending_flmi' });
+
+    // PO001 approved the FLMI step: the answer says why they may not decide the PM step, and the
+    // decision itself is refused by the same rule.
+    expect(await barred(a.id, 'PO001')).toBe(ALLOWANCE_MESSAGES.barredApprovedEarlier);
+    const refused = await decide(a.id, 'PO001', {
+      decision: 'approve',
+      comment: 'Again',
+      expected_stage: 'pending_pm',
+    });
+    expect(refused.status).toBe(403);
+    // Another officer and an admin may decide; the deputy manager decides nothing here: no reason.
+    expect(await barred(a.id, 'PO002')).toBeNull();
+    expect(await barred(a.id, 'ADM001')).toBeNull();
+    expect(await barred(a.id, 'DPM001')).toBeNull();
+
+    // PO002 holds PO001's stages today: deciding would be on PO001's behalf, which the rule bars.
+    const handed = await t.request('POST', '/api/delegations', {
+      token: tokens.PO001,
+      body: {
+        delegate_id: await t.userId('PO002'),
+        starts_on: '2026-03-16',
+        ends_on: '2026-03-20',
+        reason: 'Away on leave',
+      },
+    });
+    expect(handed.status, await handed.clone().text()).toBe(201);
+    expect(await barred(a.id, 'PO002')).toBe(
+      'Bupe Tembo approved an earlier step, so you may not decide this one on their behalf; another program officer decides it.',
+    );
+    const asDelegate = await decide(a.id, 'PO002', {
+      decision: 'approve',
+      comment: 'For Bupe',
+      expected_stage: 'pending_pm',
+    });
+    expect(asDelegate.status).toBe(403);
+    expect(await barred(a.id, 'ADM001')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   AllowanceDetailSchema,
   AllowanceListQuerySchema,
   AllowanceListResponseSchema,
+  AllowanceViewSchema,
   AwaitingMeResponseSchema,
   BulkDecisionRequestSchema,
   BulkDecisionResponseSchema,
@@ -113,10 +114,10 @@ export const getAllowanceRoute = createRoute({
   method: 'get',
   path: '/{id}',
   tags,
-  summary: 'One allowance with its comment trail, oldest first',
+  summary: 'One allowance with its comment trail, oldest first, and why the caller may not decide it',
   request: { params: IdParamSchema },
   responses: {
-    200: jsonResponse(AllowanceDetailSchema, 'The allowance'),
+    200: jsonResponse(AllowanceViewSchema, 'The allowance'),
     ...errorResponses(401, 403, 404),
   },
 });

@@ -42,7 +42,7 @@ export function allowancesRoutes(deps: AppDeps) {
   );
 
   router.openapi(contracts.getAllowanceRoute, async (c) =>
-    c.json(await allowancesService.getAllowance(deps, c.req.valid('param').id), 200),
+    c.json(await allowancesService.viewAllowance(deps, c.var.staff, c.req.valid('param').id), 200),
   );
 
   router.openapi(contracts.allowanceHistoryRoute, async (c) =>

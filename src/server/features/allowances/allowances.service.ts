@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type {
   AllowanceDecisionRequest,
   AllowanceDetail,
+  AllowanceView,
   CreateAllowanceInput,
   PayAllowanceRequest,
 } from '../../../contracts/allowances';
@@ -17,6 +18,7 @@ import type { ApprovalStage } from '../../../domain/allowance-stages';
 import {
   ALLOWANCE_MESSAGES,
   decideAllowance as decideInDomain,
+  decisionBarredReason,
   duplicateAllowanceMessage,
   isReviewStage,
   payAllowance,
@@ -67,6 +69,23 @@ export async function getAllowance(deps: AppDeps, id: string): Promise<Allowance
   const detail = await loadAllowanceDetail(deps.db, id);
   if (!detail) throw notFound(ALLOWANCE_MESSAGES.notFound);
   return detail;
+}
+
+/**
+ * One allowance as this user sees it: with why the two-stage rule bars them from deciding it, by
+ * the rule and the delegation look-up the decision itself applies (decideOnAllowance), so the
+ * screen says beforehand what the server would answer.
+ */
+export async function viewAllowance(deps: AppDeps, user: SessionUser, id: string): Promise<AllowanceView> {
+  const detail = await getAllowance(deps, id);
+  const stage = detail.approval_stage;
+  const onBehalfOf = isReviewStage(stage)
+    ? await delegationFor(deps.db, user.id, stage, programmeDate(deps.clock.now()))
+    : null;
+  return {
+    ...detail,
+    decision_barred_reason: decisionBarredReason(detail, { ...actorOf(user), onBehalfOf }),
+  };
 }
 
 /** Add New Allowance: the server computes the total, the stage, the submitter and the date. */

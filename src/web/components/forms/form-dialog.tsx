@@ -28,6 +28,8 @@ export interface FormDialogProps<TValues extends FieldValues> {
   /** The field a server message belongs on when it names one only in its words. */
   fieldOfError?: (error: ApiError) => string | null;
   className?: string;
+  /** Where focus goes on closing when the element that opened the dialog is gone. */
+  focusOnClose?: () => HTMLElement | null;
   children: ReactNode;
 }
 
@@ -54,6 +56,7 @@ export function FormDialog<TValues extends FieldValues>({
   failureMessage,
   fieldOfError,
   className,
+  focusOnClose,
   children,
 }: FormDialogProps<TValues>) {
   const formId = useId();
@@ -98,6 +101,7 @@ export function FormDialog<TValues extends FieldValues>({
         description={description}
         size={size}
         dismissible={!pending}
+        focusOnClose={focusOnClose}
         footer={
           <>
             <Button variant="secondary" disabled={pending} onClick={requestClose}>

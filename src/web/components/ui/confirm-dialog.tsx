@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
   busyLabel?: string;
   /** Runs on confirm; close the dialog yourself when it succeeds (it stays open while busy). */
   onConfirm: () => void;
+  /** Where focus goes on closing when the element that opened the dialog is gone. */
+  focusOnClose?: () => HTMLElement | null;
 }
 
 /** The in-app replacement for window.confirm(): a titled alert dialog with Cancel and Confirm. */
@@ -32,8 +34,9 @@ export function ConfirmDialog({
   busy = false,
   busyLabel,
   onConfirm,
+  focusOnClose,
 }: ConfirmDialogProps) {
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, focusOnClose);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>

@@ -24,6 +24,8 @@ export interface DialogProps {
    * keyboard user can scroll a long one (WCAG 2.1.1; axe's scrollable-region-focusable).
    */
   textOnly?: boolean;
+  /** Where focus goes on closing when the element that opened the dialog is gone. */
+  focusOnClose?: () => HTMLElement | null;
   children?: ReactNode;
 }
 
@@ -41,9 +43,10 @@ export function Dialog({
   dismissible = true,
   onOpenAutoFocus,
   textOnly = false,
+  focusOnClose,
   children,
 }: DialogProps) {
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, focusOnClose);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

@@ -11,6 +11,7 @@ export { EmptyState } from './empty-state';
 export { Field, type FieldProps, useFieldControl } from './field';
 export { Input } from './input';
 export { Label } from './label';
+export { MoneyFigure } from './money-figure';
 export { PageHeader } from './page-header';
 export { PasswordInput } from './password-input';
 export { Select, type SelectOption } from './select';

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Skeleton } from './skeleton';
 
@@ -28,6 +28,24 @@ export interface StatCardProps {
   selected?: boolean;
 }
 
+/**
+ * A label may wrap after a slash ('College/Diploma'), so a narrow tile never runs it under the
+ * icon; <wbr> leaves its text and accessible name as they are.
+ */
+function breakableLabel(label: string): ReactNode {
+  return label.split('/').map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed label
+    <Fragment key={i}>
+      {i > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
+}
+
 /** A figure with its label and icon: <StatCard label="Total Students" value={42} icon={Users} />. */
 export function StatCard({
   label,
@@ -39,18 +57,20 @@ export function StatCard({
   onClick,
   selected,
 }: StatCardProps) {
+  // The icon sits beside the label, so the figure below has the card's whole width: a money
+  // figure up to ZMW 9,999,999.99 fits a two-column phone layout without running under the icon.
   const body = (
     <>
-      <p className="text-sm font-medium text-slate-600">{label}</p>
-      <div className="mt-2 flex items-end justify-between gap-3">
-        <div className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
-          {loading ? <Skeleton className="h-8 w-20" /> : value}
-        </div>
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 text-sm font-medium break-words text-slate-600">{breakableLabel(label)}</p>
         {Icon && (
           <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tones[tone])}>
             <Icon aria-hidden="true" className="size-5" />
           </span>
         )}
+      </div>
+      <div className="mt-1 min-w-0 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
+        {loading ? <Skeleton className="h-8 w-20" /> : value}
       </div>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
     </>

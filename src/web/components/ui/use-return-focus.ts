@@ -3,9 +3,11 @@ import { useLayoutEffect, useRef } from 'react';
 /**
  * Our dialogs open from state, not from a Radix trigger, so Radix has nowhere to send focus when
  * they close and it falls to <body>. This remembers what had focus when the dialog opened and
- * hands focus back to it on close (if it is still on the page).
+ * hands focus back to it on close (if it is still on the page). When the dialog's own work removed
+ * it (an Approve button gone once the allowance moved on), `fallback` names where focus goes
+ * instead, so a keyboard user is not sent back to the top of the page.
  */
-export function useReturnFocus(open: boolean) {
+export function useReturnFocus(open: boolean, fallback?: () => HTMLElement | null) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!open) return;
@@ -15,9 +17,10 @@ export function useReturnFocus(open: boolean) {
   return (event: Event) => {
     const element = opener.current;
     opener.current = null;
-    if (element?.isConnected) {
+    const target = element?.isConnected ? element : (fallback?.() ?? null);
+    if (target) {
       event.preventDefault();
-      element.focus();
+      target.focus();
     }
   };
 }

@@ -1,5 +1,5 @@
 import { Banknote, Check, CircleCheck, CircleX, Clock, FileText, X } from 'lucide-react';
-import type { AllowanceComment, AllowanceDetail } from '../../../contracts/allowances';
+import type { AllowanceComment, AllowanceView } from '../../../contracts/allowances';
 import type { User } from '../../../contracts/auth';
 import type { CommentStage } from '../../../domain/allowance-stages';
 import { allowedActions } from '../../../domain/allowances';
@@ -43,12 +43,15 @@ export function AllowanceDetailsDialog({
   onClose,
   onDecide,
   onPay,
+  focusOnClose,
 }: {
   id: string | null;
   user: User;
   onClose: () => void;
   onDecide: (request: DecisionRequest) => void;
   onPay: (allowance: ActionTarget) => void;
+  /** Where focus goes on closing when what opened it is gone (or it opened from a link). */
+  focusOnClose?: () => HTMLElement | null;
 }) {
   const detail = useAllowanceDetail(id);
   const allowance = detail.data;
@@ -61,6 +64,7 @@ export function AllowanceDetailsDialog({
       title="Allowance Details"
       description={allowance ? `${allowance.student_name} · ${periodLabel(allowance)}` : undefined}
       size="xl"
+      focusOnClose={focusOnClose}
       footer={
         <>
           {allowance && actions.includes('deny') && (
@@ -81,7 +85,7 @@ export function AllowanceDetailsDialog({
               Mark as Paid
             </Button>
           )}
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose} data-allowance-details-close="">
             Close
           </Button>
         </>
@@ -123,10 +127,12 @@ function DetailsSkeleton() {
   );
 }
 
-function DetailsBody({ allowance }: { allowance: AllowanceDetail }) {
+function DetailsBody({ allowance }: { allowance: AllowanceView }) {
   const rejection = rejectionSummary(allowance);
   return (
     <div className="space-y-6">
+      {/* The server's reading of the two-stage rule for this user, delegations included. */}
+      {allowance.decision_barred_reason && <Alert tone="info">{allowance.decision_barred_reason}</Alert>}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <StageBadge stage={allowance.approval_stage} />
         <span className="text-sm text-slate-600">

@@ -5,8 +5,7 @@ import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { canManagePaymentBatches } from '../../../domain/payment-batches';
 import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import { Card, Select } from '../../components/ui';
-import { formatMoney } from '../../lib/format';
+import { Card, MoneyFigure, Select } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -22,7 +21,7 @@ import {
   STAGE_FILTER_OPTIONS,
 } from './allowance-view';
 import { useAllowanceList } from './allowances.queries';
-import { AllowancesTable } from './allowances-table';
+import { AllowancesTable, rowFocusTarget } from './allowances-table';
 import { BulkDecisionBar } from './bulk-decision-bar';
 import {
   BulkDecisionDialog,
@@ -86,8 +85,27 @@ export function AllowancesPage() {
   useKeepPageInRange(params.page, ALLOWANCE_PAGE_SIZE, data, (page) => update({ page }));
 
   const chooseStage = (stage: ApprovalStage | '') => update({ stage });
-  const decide = (request: DecisionRequest) => modals.open({ kind: 'decide', request });
-  const pay = (allowance: ActionTarget) => modals.open({ kind: 'pay', allowance });
+  // After a decision or a payment the button that opened its dialog is often gone (the allowance
+  // moved on): focus goes back into the details when they are open, else to the allowance's row,
+  // or the next one when it left the list, never to the top of the page.
+  /* The page's ids when an action began. */
+  const rowOrder = useRef<string[]>([]);
+  const decide = (request: DecisionRequest) => {
+    rowOrder.current = pageIds;
+    modals.open({ kind: 'decide', request });
+  };
+  const pay = (allowance: ActionTarget) => {
+    rowOrder.current = pageIds;
+    modals.open({ kind: 'pay', allowance });
+  };
+  const focusAfter = (id: string) => () =>
+    details.id
+      ? document.querySelector<HTMLElement>('[data-allowance-details-close]')
+      : rowFocusTarget(id, rowOrder.current);
+  const openDetails = (id: string) => {
+    rowOrder.current = pageIds;
+    details.open(id);
+  };
 
   const stages = decidingStages(user.role);
   const [selection, setSelection] = useSelectionOf(`${params.q}\n${params.stage}`);
@@ -139,6 +157,9 @@ export function AllowancesPage() {
     if (ids && (await batch.add(ids))) modals.close();
   };
 
+  const decideRequest = modals.ofKind('decide')?.request ?? null;
+  const paying = modals.ofKind('pay')?.allowance ?? null;
+
   return (
     <div className="space-y-6">
       <ListPageHeader
@@ -156,11 +177,7 @@ export function AllowancesPage() {
         className="md:grid-cols-3 xl:grid-cols-5 [&>*:last-child]:col-span-2 md:[&>*:last-child]:col-span-1"
         tiles={TILES.map((tile) => ({
           ...tile,
-          value: data ? (
-            <span className="text-lg sm:text-xl">{formatMoney(data.summary[tile.key])}</span>
-          ) : (
-            '—'
-          ),
+          value: data ? <MoneyFigure value={data.summary[tile.key]} /> : '—',
         }))}
         loading={!data && !list.isError}
         selected={params.stage}
@@ -202,7 +219,7 @@ export function AllowancesPage() {
                 }
               : undefined
           }
-          onView={(a) => details.open(a.id)}
+          onView={(a) => openDetails(a.id)}
           onDecide={decide}
           onPay={pay}
         />
@@ -233,9 +250,18 @@ export function AllowancesPage() {
         onClose={details.close}
         onDecide={decide}
         onPay={pay}
+        focusOnClose={() => (details.id ? rowFocusTarget(details.id, rowOrder.current) : null)}
       />
-      <DecisionDialog request={modals.ofKind('decide')?.request ?? null} onClose={modals.close} />
-      <PayDialog allowance={modals.ofKind('pay')?.allowance ?? null} onClose={modals.close} />
+      <DecisionDialog
+        request={decideRequest}
+        onClose={modals.close}
+        focusOnClose={decideRequest ? focusAfter(decideRequest.allowance.id) : undefined}
+      />
+      <PayDialog
+        allowance={paying}
+        onClose={modals.close}
+        focusOnClose={paying ? focusAfter(paying.id) : undefined}
+      />
       <BulkDecisionDialog
         request={modals.ofKind('bulk')?.request ?? null}
         onClose={modals.close}

@@ -2,7 +2,7 @@ import { Banknote, Check, Eye, ReceiptText, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Allowance } from '../../../contracts/allowances';
 import type { User } from '../../../contracts/auth';
-import { allowedActions } from '../../../domain/allowances';
+import { allowedActions, decisionBarredReason } from '../../../domain/allowances';
 import { type DataColumn, DataTable, type PagedQuery, tableStateOf } from '../../components/list';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -95,7 +95,16 @@ function allowanceColumns(
       className: 'text-right whitespace-nowrap text-slate-900 tabular-nums',
       cell: (a) => formatMoney(a.total),
     },
-    { header: 'Stage', skeletonWidth: 'w-32', cell: (a) => <StageBadge stage={a.approval_stage} /> },
+    {
+      header: 'Stage',
+      skeletonWidth: 'w-32',
+      cell: (a) => (
+        <>
+          <StageBadge stage={a.approval_stage} />
+          <BarredReason allowance={a} user={handlers.user} />
+        </>
+      ),
+    },
     {
       header: 'Actions',
       skeletonWidth: 'w-16',
@@ -125,6 +134,7 @@ function AllowanceCard({
         <StageBadge stage={a.approval_stage} />
         <RowActions allowance={a} {...handlers} />
       </div>
+      <BarredReason allowance={a} user={handlers.user} />
     </div>
   );
 }
@@ -157,12 +167,23 @@ export function AllowancesTable({
   );
 }
 
+/**
+ * Why a user whose role decides at this stage has no Approve or Deny here: the two-stage rule the
+ * server applies, read from the approvers the row carries. (A delegate's bar, which depends on the
+ * delegations held today, is said by the details, which the server answers for this user.)
+ */
+function BarredReason({ allowance, user }: { allowance: Allowance; user: User }) {
+  const reason = decisionBarredReason(allowance, user);
+  if (!reason) return null;
+  return <p className="mt-1 max-w-64 text-xs whitespace-normal text-slate-600">{reason}</p>;
+}
+
 /** View details always; approve, deny and mark as paid only when the domain says this user may now. */
 function RowActions({ allowance: a, user, onView, onDecide, onPay }: RowHandlers & { allowance: Allowance }) {
   const actions = allowedActions(a, user);
   const what = `${a.student_name}, ${periodLabel(a)}`;
   return (
-    <div className="flex gap-1.5">
+    <div className="flex gap-1.5" data-allowance-actions={a.id}>
       <RowAction
         label="View details"
         what={what}
@@ -198,6 +219,28 @@ function RowActions({ allowance: a, user, onView, onDecide, onPay }: RowHandlers
       )}
     </div>
   );
+}
+
+/** The row's actions shown at this width (the table's from tablet width up, else the card's). */
+function shownActions(id: string): HTMLElement | null {
+  const all = [...document.querySelectorAll<HTMLElement>(`[data-allowance-actions="${CSS.escape(id)}"]`)];
+  return all.find((el) => el.getClientRects().length > 0) ?? all[0] ?? null;
+}
+
+/**
+ * Where focus goes after an action on a row took away the button it came from: that row's first
+ * action (View details, always there), or, when the row left the list (a stage filter no longer
+ * matches it), the row that followed it on the page, else the one before. `order` is the page's
+ * ids when the action began.
+ */
+export function rowFocusTarget(id: string, order: readonly string[]): HTMLElement | null {
+  const at = order.indexOf(id);
+  const candidates = at < 0 ? [id] : [id, ...order.slice(at + 1), ...order.slice(0, at).reverse()];
+  for (const candidate of candidates) {
+    const button = shownActions(candidate)?.querySelector('button');
+    if (button) return button;
+  }
+  return null;
 }
 
 const ACTION_TONES = {

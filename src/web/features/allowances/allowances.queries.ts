@@ -8,6 +8,7 @@ import type {
   AllowanceDecisionRequest,
   AllowanceDetail,
   AllowanceListResponse,
+  AllowanceView,
   BulkDecisionRequest,
   BulkDecisionResponse,
   CreateAllowanceRequest,
@@ -37,7 +38,7 @@ export function useAllowanceList(params: AllowanceListParams) {
 export function useAllowanceDetail(id: string | null) {
   return useQuery({
     queryKey: keys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<AllowanceDetail>(`/api/allowances/${encodeURIComponent(id!)}`, signal),
+    queryFn: ({ signal }) => api.get<AllowanceView>(`/api/allowances/${encodeURIComponent(id!)}`, signal),
     enabled: Boolean(id),
   });
 }

@@ -57,13 +57,21 @@ function AllowanceSummary({ allowance }: { allowance: ActionTarget }) {
 export function DecisionDialog({
   request,
   onClose,
+  focusOnClose,
 }: {
   request: DecisionRequest | null;
   onClose: () => void;
+  /** Where focus goes afterwards when the button that opened it went with the decision. */
+  focusOnClose?: () => HTMLElement | null;
 }) {
   if (!request) return null;
   return (
-    <DecisionForm key={`${request.allowance.id}-${request.decision}`} request={request} onClose={onClose} />
+    <DecisionForm
+      key={`${request.allowance.id}-${request.decision}`}
+      request={request}
+      onClose={onClose}
+      focusOnClose={focusOnClose}
+    />
   );
 }
 
@@ -79,7 +87,15 @@ function decisionFailure(error: unknown): string | null {
   return ALLOWANCE_UI.decisionFailed;
 }
 
-function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose: () => void }) {
+function DecisionForm({
+  request,
+  onClose,
+  focusOnClose,
+}: {
+  request: DecisionRequest;
+  onClose: () => void;
+  focusOnClose?: () => HTMLElement | null;
+}) {
   const { allowance, decision } = request;
   const decide = useDecideAllowance();
   const form = useSchemaForm<DecisionFormValues>(DecisionFormSchema, { comment: '' });
@@ -96,8 +112,8 @@ function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose:
       });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 409)) throw error;
-      // Someone else moved it: say so; the list and the details have been reloaded.
-      toast.error(error.message || ALLOWANCE_UI.decisionFailed);
+      // Someone else moved it; the mutation has reloaded the list and the details by now.
+      toast.error(ALLOWANCE_UI.decidedMeanwhile);
       onClose();
       return;
     }
@@ -117,6 +133,7 @@ function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose:
       pendingLabel={approving ? 'Approving...' : 'Denying...'}
       submitVariant={approving ? 'primary' : 'danger'}
       failureMessage={decisionFailure}
+      focusOnClose={focusOnClose}
       className="space-y-4"
     >
       <AllowanceSummary allowance={allowance} />
@@ -137,7 +154,16 @@ function DecisionForm({ request, onClose }: { request: DecisionRequest; onClose:
 }
 
 /** Mark as paid after a confirmation that names student, period and amount (docs/product.md §4, §8). */
-export function PayDialog({ allowance, onClose }: { allowance: ActionTarget | null; onClose: () => void }) {
+export function PayDialog({
+  allowance,
+  onClose,
+  focusOnClose,
+}: {
+  allowance: ActionTarget | null;
+  onClose: () => void;
+  /** Where focus goes afterwards when the button that opened it went with the payment. */
+  focusOnClose?: () => HTMLElement | null;
+}) {
   const pay = usePayAllowance();
   if (!allowance) return null;
 
@@ -148,7 +174,7 @@ export function PayDialog({ allowance, onClose }: { allowance: ActionTarget | nu
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        toast.error(error.message || ALLOWANCE_UI.payFailed);
+        toast.error(ALLOWANCE_UI.paidMeanwhile);
         onClose();
         return;
       }
@@ -173,6 +199,7 @@ export function PayDialog({ allowance, onClose }: { allowance: ActionTarget | nu
       busy={pay.isPending}
       busyLabel="Marking as paid..."
       onConfirm={() => void onConfirm()}
+      focusOnClose={focusOnClose}
     />
   );
 }

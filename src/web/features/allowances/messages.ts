@@ -13,9 +13,17 @@ export const ALLOWANCE_UI = {
   approved: 'Allowance approved successfully!',
   denied: 'Allowance denied successfully!',
   decisionFailed: 'Failed to process approval. Please try again.',
+  /*
+   * A 409: the allowance moved on after the screen showed it. The server's own message asks an API
+   * caller to reload; the screen has already reloaded the list and the details when this shows.
+   */
+  decidedMeanwhile:
+    'Someone else decided this allowance first, so your decision was not recorded. The list now shows where it stands.',
 
   paid: 'Allowance marked as paid successfully!',
   payFailed: 'Failed to mark allowance as paid. Please try again.',
+  paidMeanwhile:
+    'Someone else changed this allowance first, so it was not marked as paid. The list now shows where it stands.',
 
   noFile: 'Please select a file to upload.',
   onlyCsv: 'Only .csv files are accepted.',

@@ -1,8 +1,17 @@
 import { Banknote, GraduationCap, Hourglass, Rocket, School, Table2, Users } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
-import { Alert, Button, Card, CardBody, CardHeader, Skeleton, StatCard } from '../../components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  MoneyFigure,
+  Skeleton,
+  StatCard,
+} from '../../components/ui';
 import { errorMessage } from '../../lib/api';
-import { currencyLabel, formatMoney } from '../../lib/format';
+import { currencyLabel } from '../../lib/format';
 import { MonthlyAllowancesTable, StudentProgressTable, StudentsByCategoryTable } from './chart-tables';
 import { useDashboard } from './dashboard.queries';
 // Hand-drawn SVG, a few KB: loaded with the figures rather than after them, so no third request waits.
@@ -87,11 +96,7 @@ export function StaffDashboard({ officer }: { officer: boolean }) {
         <StatCard
           label="Paid This Month"
           hint={officer ? 'Your students' : undefined}
-          value={
-            data ? (
-              <span className="text-lg sm:text-xl">{formatMoney(data.allowances.paid_this_month)}</span>
-            ) : null
-          }
+          value={data ? <MoneyFigure value={data.allowances.paid_this_month} /> : null}
           icon={Banknote}
           tone="emerald"
           loading={isPending}

@@ -34,8 +34,9 @@ function useStudentSearch(q: string, enabled: boolean) {
 
 /**
  * Search-as-you-type student combobox (WAI-ARIA combobox with a listbox popup) over GET /api/students
- * (program officers get only their own students). Arrow keys move, Enter picks, Esc closes the list
- * without closing the surrounding dialog. Inside <Field> it takes the field's id and error wiring.
+ * (program officers get only their own students). The list opens when asked (a click, typing, Arrow
+ * Down), never on focus alone. Arrow keys move, Enter picks, Esc closes the list without closing the
+ * surrounding dialog. Inside <Field> it takes the field's id and error wiring.
  */
 export function StudentPicker({
   value,
@@ -145,7 +146,8 @@ export function StudentPicker({
             setOpen(true);
             if (value) onChange(null);
           }}
-          onFocus={() => setOpen(true)}
+          // Not on focus: a dialog that opens with focus here would drop the list over the fields
+          // below before the user asked for it. A click, typing or Arrow Down opens it.
           onClick={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
