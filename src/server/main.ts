@@ -121,6 +121,11 @@ async function main() {
     clearInterval(digestPasses);
     clearInterval(backupPasses);
     // Stop taking connections, let requests under way finish, then close the database cleanly.
+    // A keep-alive client (a load balancer's health check) would keep sending requests on its
+    // connection and hold the stop for 20 s: each connection is closed as soon as it is idle.
+    const http = server as import('node:http').Server;
+    http.closeIdleConnections();
+    setInterval(() => http.closeIdleConnections(), 25).unref();
     server.close(async () => {
       await database.close();
       logger.info('stopped');
