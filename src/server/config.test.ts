@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, INSTALL_DIR, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has working defaults for a bare machine', () => {
@@ -45,5 +47,34 @@ describe('loadConfig', () => {
       port: 3000,
       appUrl: 'https://bo.example.org',
     });
+  });
+
+  it('resolves relative paths from the install, not the working directory', () => {
+    expect(existsSync(path.join(INSTALL_DIR, 'package.json'))).toBe(true);
+    expect(loadConfig({})).toMatchObject({
+      webDir: path.join(INSTALL_DIR, 'dist/web'),
+      dataDir: path.join(INSTALL_DIR, 'data'),
+      backupDir: path.join(INSTALL_DIR, 'data/backups'),
+    });
+    expect(loadConfig({ DATA_DIR: '/var/lib/chl', WEB_DIR: 'build/web' })).toMatchObject({
+      dataDir: '/var/lib/chl',
+      backupDir: '/var/lib/chl/backups',
+      webDir: path.join(INSTALL_DIR, 'build/web'),
+    });
+  });
+
+  it('names a value that kept the comment written after it in an environment file', () => {
+    expect(() => loadConfig({ HOST: '127.0.0.1  # the proxy is on this machine' })).toThrow(
+      /HOST: "127\.0\.0\.1 {2}# the proxy is on this machine" has a comment after the value.*lines of their own/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true # behind nginx' })).toThrow(/TRUST_PROXY: .* comment/);
+  });
+
+  it("says to percent-encode a '#' in a URL's password", () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://chl:pa#ss@db:5432/chl' })).toThrow(
+      /DATABASE_URL: contains '#'.*percent-encode it as %23/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://u:pa#ss@mail:587' })).toThrow(/SMTP_URL: contains '#'.*%23/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://chl:pa%23ss@db:5432/chl' }).databaseUrl).toContain('%23');
   });
 });

@@ -1,5 +1,14 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/**
+ * The folder the app is installed in (src/server/config.ts, or the bundle dist/server/*.js, is two
+ * folders down): relative paths resolve from here, so the app started from any working directory
+ * (a service's, `/`) finds its web build and data in the same place.
+ */
+export const INSTALL_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const fromInstall = (value: string) => path.resolve(INSTALL_DIR, value);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -10,11 +19,22 @@ const EnvSchema = z.object({
     .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
     .default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  HOST: z
+    .string()
+    .regex(/^[^\s#]+$/, { message: 'must be one address or name, without spaces or #' })
+    .default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+    .refine((url) => !url.includes('#'), {
+      message:
+        "contains '#', which ends a URL: in the password, percent-encode it as %23 (and @ as %40, : as %3A, / as %2F, ? as %3F, % as %25); a comment goes on a line of its own",
+    })
+    .refine((url) => URL.canParse(url), {
+      message:
+        'is not a valid URL: percent-encode special characters in the user name and password (@ as %40, : as %3A, / as %2F)',
+    })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   APP_URL: z.url({ message: 'must be a URL such as https://backoffice.example.org' }).optional(),
@@ -22,13 +42,16 @@ const EnvSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .refine((url) => !url.includes('#'), {
+      message: "contains '#', which ends a URL: in the password, percent-encode it as %23",
+    })
     .optional(),
   MAIL_FROM: z.string().min(3).default('CHL Back-office <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ISSUER: z.url({ message: 'must be the issuer URL' }).default('https://accounts.google.com'),
   TRUST_PROXY: booleanFlag.default(false),
-  WEB_DIR: z.string().min(1).default('./dist/web'),
+  WEB_DIR: z.string().min(1).default('dist/web'),
   LOG_REQUESTS: booleanFlag.default(true),
   PHOTO_FETCH_PRIVATE_NETWORK: booleanFlag.default(false),
   BACKUP_DIR: z.string().min(1).optional(),
@@ -71,9 +94,30 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * A value with a comment after it ('127.0.0.1  # the proxy'): systemd's EnvironmentFile, Docker's
+ * --env-file and most shells' exports keep the comment in the value.
+ */
+const INLINE_COMMENT = /\s#/;
+
+function inlineComments(env: Record<string, string>): string[] {
+  return Object.keys(EnvSchema.shape)
+    .filter((name) => !['DATABASE_URL', 'SMTP_URL'].includes(name) && INLINE_COMMENT.test(env[name] ?? ''))
+    .map(
+      (name) =>
+        `  ${name}: "${env[name]}" has a comment after the value; an environment file keeps it in the value: put comments on lines of their own`,
+    );
+}
+
 /** Reads the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
+  const commented = inlineComments(blankAsUnset);
+  if (commented.length > 0) throw new ConfigError(`Invalid configuration:\n${commented.join('\n')}`);
   const parsed = EnvSchema.safeParse(blankAsUnset);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -94,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: fromInstall(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -108,10 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
         : null,
     trustProxy: e.TRUST_PROXY,
-    webDir: path.resolve(e.WEB_DIR),
+    webDir: fromInstall(e.WEB_DIR),
     logRequests: e.LOG_REQUESTS,
     photoFetchPrivateNetwork: e.PHOTO_FETCH_PRIVATE_NETWORK,
-    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupDir: e.BACKUP_DIR ? fromInstall(e.BACKUP_DIR) : path.join(fromInstall(e.DATA_DIR), 'backups'),
     twoFactorKey: e.TWO_FACTOR_KEY ? Buffer.from(e.TWO_FACTOR_KEY, 'hex') : null,
   };
 }

@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { accountsWithDemoPassword } from './auth/demo-passwords';
 import { purgeDeadSessions } from './auth/sessions';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, INSTALL_DIR, loadConfig } from './config';
 import { openConfiguredDatabase } from './database';
 import { seedDemoData } from './db/demo-seed';
 import { planListening, StartRefused } from './demo-guard';
@@ -12,12 +12,48 @@ import { sendNotificationDigests } from './features/notifications/notification-d
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
+import {
+  checkSmtp,
+  databaseProblem,
+  listenProblem,
+  requireWebBuild,
+  startupWarnings,
+} from './startup-checks';
 
 const logger = createLogger();
 
+/** The configured database, or the reason it cannot be opened in words that say what to change. */
+async function openDatabaseOrExplain(config: ReturnType<typeof loadConfig>) {
+  try {
+    return await openConfiguredDatabase(config);
+  } catch (error) {
+    throw (config.databaseUrl && databaseProblem(error, config.databaseUrl)) || error;
+  }
+}
+
+/** Resolves once the server listens; rejects with what to change when it cannot (port taken…). */
+function listen(app: ReturnType<typeof createApp>, config: ReturnType<typeof loadConfig>, host: string) {
+  return new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: host }, (info) => {
+      server.off('error', fail);
+      logger.info('listening', { url: config.appUrl, host: info.address, port: info.port });
+      resolve(server);
+    });
+    const fail = (error: Error) => reject(listenProblem(error, config, host));
+    server.once('error', fail);
+  });
+}
+
 async function main() {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  requireWebBuild(config);
+  for (const warning of startupWarnings(config, {
+    cwd: process.cwd(),
+    installDir: INSTALL_DIR,
+    execArgv: process.execArgv,
+  }))
+    logger.warn(warning);
+  const database = await openDatabaseOrExplain(config);
   logger.info('database ready', {
     embedded: database.embedded,
     dataDir: database.embedded ? config.dataDir : undefined,
@@ -39,9 +75,14 @@ async function main() {
   const deps = { db: database.db, config, mailer, clock: systemClock, logger };
   const app = createApp(deps, { serveWeb: true });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: listening.host }, (info) => {
-    logger.info('listening', { url: config.appUrl, host: info.address, port: info.port });
-  });
+  let server: ReturnType<typeof serve>;
+  try {
+    server = await listen(app, config, listening.host);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  void checkSmtp(config, logger);
   const housekeeping = setInterval(() => void purgeDeadSessions(deps).catch(() => {}), 15 * 60_000);
   housekeeping.unref();
   // Requests send their own emails right after answering; this picks up what a crashed or busy
@@ -80,6 +121,11 @@ async function main() {
     clearInterval(digestPasses);
     clearInterval(backupPasses);
     // Stop taking connections, let requests under way finish, then close the database cleanly.
+    // A keep-alive client (a load balancer's health check) would keep sending requests on its
+    // connection and hold the stop for 20 s: each connection is closed as soon as it is idle.
+    const http = server as import('node:http').Server;
+    http.closeIdleConnections();
+    setInterval(() => http.closeIdleConnections(), 25).unref();
     server.close(async () => {
       await database.close();
       logger.info('stopped');

@@ -2,9 +2,9 @@
  * `npm run create-admin -- --staff-id ADM100 --email it@example.org --name "Jane Phiri"`
  * Makes an admin account (verified, active) in the configured database: how the first admin of a
  * production database comes to be, since self-registration never grants a role (docs/product.md D3).
- * The password comes from ADMIN_PASSWORD, or is asked for on the terminal.
+ * The password comes from ADMIN_PASSWORD, or is asked for on the terminal (not shown), or is the
+ * first line of standard input when there is no terminal.
  */
-import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { RegisterRequestSchema } from '../../contracts/auth';
@@ -16,19 +16,51 @@ import { DEMO_PASSWORD } from '../db/demo-seed/accounts';
 import { users } from '../db/schema';
 import { currentSettings } from '../features/settings/settings.service';
 
-async function askPassword(): Promise<string> {
-  if (!process.stdin.isTTY)
-    throw new Error('Set ADMIN_PASSWORD, or run this in a terminal to be asked for the password.');
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  // Do not echo what is typed.
-  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s) => {
-    if (s.includes('Password')) process.stdout.write(s);
-  };
-  const password = await rl.question('Password for the new admin: ');
-  rl.close();
-  process.stdout.write('\n');
-  return password;
+/** Typed on a terminal, shown as nothing at all (not even its length). */
+function typedPassword(): Promise<string> {
+  const stdin = process.stdin;
+  process.stdout.write('Password for the new admin (not shown as you type): ');
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let password = '';
+    const finish = () => {
+      stdin.off('data', onKeys);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write('\n');
+    };
+    const onKeys = (keys: string) => {
+      for (const key of keys) {
+        if (key === '\r' || key === '\n' || key === '\u0004') {
+          finish();
+          return resolve(password);
+        }
+        if (key === '\u0003') {
+          finish();
+          return reject(new Error('Cancelled: no admin created.'));
+        }
+        password = key === '\u007f' || key === '\b' ? password.slice(0, -1) : password + key;
+      }
+    };
+    stdin.on('data', onKeys);
+  });
 }
+
+/** Without a terminal (a script, a pipe): the first line of what comes in. */
+async function pipedPassword(): Promise<string> {
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const [line = ''] = input.split(/\r?\n/);
+  if (!line)
+    throw new Error(
+      'Set ADMIN_PASSWORD, give the password on standard input, or run this in a terminal to be asked.',
+    );
+  return line;
+}
+
+const askPassword = () => (process.stdin.isTTY ? typedPassword() : pipedPassword());
 
 async function main() {
   const { values } = parseArgs({
@@ -91,8 +123,11 @@ async function main() {
       createdAt: now,
       updatedAt: now,
     });
+    // Without APP_URL (run apart from the service's environment file) the address would be a guess.
     console.log(
-      `Admin ${input.staffId} (${input.email}) created. They can sign in at ${config.appUrl}/staff-login.`,
+      process.env.APP_URL
+        ? `Admin ${input.staffId} (${input.email}) created. They can sign in at ${config.appUrl}/staff-login.`
+        : `Admin ${input.staffId} (${input.email}) created. They can sign in at /staff-login on the app's address (APP_URL is not set here, so it cannot be printed).`,
     );
   } finally {
     await database.close();

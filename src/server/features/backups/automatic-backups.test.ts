@@ -1,4 +1,5 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SettingsResponse } from '../../../contracts/settings';
@@ -106,18 +107,58 @@ describe('automatic backups', () => {
     expect(await t.database.db.select().from(backups)).toHaveLength(1);
   });
 
-  it('takes back the slot of a process that died while writing, and its partial file', async () => {
+  it('clears at once the claim and partial file of a process that died while writing, and makes the slot', async () => {
+    // Killed moments ago, during its first backup: a restart's first pass must not wait hours.
     const slot = backupSlot(t.clock.now(), 'daily');
     await t.database.db.insert(backups).values({
       fileName: 'backup-abandoned.json.gz',
       kind: 'automatic',
       slot,
-      createdAt: new Date(t.clock.now().getTime() - 7 * 60 * 60 * 1000),
+      createdAt: t.clock.now(),
     });
+    writeFileSync(path.join(dir, 'backup-abandoned.json.gz.partial'), 'half a backup');
     const { created } = await runAutomaticBackup(t.deps);
     expect(created).not.toBeNull();
     const rows = await automatic();
     expect(rows.find((b) => b.slot === slot)).toMatchObject({ id: created!.id, status: 'ready' });
     expect(rows.map((b) => b.fileName)).not.toContain('backup-abandoned.json.gz');
+    expect(files()).not.toContain('backup-abandoned.json.gz.partial');
   });
+
+  it('writes files only the service can read, in a folder only it can open', async () => {
+    chmodSync(dir, 0o755);
+    t.clock.advance(DAY);
+    const { created } = await runAutomaticBackup(t.deps);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, created!.file_name)).mode & 0o777).toBe(0o600);
+  });
+
+  // Another process's writer holds its lock on a connection of its own; PGlite has one session.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'never clears a backup another live process is writing right now',
+    async () => {
+      t.clock.advance(DAY);
+      const slot = backupSlot(t.clock.now(), 'daily');
+      const [live] = await t.database.db
+        .insert(backups)
+        .values({ fileName: 'backup-live.json.gz', kind: 'automatic', slot, createdAt: t.clock.now() })
+        .returning();
+      writeFileSync(path.join(dir, 'backup-live.json.gz.partial'), 'being written');
+      const other = await t.database.pool.connect();
+      try {
+        await other.query('select pg_advisory_lock(72115022, hashtext($1::text))', [live!.id]);
+        expect((await runAutomaticBackup(t.deps)).created).toBeNull();
+        expect((await automatic()).find((b) => b.slot === slot)).toMatchObject({
+          id: live!.id,
+          status: 'writing',
+        });
+        expect(files()).toContain('backup-live.json.gz.partial');
+      } finally {
+        other.release(true);
+      }
+      // Its process gone, the next pass clears it and makes the slot's backup.
+      expect((await runAutomaticBackup(t.deps)).created).not.toBeNull();
+      expect(files()).not.toContain('backup-live.json.gz.partial');
+    },
+  );
 });

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Backup } from '../../../contracts/backups';
 import { lusakaDate } from '../../../domain/dates';
@@ -7,20 +5,19 @@ import type { BACKUP_FREQUENCIES } from '../../../domain/settings';
 import type { AppDeps } from '../../app-env';
 import { backups } from '../../db/schema';
 import { currentSettings } from '../settings/settings.service';
+import { clearDeadWrites } from './backup-claims';
 import { deleteBackups, makeBackup, SYSTEM_ACTOR } from './backups.service';
 
 /*
  * Automatic backups (System Settings, D13): every app process calls runAutomaticBackup now and
  * then; the first to insert the row of the current slot ('daily:2026-11-26') writes the backup,
  * the others find the slot taken. Old backups are then removed after the chosen number of days.
+ * A claim left by a process that died mid-write is cleared at the next pass (backup-claims.ts).
  */
 
 type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A claim still 'writing' after this long belongs to a process that died mid-write. */
-export const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
-
 /** The ISO week ('2026-W48') of a calendar date: the week of its Thursday, in that Thursday's year. */
 function isoWeek(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -36,17 +33,6 @@ export function backupSlot(now: Date, frequency: BackupFrequency): string {
   if (frequency === 'daily') return `daily:${day}`;
   if (frequency === 'weekly') return `weekly:${isoWeek(day)}`;
   return `monthly:${day.slice(0, 7)}`;
-}
-
-/** Frees the claims of writers that died (their slot may then be taken again) and their partial files. */
-async function dropAbandonedClaims(deps: AppDeps): Promise<void> {
-  const before = new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS);
-  const dropped = await deps.db
-    .delete(backups)
-    .where(and(eq(backups.status, 'writing'), lt(backups.createdAt, before)))
-    .returning({ fileName: backups.fileName });
-  for (const { fileName } of dropped)
-    await rm(path.join(deps.config.backupDir, `${fileName}.partial`), { force: true });
 }
 
 /**
@@ -72,9 +58,11 @@ export async function pruneBackups(deps: AppDeps, retentionDays: number): Promis
  * may run it at once.
  */
 export async function runAutomaticBackup(deps: AppDeps): Promise<{ created: Backup | null; pruned: number }> {
+  // First what a process that died mid-write left (a claim would keep its slot, a partial file
+  // its data): a restarted process clears it at its first pass, before the slot's backup.
+  await clearDeadWrites(deps);
   const { backup } = await currentSettings(deps.db);
   if (!backup.autoBackup) return { created: null, pruned: 0 };
-  await dropAbandonedClaims(deps);
   const slot = backupSlot(deps.clock.now(), backup.backupFrequency);
   const created = await makeBackup(deps, { kind: 'automatic', slot, actor: SYSTEM_ACTOR });
   const pruned = await pruneBackups(deps, backup.retentionDays);

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -88,6 +88,16 @@ async function* backupText(tx: Tx, catalog: Catalog, header: BackupHeader): Asyn
 }
 
 /**
+ * The backup folder, made readable by its owner only (the service's user): backups hold password
+ * hashes, tokens, student records and files. Modes given at creation only ever lose bits to the
+ * umask, and a folder made before keeps its own, so the folder's is set each time.
+ */
+async function privateBackupFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+}
+
+/**
  * Writes the backup to `fileName` in `dir`: first under a temporary name, renamed once complete,
  * so a file of that name is always whole. Its size in bytes; on failure nothing is left behind.
  */
@@ -97,7 +107,7 @@ export async function writeBackupFile(
   fileName: string,
   createdAt: Date,
 ): Promise<number> {
-  await mkdir(dir, { recursive: true });
+  await privateBackupFolder(dir);
   const target = path.join(dir, fileName);
   const partial = `${target}.partial`;
   try {
@@ -116,11 +126,13 @@ export async function writeBackupFile(
         await pipeline(
           Readable.from(backupText(tx, catalog, header)),
           createGzip(),
-          createWriteStream(partial),
+          createWriteStream(partial, { mode: 0o600 }),
         );
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    // The umask may only take bits away from 0600; set it anyway, so no umask can matter.
+    await chmod(partial, 0o600);
     await rename(partial, target);
     return (await stat(target)).size;
   } catch (error) {

@@ -18,6 +18,7 @@ import { attachmentHeader } from '../../http/file-download';
 import type { UploadedFile } from '../../http/file-upload';
 import { recordAudit } from '../audit/audit.service';
 import { readCatalog } from './backup-catalog';
+import { asBackupWriter } from './backup-claims';
 import { BackupFileError } from './backup-format';
 import { type BackupSource, checkBackup, replaceAllTables } from './backup-restore';
 import { writeBackupFile } from './backup-writer';
@@ -65,8 +66,9 @@ export async function listBackups(deps: AppDeps): Promise<BackupList> {
 
 /**
  * Claims a backup by its row (an automatic one by its `slot`, which only one process can insert),
- * then writes the file and marks it ready. Null when the slot was already claimed. A write that
- * fails leaves neither row nor file.
+ * then writes the file and marks it ready, all as the backup's writer (backup-claims.ts: a process
+ * that dies mid-write leaves a claim the next pass of any process clears). Null when the slot was
+ * already claimed. A write that fails leaves neither row nor file.
  */
 export async function makeBackup(
   deps: AppDeps,
@@ -75,50 +77,51 @@ export async function makeBackup(
   const createdAt = deps.clock.now();
   const id = randomUUID();
   const fileName = backupFileName(createdAt, id);
-  const [claimed] = await deps.db
-    .insert(backups)
-    .values({
-      id,
-      fileName,
-      kind: made.kind,
-      slot: made.slot,
-      createdAt,
-      createdById: made.actor.id,
-      createdByName: made.kind === 'manual' ? made.actor.name : null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: backups.id });
-  if (!claimed) return null;
-  try {
-    const size = await writeBackupFile(deps.db, deps.config.backupDir, fileName, createdAt);
-    return await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(backups)
-        .set({ status: 'ready', sizeBytes: size })
-        .where(and(eq(backups.id, id), eq(backups.status, 'writing')))
-        .returning();
-      // Another process took this claim for abandoned (automatic-backups.ts): its file goes too.
-      if (!row) throw new Error(`backup ${fileName} lost its claim while being written`);
-      await recordAudit(tx, {
-        actor: made.actor,
-        officerId: null,
-        entityType: 'backup',
-        entityId: id,
-        action: 'backup.created',
-        summary:
-          made.kind === 'manual'
-            ? `${made.actor.name} made a backup of the database (${fileName})`
-            : `Automatic backup of the database made (${fileName})`,
-        at: createdAt,
-        after: { file_name: fileName, size_bytes: size, kind: made.kind },
+  return asBackupWriter(deps.db, id, async (db) => {
+    const [claimed] = await db
+      .insert(backups)
+      .values({
+        id,
+        fileName,
+        kind: made.kind,
+        slot: made.slot,
+        createdAt,
+        createdById: made.actor.id,
+        createdByName: made.kind === 'manual' ? made.actor.name : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: backups.id });
+    if (!claimed) return null;
+    try {
+      const size = await writeBackupFile(db, deps.config.backupDir, fileName, createdAt);
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(backups)
+          .set({ status: 'ready', sizeBytes: size })
+          .where(and(eq(backups.id, id), eq(backups.status, 'writing')))
+          .returning();
+        if (!row) throw new Error(`backup ${fileName} lost its claim while being written`);
+        await recordAudit(tx, {
+          actor: made.actor,
+          officerId: null,
+          entityType: 'backup',
+          entityId: id,
+          action: 'backup.created',
+          summary:
+            made.kind === 'manual'
+              ? `${made.actor.name} made a backup of the database (${fileName})`
+              : `Automatic backup of the database made (${fileName})`,
+          at: createdAt,
+          after: { file_name: fileName, size_bytes: size, kind: made.kind },
+        });
+        return toBackup(row);
       });
-      return toBackup(row);
-    });
-  } catch (error) {
-    await deps.db.delete(backups).where(and(eq(backups.id, id), eq(backups.status, 'writing')));
-    await rm(path.join(deps.config.backupDir, fileName), { force: true }).catch(() => {});
-    throw folderProblem(deps, error) ?? error;
-  }
+    } catch (error) {
+      await db.delete(backups).where(and(eq(backups.id, id), eq(backups.status, 'writing')));
+      await rm(path.join(deps.config.backupDir, fileName), { force: true }).catch(() => {});
+      throw folderProblem(deps, error) ?? error;
+    }
+  });
 }
 
 /** A file system error of the backup folder (missing rights, a full disk), as the admin can act on it. */
