@@ -285,7 +285,7 @@ test.describe('Allowance Management', () => {
   }) => {
     const po = await as(browser, 'PO001');
     const first = await createAllowance(po, (await createStudent(po)).id, 'May');
-    await createAllowance(po, (await createStudent(po)).id, 'May');
+    const second = await createAllowance(po, (await createStudent(po)).id, 'May');
     const dpm = await as(browser, 'DPM001');
     await dpm.goto('/allowances?stage=pending_dpm');
     await expect(rowButton(dpm, first.student_name, 'Approve')).toBeVisible();
@@ -300,6 +300,18 @@ test.describe('Allowance Management', () => {
     await expect(focused).toHaveAttribute('aria-label', /^View details: /);
     await expect(focused).not.toHaveAttribute('aria-label', new RegExp(first.student_name));
     await expect(table(dpm).locator(':focus')).toHaveCount(1);
+
+    // A decision taken from the details leaves them open: focus stays in them, on Close.
+    await dpm.goto('/allowances?stage=pending_dpm');
+    await rowButton(dpm, second.student_name, 'View details').click();
+    const details = dpm.getByRole('dialog', { name: 'Allowance Details' });
+    await details.getByRole('button', { name: 'Approve' }).click();
+    const fromDetails = dpm.getByRole('dialog', { name: 'Approve Allowance' });
+    await fromDetails.getByLabel('Comment').fill('Within budget.');
+    await fromDetails.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(fromDetails).toBeHidden();
+    await expect(details).toContainText('Pending FLMI Advisor');
+    await expect(details.getByRole('button', { name: 'Close', exact: true }).last()).toBeFocused();
   });
 
   test('every money tile shows the whole amount, clear of its icon, at phone, tablet and desktop widths', async ({
