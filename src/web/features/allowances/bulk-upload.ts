@@ -48,7 +48,7 @@ export type CsvPreview =
  * the server can tell; it checks every row again.
  */
 export function previewAllowanceCsv(text: string): CsvPreview {
-  const { headers, rows, malformed } = parseCsv(text);
+  const { headers, rows, malformed } = parseCsv(text, { commentRows: true });
   if (malformed) {
     const where = malformed.row === null ? '' : ` (row ${malformed.row})`;
     return { ok: false, message: ALLOWANCE_UI.csvParsing(`${malformed.message}${where}`) };
@@ -72,10 +72,17 @@ export function previewAllowanceCsv(text: string): CsvPreview {
   return { ok: true, rows: previewRows, ready: previewRows.length - withErrors, withErrors, missingColumns };
 }
 
-/** allowances_template.csv: the contract's columns and one example row. */
+/** What the example row of a template says in its first cell: it is a comment, never imported. */
+export const TEMPLATE_EXAMPLE_MARK = '# Example row, never imported';
+
+/**
+ * allowances_template.csv: the contract's columns and one example row, written as a comment (its
+ * first cell starts with '#'), so a template uploaded as it is imports nothing rather than failing
+ * on a student the user may not have.
+ */
 export function allowanceTemplateCsv(year: number): string {
   const example = {
-    student_id: '',
+    student_id: TEMPLATE_EXAMPLE_MARK,
     student_name: 'Mwila Chanda',
     chl_number: 'CHL-S-0001',
     month: 'January',

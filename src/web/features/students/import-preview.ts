@@ -41,7 +41,7 @@ export function importTemplateCsv(): string {
 
 /** The file as the server will read it, stopping one row past the most one import takes. */
 export function parseCsvText(text: string): CsvTable {
-  return parseCsv(text, { maxRows: STUDENT_IMPORT_MAX_ROWS });
+  return parseCsv(text, { maxRows: STUDENT_IMPORT_MAX_ROWS, commentRows: true });
 }
 
 export type PreviewStatus = 'import' | 'drop' | 'error';
