@@ -8,6 +8,7 @@ import {
   formatFileSize,
   previewAllowanceCsv,
   splitRowError,
+  uploadButtonLabel,
   uploadFileProblem,
 } from './bulk-upload';
 import { ALLOWANCE_UI } from './messages';
@@ -106,6 +107,23 @@ describe('allowanceTemplateCsv', () => {
       missingColumns: [],
     });
     expect(previewAllowanceCsv(filled)).toMatchObject({ rows: [{ row: 3, student: 'Grace Lungu' }] });
+  });
+});
+
+describe('uploadButtonLabel', () => {
+  it('says what the button will do', () => {
+    const preview = (ready: number, withErrors: number) => ({
+      ok: true as const,
+      rows: [],
+      ready,
+      withErrors,
+      missingColumns: [],
+    });
+    expect(uploadButtonLabel(null)).toBe('Upload');
+    expect(uploadButtonLabel(preview(3, 0))).toBe('Upload');
+    expect(uploadButtonLabel(preview(3, 2))).toBe('Import 3 valid rows');
+    expect(uploadButtonLabel(preview(1, 2))).toBe('Import 1 valid row');
+    expect(uploadButtonLabel(preview(0, 2))).toBe('No valid rows to import');
   });
 });
 

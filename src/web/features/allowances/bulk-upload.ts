@@ -101,6 +101,17 @@ export function allowanceTemplateCsv(year: number): string {
   )}\r\n`;
 }
 
+/**
+ * What the upload button will do: 'Upload' when the file has no row with errors (the server
+ * takes it whole or refuses it), 'Import 3 valid rows' when the rows with errors will be left out,
+ * and why it cannot when no row can be uploaded.
+ */
+export function uploadButtonLabel(preview: CsvPreview | null): string {
+  if (!preview?.ok || preview.withErrors === 0) return 'Upload';
+  if (preview.ready === 0) return 'No valid rows to import';
+  return `Import ${preview.ready} valid ${preview.ready === 1 ? 'row' : 'rows'}`;
+}
+
 /** 'Row 5: month is required' -> { row: 5, message: 'month is required' }. */
 export function splitRowError(error: string): { row: number | null; message: string } {
   const m = /^Row (\d+): ([\s\S]*)$/.exec(error);
