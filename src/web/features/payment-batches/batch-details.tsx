@@ -232,7 +232,7 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
             {PAYMENT_BATCH_MESSAGES.missingNrc(withoutNrc.length, data.items.length)} Add their NRC numbers to
             the student records first, or export the file without them.
             <span className="mt-2 block font-medium text-slate-800">Without NRC:</span>
-            <span aria-label="Allowances without NRC" className="mt-1 block">
+            <span className="mt-1 block">
               {withoutNrc.map((item) => `${item.student_name} (${item.reference})`).join(', ')}
             </span>
           </>
