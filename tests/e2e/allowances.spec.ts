@@ -521,7 +521,7 @@ test.describe('Allowance Management', () => {
     );
     expect(templateLines).toHaveLength(2);
     // The example row is a comment: uploaded as it is, it fails on no student.
-    expect(templateLines[1]).toMatch(/^# Example row, never imported,/);
+    expect(templateLines[1]).toMatch(/^# Example row never imported,/);
 
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog.getByText('Please select a file to upload.')).toBeVisible();

@@ -73,7 +73,7 @@ export function previewAllowanceCsv(text: string): CsvPreview {
 }
 
 /** What the example row of a template says in its first cell: it is a comment, never imported. */
-export const TEMPLATE_EXAMPLE_MARK = '# Example row, never imported';
+export const TEMPLATE_EXAMPLE_MARK = '# Example row never imported';
 
 /**
  * allowances_template.csv: the contract's columns and one example row, written as a comment (its
