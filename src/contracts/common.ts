@@ -96,3 +96,11 @@ export const pagedResponseSchema = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     pageSize: z.number().int(),
   });
+
+/**
+ * The form field of a CSV import (students, allowances) that chooses what happens to rows with
+ * problems: 'true' imports the valid rows and reports the others; absent or 'false' refuses the
+ * whole file while any row has a problem.
+ */
+export const SKIP_INVALID_ROWS_FIELD = 'skip_invalid_rows';
+export const SKIP_INVALID_ROWS_MESSAGE = 'skip_invalid_rows must be true or false';

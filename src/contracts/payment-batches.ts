@@ -8,6 +8,7 @@ import {
   PAYMENT_BATCH_MESSAGES,
   PAYMENT_BATCH_STATUSES,
   PAYMENT_ITEM_STATUSES,
+  RESOLUTION_NOTE_MAX,
 } from '../domain/payment-batches';
 import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
@@ -65,9 +66,32 @@ export const PaymentBatchItemSchema = z
   .meta({ id: 'PaymentBatchItem' });
 export type PaymentBatchItem = z.infer<typeof PaymentBatchItemSchema>;
 
+export const MismatchSchema = z.object({
+  kind: z.enum(MISMATCH_KINDS),
+  reference: z.string(),
+  expected_amount: MoneySchema.optional(),
+  paid_amount: MoneySchema.optional(),
+  student_name: z.string().optional(),
+  /** The statement's rows (header = row 1); none for a payment missing from it. */
+  rows: z.array(z.number().int()).optional(),
+});
+export type MismatchDto = z.infer<typeof MismatchSchema>;
+
+/** A mismatch kept on the batch, to work through until it is marked resolved with a note. */
+export const BatchMismatchSchema = MismatchSchema.extend({
+  id: z.string(),
+  found_at: z.string(),
+  resolved_at: when,
+  resolved_by: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+}).meta({ id: 'PaymentBatchMismatch' });
+export type BatchMismatch = z.infer<typeof BatchMismatchSchema>;
+
 export const PaymentBatchDetailSchema = PaymentBatchSchema.extend({
   /** In reference order. */
   items: z.array(PaymentBatchItemSchema),
+  /** What its statements did not match, open ones first, then by when they were found. */
+  mismatches: z.array(BatchMismatchSchema),
 }).meta({ id: 'PaymentBatchDetail' });
 export type PaymentBatchDetail = z.infer<typeof PaymentBatchDetailSchema>;
 
@@ -184,16 +208,11 @@ export const MarkBatchPaidResponseSchema = z
   .meta({ id: 'MarkPaymentBatchPaidResult' });
 export type MarkBatchPaidResponse = z.infer<typeof MarkBatchPaidResponseSchema>;
 
-export const MismatchSchema = z.object({
-  kind: z.enum(MISMATCH_KINDS),
-  reference: z.string(),
-  expected_amount: MoneySchema.optional(),
-  paid_amount: MoneySchema.optional(),
-  student_name: z.string().optional(),
-  /** The statement's rows (header = row 1); none for a payment missing from it. */
-  rows: z.array(z.number().int()).optional(),
+export const StatementChargeSchema = z.object({
+  row: z.number().int(),
+  description: z.string(),
+  amount: MoneySchema,
 });
-export type MismatchDto = z.infer<typeof MismatchSchema>;
 
 export const ReconcileResponseSchema = z
   .object({
@@ -203,9 +222,33 @@ export const ReconcileResponseSchema = z
     paid: z.number().int(),
     /** Each changes nothing, for follow-up. */
     mismatches: z.array(MismatchSchema),
+    /** The bank's fees and charges, listed apart: no payment of the batch, no mismatch. */
+    charges: z.array(StatementChargeSchema),
     /** Rows of the file that are not payments (balance and total lines). */
     skipped_rows: z.number().int(),
     batch: PaymentBatchDetailSchema,
   })
   .meta({ id: 'PaymentBatchReconciliation' });
 export type ReconcileResponse = z.infer<typeof ReconcileResponseSchema>;
+
+export const ResolveMismatchRequestSchema = z
+  .object({
+    note: z
+      .string({ message: PAYMENT_BATCH_MESSAGES.resolutionNoteRequired })
+      .trim()
+      .min(1, PAYMENT_BATCH_MESSAGES.resolutionNoteRequired)
+      .max(RESOLUTION_NOTE_MAX, PAYMENT_BATCH_MESSAGES.resolutionNoteTooLong),
+  })
+  .meta({ id: 'ResolvePaymentBatchMismatchRequest' });
+export type ResolveMismatchRequest = z.infer<typeof ResolveMismatchRequestSchema>;
+
+/** The bank's file: `allow_missing_nrc=true` makes it although some allowances have no NRC. */
+export const ExportBatchQuerySchema = z.object({
+  allow_missing_nrc: z
+    .enum(['true', 'false'], { message: 'allow_missing_nrc must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** The code of the 409 a batch's export answers while allowances have no NRC. */
+export const MISSING_NRC_CODE = 'missing_nrc';

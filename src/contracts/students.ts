@@ -14,7 +14,7 @@ import {
   STUDENT_DEFAULTS,
   STUDENT_SORTS,
 } from '../domain/students';
-import { DroppedRowSchema, PageQuerySchema, pagedResponseSchema } from './common';
+import { DroppedRowSchema, PageQuerySchema, pagedResponseSchema, RowProblemSchema } from './common';
 import { blankAsMissing, blankAsNull, emailField, optionalTextField, webAddressField } from './fields';
 
 /**
@@ -425,6 +425,10 @@ export const StudentImportResponseSchema = z
     imported: z.number().int(),
     /** Rows left out because first_name or last_name was empty. */
     dropped: z.array(DroppedRowSchema),
+    /** Rows with problems left out at the request's choice (skip_invalid_rows): how many. */
+    skipped_rows: z.number().int(),
+    /** Their problems, in row order (the first 1,000). */
+    skipped: z.array(RowProblemSchema),
     message: z.string(),
   })
   .meta({ id: 'StudentImportResult' });

@@ -207,7 +207,7 @@ describe('parseBankStatement', () => {
     expect(parseBankStatement('Date,Amount\n1,2')).toEqual({
       ok: false,
       error:
-        'The file has no reference column (a column named Reference, Ref, Payment Reference or Narration). Its columns are: date, amount.',
+        'The file has no reference column (a column named Reference, Bank Reference, Transaction Reference, Customer Reference, Narration or Details). Its columns are: date, amount.',
       rows: [],
     });
     expect(parseBankStatement('Reference,Balance\nX,2')).toMatchObject({

@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import type { RowProblem } from '../contracts/common';
-import { referenceIn, type StatementLine } from '../domain/payment-batches';
+import { isChargeLine, referenceIn, type StatementLine } from '../domain/payment-batches';
 import { parseCsv } from './parse-csv';
 
 /**
@@ -19,15 +19,19 @@ export const REFERENCE_HEADERS = [
   'payment reference',
   'ref',
   'payment ref',
+  'bank reference',
+  'bank ref',
   'ref no',
   'ref number',
   'reference no',
   'reference number',
   'reference code',
   'transaction reference',
+  'transaction ref',
   'trans ref',
   'txn ref',
   'customer reference',
+  'customer ref',
   'beneficiary reference',
   'your reference',
   'narration',
@@ -76,7 +80,7 @@ export const STATEMENT_MESSAGES = {
   empty: 'The file is empty: it has no header row.',
   notText: 'The file is not text: save the bank statement as CSV (comma separated) and choose that file.',
   noReference: (columns: string) =>
-    `The file has no reference column (a column named Reference, Ref, Payment Reference or Narration). Its columns are: ${columns}.`,
+    `The file has no reference column (a column named Reference, Bank Reference, Transaction Reference, Customer Reference, Narration or Details). Its columns are: ${columns}.`,
   noAmount: (columns: string) =>
     `The file has no amount column (a column named Amount, Amount Paid, Credit or Value). Its columns are: ${columns}.`,
   noPayments: 'The file has no payments: no row has both a reference and an amount.',
@@ -188,7 +192,8 @@ export function parseBankStatement(text: string): ParsedStatement {
   const named = headers.filter(Boolean);
   if (named.length === 0) return refuse(STATEMENT_MESSAGES.empty, []);
   const listed = named.join(', ');
-  const referenceColumn = referenceColumnOf(columnsOf(headers, REFERENCE_HEADERS), parsed.rows);
+  const referenceColumns = columnsOf(headers, REFERENCE_HEADERS);
+  const referenceColumn = referenceColumnOf(referenceColumns, parsed.rows);
   if (!referenceColumn) return refuse(STATEMENT_MESSAGES.noReference(listed), []);
   const amountColumns = [...new Set(columnsOf(headers, AMOUNT_HEADERS))].filter((c) => c !== referenceColumn);
   if (amountColumns.length === 0) return refuse(STATEMENT_MESSAGES.noAmount(listed), []);
@@ -198,7 +203,11 @@ export function parseBankStatement(text: string): ParsedStatement {
   const problems: RowProblem[] = [];
   for (const { rowNumber, values } of parsed.rows) {
     const row = rowOf(rowNumber);
-    const cell = values[referenceColumn] ?? '';
+    // A fee's line often leaves the payment reference blank and says what it is in another column.
+    const cell =
+      values[referenceColumn] ||
+      referenceColumns.map((column) => values[column] ?? '').find(isChargeLine) ||
+      '';
     if (!cell) {
       skipped.push({ row, reason: SKIP_REASONS.noReference });
       continue;

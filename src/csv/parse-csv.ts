@@ -26,14 +26,26 @@ export function isBlankCsvRow(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
+/** The mark that opens a comment row of an import file: its first cell starts with it. */
+export const COMMENT_MARK = '#';
+
+/** A row an import skips: its first cell starts with '#' (the templates' example rows). */
+export function isCommentRow(cells: readonly string[]): boolean {
+  return (cells[0] ?? '').trim().startsWith(COMMENT_MARK);
+}
+
 /**
  * Parses CSV text: strips a byte-order mark, trims and lower-cases headers, keeps quoted commas,
  * skips blank rows but keeps the row numbers a spreadsheet shows (header = row 1), trims cells and
  * takes off the formula guard our own exports add (docs/decisions/006), so an exported file
- * re-imports unchanged. With `maxRows` it stops after one data row more than that: the extra row is
+ * re-imports unchanged. With `commentRows`, a row whose first cell starts with '#' (a template's
+ * example) is skipped like a blank one. With `maxRows` it stops after one data row more than that: the extra row is
  * enough to refuse the file, and a 10 MB file of a million rows is not read further.
  */
-export function parseCsv(text: string, { maxRows = Number.POSITIVE_INFINITY } = {}): ParsedCsv {
+export function parseCsv(
+  text: string,
+  { maxRows = Number.POSITIVE_INFINITY, commentRows = false } = {},
+): ParsedCsv {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let headers: string[] | null = null;
   let rowNumber = 0;
@@ -59,6 +71,7 @@ export function parseCsv(text: string, { maxRows = Number.POSITIVE_INFINITY } = 
         return;
       }
       if (isBlankCsvRow(cells)) return;
+      if (commentRows && isCommentRow(cells)) return;
       const values: Record<string, string> = {};
       headers.forEach((header, column) => {
         if (header) values[header] = withoutSpreadsheetGuard((cells[column] ?? '').trim());

@@ -46,6 +46,9 @@ export const MISMATCH_KIND_LABELS: Record<MismatchKind, string> = {
   duplicate_reference: 'Reference repeated in the statement',
 };
 
+/** The longest note a mismatch may be resolved with. */
+export const RESOLUTION_NOTE_MAX = 1000;
+
 /** At most this many allowances in one batch: item references keep four digits, so none can read as another. */
 export const PAYMENT_BATCH_MAX_ITEMS = 5000;
 
@@ -60,6 +63,14 @@ export const PAYMENT_BATCH_MESSAGES = {
   totalTooLarge: 'The total of these allowances is too large for one payment batch. Make smaller batches.',
   deleteOnlyUnpaid: 'Only a batch that is not paid yet can be deleted.',
   alreadyReconciled: 'This batch is already reconciled.',
+  statementAlreadyImported: (when: string, by: string) =>
+    `This bank statement was already reconciled with this batch (${when}, by ${by}). Nothing was changed.`,
+  mismatchNotFound: 'Mismatch not found',
+  mismatchAlreadyResolved: 'This mismatch is already resolved.',
+  resolutionNoteRequired: 'note is required: say how the mismatch was resolved',
+  resolutionNoteTooLong: `note must be at most ${RESOLUTION_NOTE_MAX} characters`,
+  missingNrc: (n: number, total: number) =>
+    `${n} of ${total} allowances have no NRC number, and the bank may refuse their payments.`,
   nothingToPay: 'Every allowance in this batch is already paid.',
   paidDateRequired: 'paid_date is required: the day the bank paid the batch (YYYY-MM-DD)',
   paidDateInvalid: 'paid_date must be a date written YYYY-MM-DD',
@@ -139,12 +150,48 @@ export interface Mismatch {
   rows?: number[];
 }
 
+/** A fee or charge the bank took, listed apart from the payments (it is no payment of ours). */
+export interface StatementCharge {
+  row: number;
+  description: string;
+  amount: string;
+}
+
+/**
+ * Words of a line the bank writes for its own fees ('Bank charges', 'Transfer fee', 'Commission',
+ * 'VAT on charges', 'Excise duty'): such a line is a charge, not an unknown payment.
+ */
+const CHARGE_WORDS = /\b(fees?|charges?|commissions?|levy|levies|vat|excise|duty|stamp)\b/i;
+
+/** Whether a statement line that carries none of our references is the bank's fee or charge. */
+export function isChargeLine(reference: string): boolean {
+  return CHARGE_WORDS.test(reference) && !OUR_REFERENCE.test(reference);
+}
+
+/**
+ * The statement's payments in one text, whatever their order or the file's layout: the same
+ * statement saved again reads the same, so its hash recognises it.
+ */
+export function statementContentKey(lines: StatementLine[]): string {
+  return lines
+    .map((line) => `${referenceKey(line.reference)}=${ngwee(line.amount)}`)
+    .sort()
+    .join('\n');
+}
+
+/** The allowances of a batch that carry no NRC number (the bank's file would leave it blank). */
+export function itemsWithoutNrc<T extends { nrc_number: string | null }>(items: T[]): T[] {
+  return items.filter((item) => !item.nrc_number?.trim());
+}
+
 export interface StatementMatch<T extends BatchItemToMatch = BatchItemToMatch> {
   /** Items the statement shows paid, in full, once: not yet reconciled. */
   toReconcile: T[];
   /** Items it shows again that an earlier statement reconciled: nothing to do. */
   alreadyReconciled: T[];
   mismatches: Mismatch[];
+  /** The bank's fees and charges, in row order. */
+  charges: StatementCharge[];
 }
 
 const ngwee = (amount: string) => {
@@ -155,7 +202,8 @@ const ngwee = (amount: string) => {
 /**
  * Matches a statement against the batch's items, by reference key and exact amount. A reference
  * repeated in the statement is a mismatch whatever its amounts (which one did the bank mean?); an
- * item not reconciled and absent from the statement is missing; a reference of no item is unknown.
+ * item not reconciled and absent from the statement is missing; a reference of no item is unknown,
+ * unless it is the bank's fee or charge, listed apart.
  * Mismatches change nothing: the caller reconciles only `toReconcile`.
  */
 export function matchStatement<T extends BatchItemToMatch>(
@@ -168,7 +216,7 @@ export function matchStatement<T extends BatchItemToMatch>(
     const key = referenceKey(line.reference);
     linesByKey.set(key, [...(linesByKey.get(key) ?? []), line]);
   }
-  const result: StatementMatch<T> = { toReconcile: [], alreadyReconciled: [], mismatches: [] };
+  const result: StatementMatch<T> = { toReconcile: [], alreadyReconciled: [], mismatches: [], charges: [] };
   const byKind: Record<MismatchKind, Mismatch[]> = {
     missing: [],
     different_amount: [],
@@ -181,7 +229,10 @@ export function matchStatement<T extends BatchItemToMatch>(
     const about = item
       ? { reference: item.reference, expected_amount: item.amount, student_name: item.student_name }
       : { reference: found[0]!.reference };
-    if (found.length > 1) {
+    if (!item && found.every((line) => isChargeLine(line.reference))) {
+      for (const line of found)
+        result.charges.push({ row: line.row, description: line.reference, amount: line.amount });
+    } else if (found.length > 1) {
       const paid = found.reduce((sum, line) => sum + ngwee(line.amount), 0n);
       byKind.duplicate_reference.push({
         kind: 'duplicate_reference',
@@ -214,6 +265,7 @@ export function matchStatement<T extends BatchItemToMatch>(
         expected_amount: item.amount,
         student_name: item.student_name,
       });
+  result.charges.sort((a, b) => a.row - b.row);
   const firstRow = (m: Mismatch) => m.rows?.[0] ?? 0;
   for (const kind of MISMATCH_KINDS) {
     const list = byKind[kind];

@@ -618,6 +618,8 @@ test.describe('Allowance Management', () => {
       'student_id,student_name,chl_number,month,year,program_level,stipend,medical,transportation,school_supplies,accommodation,flmi_comments',
     );
     expect(templateLines).toHaveLength(2);
+    // The example row is a comment: uploaded as it is, it fails on no student.
+    expect(templateLines[1]).toMatch(/^# Example row never imported,/);
 
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog.getByText('Please select a file to upload.')).toBeVisible();
@@ -635,7 +637,8 @@ test.describe('Allowance Management', () => {
     await expect(preview.getByRole('row').filter({ hasText: /^10Error/ })).toContainText(
       'month must be a valid month name',
     );
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    // The user chooses to import the valid rows without the others.
+    await dialog.getByRole('button', { name: 'Import 5 valid rows', exact: true }).click();
 
     const results = dialog.getByRole('region', { name: 'Upload results' });
     await expect(results.getByTestId('bulk-success')).toHaveText('3');
@@ -692,5 +695,33 @@ test.describe('Allowance Management', () => {
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(po.getByText('Successfully uploaded 1 allowances!')).toBeVisible();
     await expect(dialog).toBeHidden();
+
+    // Every row in error: the button says why nothing can be imported.
+    await po.getByRole('button', { name: 'Bulk Upload' }).click();
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `student_id,student_name,chl_number,month,year,stipend\n,${b.full_name},${b.chl_number},Marchh,${YEAR},900\n`,
+      ),
+    });
+    await expect(dialog.getByRole('button', { name: 'No valid rows to import' })).toBeDisabled();
+
+    // A file the preview passes but the server refuses whole (its student is unknown): nothing written, every row listed.
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'unknown.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `student_id,student_name,chl_number,month,year,program_level,stipend\n,${b.full_name},${b.chl_number},April,${YEAR},launch_year,900\n,Nobody,${unique('CHL-NONE-')},April,${YEAR},launch_year,900\n`,
+      ),
+    });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(dialog.getByText(/^Nothing was uploaded\. Row 3: Student not found/)).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Upload errors' })).toContainText(
+      'Row 3: Student not found',
+    );
+    await po.keyboard.press('Escape');
+    await po.getByPlaceholder('Search allowances...').fill(b.full_name);
+    await expect(row(po, b.full_name).filter({ hasText: 'April' })).toHaveCount(0);
   });
 });

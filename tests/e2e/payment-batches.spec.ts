@@ -74,9 +74,24 @@ test('ADM001 batches a month, exports it, reconciles a bank statement and pays t
   const items = admin.getByRole('table', { name: 'Allowances in this batch' });
   await expect(items.getByRole('row')).toHaveCount(allowances.length + 1);
 
-  // Export for Bank: the file the bank gets, then the batch reads Exported.
+  // Export for Bank: the allowances without an NRC are named first; then the file the bank gets,
+  // and the batch reads Exported.
+  const listed = await admin.request.get('/api/payment-batches?pageSize=1');
+  const batchId = ((await listed.json()) as { items: Array<{ id: string }> }).items[0]!.id;
+  const detail = (await (await admin.request.get(`/api/payment-batches/${batchId}`)).json()) as {
+    items: Array<{ student_name: string; nrc_number: string | null }>;
+  };
+  const withoutNrc = detail.items.filter((i) => !i.nrc_number);
   const downloading = admin.waitForEvent('download');
   await admin.getByRole('button', { name: 'Export for Bank' }).click();
+  if (withoutNrc.length > 0) {
+    const warning = admin.getByRole('alertdialog', { name: 'Some allowances have no NRC' });
+    await expect(warning).toContainText(
+      `${withoutNrc.length} of ${detail.items.length} allowances have no NRC number`,
+    );
+    for (const item of withoutNrc) await expect(warning).toContainText(item.student_name);
+    await warning.getByRole('button', { name: 'Export anyway' }).click();
+  }
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${batchRef.toLowerCase()}.csv`);
   const lines = readFileSync((await download.path())!, 'utf8')
@@ -101,6 +116,7 @@ test('ADM001 batches a month, exports it, reconciles a bank statement and pays t
     `02/01/${year},TRF ${paid.reference},"ZMW ${Number(paid.amount).toLocaleString('en', { minimumFractionDigits: 2 })}",`,
     `02/01/${year},${short.reference},${shortBy},`,
     `02/01/${year},PB-2000-01-001-0001,75.00,`,
+    `02/01/${year},Bank charges,15.00,`,
   ].join('\r\n');
   await admin.getByRole('button', { name: 'Import Bank Statement' }).click();
   const importing = admin.getByRole('dialog', { name: `Import Bank Statement for ${batchRef}` });
@@ -110,7 +126,8 @@ test('ADM001 batches a month, exports it, reconciles a bank statement and pays t
     buffer: Buffer.from(statement),
   });
   const preview = importing.getByRole('table', { name: 'Statement payments' });
-  await expect(preview.getByRole('row')).toHaveCount(4);
+  await expect(preview.getByRole('row')).toHaveCount(5);
+  await expect(preview.getByRole('row').filter({ hasText: 'Bank charges' })).toContainText('Bank charge');
   await expect(importing.getByTestId('statement-counts')).toContainText('1 to reconcile');
   await importing.getByRole('button', { name: 'Reconcile' }).click();
 
@@ -127,7 +144,42 @@ test('ADM001 batches a month, exports it, reconciles a bank statement and pays t
   await expect(mismatches.getByRole('row').filter({ hasText: 'Missing from the statement' })).toHaveCount(
     allowances.length - 2,
   );
+  // The bank's fee is listed apart, not as an unknown reference.
+  await expect(result.getByRole('region', { name: 'Bank charges' })).toContainText(
+    'Row 6: Bank charges, ZMW 15.00',
+  );
+  await expect(mismatches.getByRole('row').filter({ hasText: 'Bank charges' })).toHaveCount(0);
   await importing.getByRole('button', { name: 'Done' }).click();
+
+  // The mismatches stay on the batch as a list to work through: one resolved with a note.
+  const kept = admin.getByRole('list', { name: 'Mismatches' });
+  await expect(kept.getByRole('listitem')).toHaveCount(allowances.length);
+  const unknown = kept.getByRole('listitem').filter({ hasText: 'PB-2000-01-001-0001' });
+  await unknown.getByRole('button', { name: 'Mark resolved' }).click();
+  const resolving = admin.getByRole('dialog', { name: 'Mark mismatch resolved' });
+  await resolving.getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(resolving.getByText('Say how the mismatch was resolved.')).toBeVisible();
+  await resolving.getByLabel('Note').fill('Returned by the bank: not a payment of this programme.');
+  await resolving.getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(resolving).toBeHidden();
+  await expect(unknown).toContainText('Resolved');
+  await expect(unknown).toContainText('Returned by the bank: not a payment of this programme.');
+  await expect(unknown.getByRole('button', { name: 'Mark resolved' })).toHaveCount(0);
+
+  // The same statement again: recognised, nothing changed.
+  await admin.getByRole('button', { name: 'Import Bank Statement' }).click();
+  await importing.getByLabel('CSV file').setInputFiles({
+    name: 'bank-statement-again.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(statement),
+  });
+  await importing.getByRole('button', { name: 'Reconcile' }).click();
+  await expect(
+    importing.getByRole('alert').filter({ hasText: 'Failed to import the bank statement' }),
+  ).toContainText('This bank statement was already reconciled with this batch');
+  await admin.keyboard.press('Escape');
+  await expect(importing).toBeHidden();
+  await expect(kept.getByRole('listitem')).toHaveCount(allowances.length);
 
   // Only the matched payment changed: it is reconciled and its allowance paid; the rest wait.
   await expect(items.getByRole('row').filter({ hasText: paid.reference })).toContainText('Reconciled');

@@ -415,9 +415,13 @@ test.describe('Student CSV import', () => {
     await dialog.getByRole('button', { name: 'Download template' }).click();
     const template = await downloading;
     expect(template.suggestedFilename()).toBe('student_import_template.csv');
-    expect(readFileSync((await template.path())!, 'utf8').trim()).toBe(
+    const [header, example] = readFileSync((await template.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe(
       'first_name,last_name,email,contact_number,community,program_level,institution_name,current_program,chl_number,gender,date_of_birth',
     );
+    expect(example).toMatch(/^# Example row never imported/);
 
     const prefix = unique('CHL-S-');
     const file = writeTemp('students-sample.csv', sampleCsv(prefix));
@@ -463,6 +467,34 @@ test.describe('Student CSV import', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('a file with errors: the user imports the valid rows, and the rows left out are listed', async ({
+    page,
+  }) => {
+    await signIn(page, 'PO001');
+    await page.goto('/students');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Students from CSV' });
+    const last = unique('Phiri');
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'mixed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `first_name,last_name,email\n# Example row never imported,x,\nJane,${last},jane@example.org\nBad,${last},not-an-email\nJohn,${last},\n`,
+      ),
+    });
+    await expect(dialog.getByTestId('import-counts')).toHaveText(
+      '2 rows to import, 0 rows to drop, 1 with errors',
+    );
+    await expect(dialog.getByText('Some rows have errors')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Import 2 valid rows' }).click();
+    await expect(page.getByText('Successfully imported 2 students').first()).toBeVisible();
+    await expect(dialog.getByText('Rows with errors left out (1)')).toBeVisible();
+    await expect(dialog.getByText('Row 4: Email must be a valid email address')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await search(page, last);
+    await expect(page.getByText('Showing 1–2 of 2')).toBeVisible();
+  });
+
   test('refuses other file types, files over 10 MB, and files with no valid rows', async ({ page }) => {
     await signIn(page, 'PO002');
     await page.goto('/students');
@@ -495,7 +527,7 @@ test.describe('Student CSV import', () => {
     });
     await expect(dialog.getByTestId('import-counts')).toHaveText('0 rows to import, 2 rows to drop');
     await expect(dialog.getByText('No valid student data found in CSV')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Import 0 students' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'No valid rows to import' })).toBeDisabled();
 
     await dialog.getByRole('button', { name: 'Choose another file' }).click();
     await input.setInputFiles({
@@ -506,6 +538,6 @@ test.describe('Student CSV import', () => {
     await expect(dialog.locator('tr[data-status="error"]')).toContainText(
       'Email must be a valid email address',
     );
-    await expect(dialog.getByRole('button', { name: 'Import 0 students' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'No valid rows to import' })).toBeDisabled();
   });
 });

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { SKIP_INVALID_ROWS_FIELD, SKIP_INVALID_ROWS_MESSAGE } from '../../contracts/common';
 import { UPLOAD_LIMIT_BYTES } from './body-limit';
 import { badRequest, HttpError } from './errors';
 
@@ -23,11 +24,42 @@ export const csvUploadRequest = {
   },
 };
 
-/** The CSV file sent as multipart form data in the field `file`, checked for type and size. */
+/**
+ * The request body of an import: the file, and whether rows with problems may be skipped
+ * (`skip_invalid_rows=true`: the valid rows are imported and the others reported) or refuse the
+ * whole file (absent or `false`: nothing is imported while any row has a problem).
+ */
+export const csvImportRequest = {
+  body: {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object' as const,
+          properties: {
+            [SKIP_INVALID_ROWS_FIELD]: { type: 'string' as const, enum: ['true', 'false'] },
+            file: { type: 'string' as const, format: 'binary' },
+          },
+          required: ['file'],
+        },
+      },
+    },
+  },
+};
+
+/** Whether an import's request chose to skip the rows with problems; 400 for a value not true or false. */
+export function skipsInvalidRows(fields: Record<string, string>): boolean {
+  const value = fields[SKIP_INVALID_ROWS_FIELD];
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw badRequest(SKIP_INVALID_ROWS_MESSAGE, { [SKIP_INVALID_ROWS_FIELD]: SKIP_INVALID_ROWS_MESSAGE });
+}
+
+/** The CSV file sent as multipart form data in the field `file`, checked for type and size, and the form's other text fields. */
 export async function readCsvUpload(
   c: Context,
   missingMessage = 'Please select a file to upload.',
-): Promise<{ name: string; text: string }> {
+): Promise<{ name: string; text: string; fields: Record<string, string> }> {
   let form: FormData;
   try {
     form = await c.req.formData();
@@ -41,5 +73,7 @@ export async function readCsvUpload(
   const text = await file.text();
   // NUL characters mean a UTF-16 ("Unicode text") or binary file; PostgreSQL text cannot hold them.
   if (text.includes('\0')) throw badRequest(NOT_UTF8_TEXT);
-  return { name: file.name, text };
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
+  return { name: file.name, text, fields };
 }

@@ -130,8 +130,10 @@ export function upload(
   token: string | undefined,
   name: string,
   content: string | Uint8Array<ArrayBuffer>,
+  fields: Record<string, string> = {},
 ): Promise<Response> {
   const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set('file', new File([content], name, { type: 'text/csv' }));
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;

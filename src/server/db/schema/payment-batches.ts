@@ -13,7 +13,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { MONTHS } from '../../../domain/dates';
-import { PAYMENT_BATCH_STATUSES, PAYMENT_ITEM_STATUSES } from '../../../domain/payment-batches';
+import {
+  MISMATCH_KINDS,
+  PAYMENT_BATCH_STATUSES,
+  PAYMENT_ITEM_STATUSES,
+} from '../../../domain/payment-batches';
 import { allowances } from './allowances';
 
 /**
@@ -101,3 +105,65 @@ export const paymentBatchNumbers = pgTable('payment_batch_numbers', {
   period: text('period').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * A bank statement imported for a batch, known by the hash of its payments (reference and amount
+ * of each, in any order), so the same statement imported again is recognised and changes nothing.
+ */
+export const paymentBatchStatements = pgTable(
+  'payment_batch_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash').notNull(),
+    matched: integer('matched').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    importedBy: text('imported_by').notNull(),
+    importedById: uuid('imported_by_id').notNull(),
+  },
+  (t) => [unique('payment_batch_statements_content_key').on(t.batchId, t.contentHash)],
+);
+
+/**
+ * A mismatch a statement showed (docs/product.md D20), kept on the batch as work to do until
+ * someone marks it resolved with a note. One open mismatch per kind and reference: a statement
+ * showing it again adds nothing.
+ */
+export const paymentBatchMismatches = pgTable(
+  'payment_batch_mismatches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => paymentBatchStatements.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MISMATCH_KINDS }).notNull(),
+    reference: text('reference').notNull(),
+    /** The reference as matching reads it (referenceKey): what tells a repeat apart. */
+    referenceKey: text('reference_key').notNull(),
+    expectedAmount: numeric('expected_amount', { precision: 12, scale: 2 }),
+    paidAmount: numeric('paid_amount', { precision: 14, scale: 2 }),
+    studentName: text('student_name'),
+    /** The statement's rows it comes from (none for a payment missing from it). */
+    rows: integer('rows').array().notNull().default(sql`'{}'::integer[]`),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    resolvedById: uuid('resolved_by_id'),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    index('payment_batch_mismatches_batch_idx').on(t.batchId, t.foundAt),
+    uniqueIndex('payment_batch_mismatches_open_key')
+      .on(t.batchId, t.kind, t.referenceKey)
+      .where(sql`${t.resolvedAt} is null`),
+    check(
+      'payment_batch_mismatches_resolution_recorded',
+      sql`(${t.resolvedAt} is null) = (${t.resolutionNote} is null) and (${t.resolvedAt} is null) = (${t.resolvedById} is null)`,
+    ),
+  ],
+);

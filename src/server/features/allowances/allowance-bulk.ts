@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
-import { isUuid } from '../../../contracts/common';
+import { type ErrorResponse, isUuid } from '../../../contracts/common';
 import { parseCsv } from '../../../csv/parse-csv';
 import { periodKey, rowError, type ValidBulkRow, validateBulkRow } from '../../../domain/allowance-rows';
 import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from '../../../domain/allowances';
@@ -93,16 +93,18 @@ async function openPeriods(db: Database | Tx, rows: ReadyRow[]): Promise<Set<str
 /**
  * Bulk upload (docs/product.md D6): every row is validated first (spec messages, student found and in
  * the uploader's scope, no second open allowance for the period, in the database or earlier in
- * the file); then the valid rows are written in multi-row batches inside one transaction, with
- * their submission comments. A row that loses a race with a concurrent submission is reported as
+ * the file). Any row with a problem refuses the whole file, as the student import does, unless
+ * the request chose to skip such rows (`skipInvalid`); then the valid rows are written in
+ * multi-row batches inside one transaction, with their submission comments. A row that loses a race with a concurrent submission is reported as
  * a duplicate, never written twice.
  */
 export async function bulkUploadAllowances(
   deps: AppDeps,
   user: SessionUser,
   csvText: string,
-): Promise<BulkUploadResponse> {
-  const parsed = parseCsv(csvText);
+  skipInvalid = false,
+): Promise<BulkUploadOutcome> {
+  const parsed = parseCsv(csvText, { commentRows: true });
   if (parsed.rows.length === 0) throw badRequest(NO_ALLOWANCE_ROWS);
   const errors: Array<{ rowNumber: number; message: string }> = [];
   const fail = (rowNumber: number, message: string) => errors.push({ rowNumber, message });
@@ -135,10 +137,38 @@ export async function bulkUploadAllowances(
     found.push(Object.assign(row, { student }));
   }
 
-  const written = found.length > 0 ? await writeFreePeriods(deps, user, found, fail) : 0;
+  if (!skipInvalid && errors.length > 0) return { ok: false, error: refusal(errors) };
+  const written = found.length > 0 ? await writeFreePeriods(deps, user, found, fail, skipInvalid) : 0;
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
-  return { success: written, failed: errors.length, errors: errors.map((e) => e.message) };
+  if (written === null) return { ok: false, error: refusal(errors) };
+  return {
+    ok: true,
+    result: { success: written, failed: errors.length, errors: errors.map((e) => e.message) },
+  };
 }
+
+/** An upload answered: written (and the rows left out), or refused whole with every row's problem. */
+export type BulkUploadOutcome =
+  | { ok: true; result: BulkUploadResponse }
+  | { ok: false; error: ErrorResponse };
+
+/** The 400 of a file refused whole: its problems in row order, the first of them in the headline. */
+function refusal(errors: Array<{ rowNumber: number; message: string }>): ErrorResponse {
+  errors.sort((a, b) => a.rowNumber - b.rowNumber);
+  const [first] = errors as [{ rowNumber: number; message: string }];
+  const more = errors.length - 1;
+  return {
+    error: `Nothing was uploaded. ${first.message}${more > 0 ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : ''}`,
+    code: 'invalid_rows',
+    rows: errors.slice(0, MAX_LISTED_ERRORS).map((e) => ({
+      row: e.rowNumber,
+      message: e.message.replace(/^Row \d+: /, ''),
+    })),
+  };
+}
+
+/** A refusal listing more row errors than this is no more useful, only longer. */
+const MAX_LISTED_ERRORS = 1000;
 
 /** Another submission took one of the file's periods again and again while it was being saved. */
 export const BULK_RACE_LOST =
@@ -146,7 +176,8 @@ export const BULK_RACE_LOST =
 const WRITE_ATTEMPTS = 3;
 
 /**
- * Writes the rows whose period has no open allowance and reports the others as duplicates. The
+ * Writes the rows whose period has no open allowance and reports the others as duplicates (or,
+ * when the file is not to be imported in part, writes nothing and answers null). The
  * inserts are plain (ON CONFLICT's speculative insertion cost a tenth of the write): a period
  * taken by a concurrent submission after the check makes the unique index abort the whole
  * transaction, and then the check and the write run again, so that row is reported instead.
@@ -156,13 +187,26 @@ async function writeFreePeriods(
   user: SessionUser,
   rows: ReadyRow[],
   fail: (rowNumber: number, message: string) => void,
-): Promise<number> {
+  skipInvalid: boolean,
+): Promise<number | null> {
   for (let attempt = 1; ; attempt++) {
     const open = await openPeriods(deps.db, rows);
     const free: ReadyRow[] = [];
     const taken: ReadyRow[] = [];
     for (const row of rows)
       (open.has(periodKey(row.student.id, row.year, row.monthNumber)) ? taken : free).push(row);
+    const reportTaken = () => {
+      for (const row of taken)
+        fail(
+          row.rowNumber,
+          rowError(row.rowNumber, duplicateAllowanceMessage(row.student.fullName, row.month, row.year)),
+        );
+    };
+    // A file refused whole writes nothing: null says so, with the taken periods reported.
+    if (taken.length > 0 && !skipInvalid) {
+      reportTaken();
+      return null;
+    }
     try {
       if (free.length > 0) await writeRows(deps, user, free);
     } catch (error) {
@@ -172,11 +216,7 @@ async function writeFreePeriods(
       if (attempt === WRITE_ATTEMPTS) throw conflict(BULK_RACE_LOST);
       continue;
     }
-    for (const row of taken)
-      fail(
-        row.rowNumber,
-        rowError(row.rowNumber, duplicateAllowanceMessage(row.student.fullName, row.month, row.year)),
-      );
+    reportTaken();
     return free.length;
   }
 }

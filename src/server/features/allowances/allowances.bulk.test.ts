@@ -32,8 +32,13 @@ beforeAll(async () => {
     byChl[chl] = await makeStudent(t, { firstName, lastName, programLevel, officer, chlNumber: chl });
 });
 
-const send = (as: string | undefined, content: string | Uint8Array<ArrayBuffer>, name = 'allowances.csv') =>
-  upload(t, '/api/allowances/bulk', as ? tokens[as] : undefined, name, content);
+/** An upload that chose to import the valid rows and skip the others (the screen's Import N valid rows). */
+const send = (
+  as: string | undefined,
+  content: string | Uint8Array<ArrayBuffer>,
+  name = 'allowances.csv',
+  fields: Record<string, string> = { skip_invalid_rows: 'true' },
+) => upload(t, '/api/allowances/bulk', as ? tokens[as] : undefined, name, content, fields);
 
 describe('POST /api/allowances/bulk with the shared fixture', () => {
   it('writes the 3 valid rows and lists one error for each of the 8 others', async () => {
@@ -377,5 +382,76 @@ describe('POST /api/allowances/bulk files', () => {
   it('is for staff only', async () => {
     expect((await send(undefined, `${HEADER}\n`)).status).toBe(401);
     expect((await send('USR001', `${HEADER}\n`)).status).toBe(403);
+  });
+});
+
+describe('POST /api/allowances/bulk: the whole file, or the valid rows at the request’s choice', () => {
+  const countAll = async () => (await t.database.db.select({ id: allowances.id }).from(allowances)).length;
+
+  it('refuses the whole file while any row has a problem, unless skipping is chosen, listing every row', async () => {
+    const before = await countAll();
+    const csv = [
+      HEADER,
+      ',Esther Mwansa,CHL-S-0007,July,2031,college,100,,,,,',
+      ',Joseph Mumba,CHL-S-0002,Julie,2031,college,100,,,,,',
+      ',Nobody,CHL-S-9999,July,2031,college,100,,,,,',
+    ].join('\n');
+    for (const fields of [{}, { skip_invalid_rows: 'false' }] as Array<Record<string, string>>) {
+      const res = await send('ADM001', csv, 'allowances.csv', fields);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'Nothing was uploaded. Row 3: month must be a valid month name (and 1 more error)',
+        code: 'invalid_rows',
+        rows: [
+          { row: 3, message: 'month must be a valid month name' },
+          { row: 4, message: 'Student not found' },
+        ],
+      });
+    }
+    const bad = await send('ADM001', csv, 'allowances.csv', { skip_invalid_rows: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields).toEqual({
+      skip_invalid_rows: 'skip_invalid_rows must be true or false',
+    });
+    expect(await countAll()).toBe(before);
+
+    // A period already taken in the database refuses it too, found after the row checks.
+    const taken = [HEADER, ',Esther Mwansa,CHL-S-0007,August,2031,college,100,,,,,'].join('\n');
+    expect((await send('ADM001', taken)).status).toBe(200);
+    const again = await send(
+      'ADM001',
+      `${taken}\n,Joseph Mumba,CHL-S-0002,August,2031,college,100,,,,,`,
+      'a.csv',
+      {},
+    );
+    expect(again.status).toBe(400);
+    expect((await again.json()).rows).toEqual([
+      { row: 2, message: 'An allowance for Esther Mwansa for August 2031 already exists.' },
+    ]);
+    expect(await countAll()).toBe(before + 1);
+
+    const skipped = await send('ADM001', csv);
+    expect(await json<BulkUploadResponse>(skipped)).toEqual({
+      success: 1,
+      failed: 2,
+      errors: ['Row 3: month must be a valid month name', 'Row 4: Student not found'],
+    });
+    expect(await countAll()).toBe(before + 2);
+  });
+
+  it("skips the template's example row, a comment, wherever its student is", async () => {
+    const comment =
+      '# Example row never imported,Mwila Chanda,CHL-S-0001,January,2031,university,1500,200,150,100,800,x';
+    const onlyExample = await send('PO002', `${HEADER}\n${comment}\n`, 'allowances.csv', {});
+    expect(onlyExample.status).toBe(400);
+    expect((await onlyExample.json()).error).toBe('No allowance rows found in the CSV file.');
+    const res = await send(
+      'PO002',
+      `${HEADER}\n${comment}\n,Esther Mwansa,CHL-S-0007,September,2031,college,100,,,,,\n`,
+      'allowances.csv',
+      {},
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await json<BulkUploadResponse>(res)).toEqual({ success: 1, failed: 0, errors: [] });
   });
 });

@@ -13,10 +13,10 @@ import {
   PayAllowanceRequestSchema,
 } from '../../../contracts/allowances';
 import { RecordHistoryResponseSchema } from '../../../contracts/audit';
-import { IdParamSchema } from '../../../contracts/common';
+import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
 import { csvDownloadResponse } from '../../http/csv-download';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { csvUploadRequest } from '../../http/uploads';
+import { csvImportRequest } from '../../http/uploads';
 
 /**
  * The allowance routes as the OpenAPI document shows them: path, request and answers. Staff only:
@@ -50,19 +50,22 @@ export const bulkUploadRoute = createRoute({
   method: 'post',
   path: '/bulk',
   tags,
-  summary: 'Bulk upload allowances from a CSV file (field "file"); valid rows are written, the rest listed',
+  summary: 'Bulk upload allowances from a CSV file (field "file"): all or nothing, or the valid rows',
   description:
     'Columns as allowances_template.csv: student_id, student_name, chl_number, month, year, ' +
     'program_level, stipend, medical, transportation, school_supplies, accommodation, flmi_comments. ' +
     "Errors read 'Row N: message'. A row names its student by student_id (used when given) or " +
     "chl_number (any case); the name stored is the record's. Program officers upload for their own " +
-    'students only. All rows are checked first; the valid ones are then written in one transaction. ' +
+    'students only. All rows are checked first. Any row with a problem refuses the whole file (400, ' +
+    'every problem listed by row, nothing written) unless `skip_invalid_rows` is `true`: then the valid ' +
+    'rows are written in one transaction and the others listed in `errors`. ' +
     'A period that another submission takes meanwhile is reported as a duplicate; 409 only when ' +
     'that keeps happening (three tries).',
-  request: csvUploadRequest,
+  request: csvImportRequest,
   responses: {
     200: jsonResponse(BulkUploadResponseSchema, 'Result: rows written, rows refused and why'),
-    ...errorResponses(400, 401, 403, 409, 413),
+    400: jsonResponse(ErrorResponseSchema, 'Rows with problems and no skipping chosen (nothing written)'),
+    ...errorResponses(401, 403, 409, 413),
   },
 });
 

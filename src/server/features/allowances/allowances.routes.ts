@@ -4,7 +4,7 @@ import { csvDownload } from '../../http/csv-download';
 import { validationError } from '../../http/errors';
 import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
-import { readCsvUpload } from '../../http/uploads';
+import { readCsvUpload, skipsInvalidRows } from '../../http/uploads';
 import { bulkUploadAllowances } from './allowance-bulk';
 import { exportAllowancesCsv, listAllowancesJson } from './allowance-queries';
 import * as contracts from './allowances.route-contracts';
@@ -24,8 +24,10 @@ export function allowancesRoutes(deps: AppDeps) {
   );
 
   router.openapi(contracts.bulkUploadRoute, async (c) => {
-    const { text } = await readCsvUpload(c);
-    return c.json(await bulkUploadAllowances(deps, c.var.staff, text), 200);
+    const { text, fields } = await readCsvUpload(c);
+    const outcome = await bulkUploadAllowances(deps, c.var.staff, text, skipsInvalidRows(fields));
+    if (!outcome.ok) return c.json(outcome.error, 400);
+    return c.json(outcome.result, 200);
   });
 
   router.openapi(contracts.bulkDecisionRoute, async (c) =>

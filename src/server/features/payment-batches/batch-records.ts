@@ -1,10 +1,21 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
-import type { PaymentBatch, PaymentBatchDetail, PaymentBatchItem } from '../../../contracts/payment-batches';
+import type {
+  BatchMismatch,
+  PaymentBatch,
+  PaymentBatchDetail,
+  PaymentBatchItem,
+} from '../../../contracts/payment-batches';
 import { normaliseMoney } from '../../../domain/money';
 import { PAYMENT_BATCH_MESSAGES as M, type PaymentItemStatus } from '../../../domain/payment-batches';
 import type { DbOrTx } from '../../db/client';
-import { allowances, paymentBatches, paymentBatchItems, students } from '../../db/schema';
+import {
+  allowances,
+  paymentBatches,
+  paymentBatchItems,
+  paymentBatchMismatches,
+  students,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 /*
@@ -107,7 +118,31 @@ export async function batchDetail(db: DbOrTx, id: string): Promise<PaymentBatchD
   // One after the other: `db` may be a transaction, which runs one statement at a time.
   const counts = await itemCountsOf(db, [row.id]);
   const items = await batchItems(db, row.id);
-  return { ...batchDto(row, counts.get(row.id)), items };
+  const mismatches = await batchMismatches(db, row.id);
+  return { ...batchDto(row, counts.get(row.id)), items, mismatches };
+}
+
+/** The batch's mismatches: open ones first, each group in the order they were found. */
+export async function batchMismatches(db: DbOrTx, batchId: string): Promise<BatchMismatch[]> {
+  const m = paymentBatchMismatches;
+  const rows = await db
+    .select()
+    .from(m)
+    .where(eq(m.batchId, batchId))
+    .orderBy(sql`${m.resolvedAt} is not null`, asc(m.foundAt), asc(m.rows), asc(m.reference));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    reference: r.reference,
+    ...(r.expectedAmount === null ? {} : { expected_amount: normaliseMoney(r.expectedAmount) }),
+    ...(r.paidAmount === null ? {} : { paid_amount: normaliseMoney(r.paidAmount) }),
+    ...(r.studentName === null ? {} : { student_name: r.studentName }),
+    ...(r.rows.length > 0 ? { rows: r.rows } : {}),
+    found_at: r.foundAt.toISOString(),
+    resolved_at: iso(r.resolvedAt),
+    resolved_by: r.resolvedBy,
+    resolution_note: r.resolutionNote,
+  }));
 }
 
 /** Allowances already in a batch, with that batch's reference. */

@@ -1,11 +1,14 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { ErrorResponse } from '../../../contracts/common';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { type ErrorResponse, isUuid } from '../../../contracts/common';
 import type {
   BatchSkip,
   MarkBatchPaidRequest,
   MarkBatchPaidResponse,
+  PaymentBatchDetail,
   PaymentBatchItem,
   ReconcileResponse,
+  ResolveMismatchRequest,
 } from '../../../contracts/payment-batches';
 import { parseBankStatement } from '../../../csv/bank-statement';
 import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
@@ -13,12 +16,21 @@ import { dayAsWritten } from '../../../domain/dates';
 import {
   canReconcileBatch,
   PAYMENT_BATCH_MESSAGES as M,
+  MISMATCH_KIND_LABELS,
+  type Mismatch,
   matchStatement,
+  referenceKey,
+  statementContentKey,
 } from '../../../domain/payment-batches';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
-import { paymentBatches, paymentBatchItems } from '../../db/schema';
-import { badRequest, conflict } from '../../http/errors';
+import {
+  paymentBatches,
+  paymentBatchItems,
+  paymentBatchMismatches,
+  paymentBatchStatements,
+} from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { type BatchRow, batchDetail, batchItems, findBatch } from './batch-records';
@@ -126,13 +138,22 @@ async function leftPending(
   }));
 }
 
+/** The 409 code of a statement imported again for the same batch. */
+export const STATEMENT_ALREADY_RECONCILED = 'statement_already_reconciled';
+
+/** What a later statement's reconciliation says of the mismatches it settled. */
+const SETTLED_BY_STATEMENT = 'Settled: a later bank statement showed this payment made in full.';
+
 /**
  * Reconciles the batch with the bank's statement (CSV text). The file is read first: one it
- * cannot read answers 400 with its problems and changes nothing. Each item the statement shows
- * paid in full, once, is reconciled, its allowance paid today if it was still approved (the
- * statement is the proof the bank paid). Mismatches (missing, different amount, unknown or
- * repeated reference) change nothing and are answered for follow-up. A batch all of whose items
- * are reconciled is reconciled; one that had not been marked paid becomes paid when anything is.
+ * cannot read answers 400 with its problems and changes nothing; one already imported for this
+ * batch (the same payments, whatever the layout) answers 409 and changes nothing. Each item the
+ * statement shows paid in full, once, is reconciled, its allowance paid today if it was still
+ * approved (the statement is the proof the bank paid). Mismatches (missing, different amount,
+ * unknown or repeated reference) change no payment: they are kept on the batch as a list to work
+ * through, and a later statement that reconciles an item settles the open ones about it. The
+ * bank's fees and charges are listed apart. A batch all of whose items are reconciled is
+ * reconciled; one that had not been marked paid becomes paid when anything is.
  */
 export async function reconcileBatch(
   deps: AppDeps,
@@ -144,10 +165,12 @@ export async function reconcileBatch(
   const statement = parseBankStatement(text);
   if (!statement.ok)
     return { ok: false, error: { error: statement.error, code: 'invalid_statement', rows: statement.rows } };
+  const contentHash = createHash('sha256').update(statementContentKey(statement.lines)).digest('hex');
   const now = deps.clock.now();
   const today = programmeDate(now);
   const outcome = await deps.db.transaction(async (tx) => {
     const batch = await findBatch(tx, id, true);
+    await refuseStatementSeenBefore(tx, batch.id, contentHash);
     if (!canReconcileBatch(batch.status)) throw conflict(M.alreadyReconciled);
     const items = await batchItems(tx, batch.id);
     const match = matchStatement(items, statement.lines);
@@ -175,8 +198,8 @@ export async function reconcileBatch(
     const everyItem = items.every(
       (item) => item.status === 'reconciled' || fresh.some((f) => f.id === item.id),
     );
-    if (fresh.length > 0) {
-      const payment = firstPayment(batch, user, today, now);
+    const payment = fresh.length > 0 ? firstPayment(batch, user, today, now) : {};
+    if (fresh.length > 0)
       await tx
         .update(paymentBatches)
         .set({
@@ -185,31 +208,155 @@ export async function reconcileBatch(
           updatedAt: now,
         })
         .where(eq(paymentBatches.id, batch.id));
-      const status = everyItem ? 'reconciled' : (payment.status ?? batch.status);
-      const mismatches = match.mismatches.length;
-      await audit(
-        tx,
-        user,
-        now,
-        batch.id,
-        'reconciled',
-        `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${paidIds.size} allowances marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}`,
-        { status: batch.status },
-        {
-          status,
-          reconciled: fresh.map((item) => item.reference),
-          mismatches: match.mismatches.map((m) => `${m.kind} ${m.reference}`),
-        },
-      );
-    }
+    const kept = await keepStatement(tx, user, batch.id, contentHash, now, {
+      matched: fresh.length + match.alreadyReconciled.length,
+      mismatches: match.mismatches,
+      settledKeys: fresh.map((item) => referenceKey(item.reference)),
+    });
+    const status = fresh.length > 0 && everyItem ? 'reconciled' : (payment.status ?? batch.status);
+    const mismatches = match.mismatches.length;
+    const charges = match.charges.length;
+    await audit(
+      tx,
+      user,
+      now,
+      batch.id,
+      'reconciled',
+      `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${paidIds.size} allowances marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}${charges ? `; ${charges} bank ${charges === 1 ? 'charge' : 'charges'}` : ''}`,
+      { status: batch.status },
+      {
+        status,
+        reconciled: fresh.map((item) => item.reference),
+        mismatches: match.mismatches.map((m) => `${m.kind} ${m.reference}`),
+        mismatches_recorded: kept.recorded,
+        mismatches_settled: kept.settled,
+        charges: match.charges.map((c) => `row ${c.row}: ${c.description} ${c.amount}`),
+        statement: contentHash,
+      },
+    );
     return {
       matched: fresh.length + match.alreadyReconciled.length,
       paid: paidIds.size,
       mismatches: match.mismatches,
+      charges: match.charges,
     };
   });
   return {
     ok: true,
     result: { ...outcome, skipped_rows: statement.skipped.length, batch: await batchDetail(deps.db, id) },
   };
+}
+
+/** 409, changing nothing, when this batch has already had a statement with the same payments. */
+async function refuseStatementSeenBefore(tx: Tx, batchId: string, contentHash: string): Promise<void> {
+  const s = paymentBatchStatements;
+  const [seen] = await tx
+    .select({ at: s.importedAt, by: s.importedBy })
+    .from(s)
+    .where(and(eq(s.batchId, batchId), eq(s.contentHash, contentHash)));
+  if (seen)
+    throw new HttpError(409, M.statementAlreadyImported(dayAsWritten(programmeDate(seen.at)), seen.by), {
+      code: STATEMENT_ALREADY_RECONCILED,
+    });
+}
+
+/**
+ * Records the statement, keeps its mismatches on the batch (one open mismatch per kind and
+ * reference: a repeat adds nothing) and settles the open ones about the items it reconciled.
+ */
+async function keepStatement(
+  tx: Tx,
+  user: SessionUser,
+  batchId: string,
+  contentHash: string,
+  now: Date,
+  found: { matched: number; mismatches: Mismatch[]; settledKeys: string[] },
+): Promise<{ recorded: number; settled: number }> {
+  const [statementRow] = await tx
+    .insert(paymentBatchStatements)
+    .values({
+      batchId,
+      contentHash,
+      matched: found.matched,
+      importedAt: now,
+      importedBy: user.name,
+      importedById: user.id,
+    })
+    .returning({ id: paymentBatchStatements.id });
+  const m = paymentBatchMismatches;
+  const settled =
+    found.settledKeys.length === 0
+      ? []
+      : await tx
+          .update(m)
+          .set({
+            resolvedAt: now,
+            resolvedBy: user.name,
+            resolvedById: user.id,
+            resolutionNote: SETTLED_BY_STATEMENT,
+          })
+          .where(
+            and(eq(m.batchId, batchId), isNull(m.resolvedAt), inArray(m.referenceKey, found.settledKeys)),
+          )
+          .returning({ id: m.id });
+  const recorded =
+    found.mismatches.length === 0
+      ? []
+      : await tx
+          .insert(m)
+          .values(
+            found.mismatches.map((mismatch) => ({
+              batchId,
+              statementId: statementRow!.id,
+              kind: mismatch.kind,
+              reference: mismatch.reference,
+              referenceKey: referenceKey(mismatch.reference),
+              expectedAmount: mismatch.expected_amount ?? null,
+              paidAmount: mismatch.paid_amount ?? null,
+              studentName: mismatch.student_name ?? null,
+              rows: mismatch.rows ?? [],
+              foundAt: now,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: m.id });
+  return { recorded: recorded.length, settled: settled.length };
+}
+
+/** Marks one of the batch's open mismatches resolved, with the note saying how. */
+export async function resolveMismatch(
+  deps: AppDeps,
+  user: SessionUser,
+  batchId: string,
+  mismatchId: string,
+  input: ResolveMismatchRequest,
+): Promise<PaymentBatchDetail> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const batch = await findBatch(tx, batchId, true);
+    const m = paymentBatchMismatches;
+    const [mismatch] = isUuid(mismatchId)
+      ? await tx
+          .select()
+          .from(m)
+          .where(and(eq(m.id, mismatchId), eq(m.batchId, batch.id)))
+      : [];
+    if (!mismatch) throw notFound(M.mismatchNotFound);
+    if (mismatch.resolvedAt) throw conflict(M.mismatchAlreadyResolved);
+    await tx
+      .update(m)
+      .set({ resolvedAt: now, resolvedBy: user.name, resolvedById: user.id, resolutionNote: input.note })
+      .where(eq(m.id, mismatch.id));
+    await audit(
+      tx,
+      user,
+      now,
+      batch.id,
+      'mismatch_resolved',
+      `${user.name} resolved the mismatch ${MISMATCH_KIND_LABELS[mismatch.kind].toLowerCase()} ${mismatch.reference} of payment batch ${batch.reference}: ${input.note}`,
+      { mismatch_id: mismatch.id, kind: mismatch.kind, reference: mismatch.reference, resolved_at: null },
+      { mismatch_id: mismatch.id, resolved_at: now.toISOString(), resolution_note: input.note },
+    );
+  });
+  return batchDetail(deps.db, batchId);
 }

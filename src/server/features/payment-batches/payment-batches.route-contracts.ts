@@ -1,9 +1,10 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
 import {
   BatchPreviewQuerySchema,
   BatchPreviewSchema,
   CreatePaymentBatchRequestSchema,
+  ExportBatchQuerySchema,
   MarkBatchPaidRequestSchema,
   MarkBatchPaidResponseSchema,
   PaymentBatchCreatedSchema,
@@ -11,6 +12,7 @@ import {
   PaymentBatchListQuerySchema,
   PaymentBatchListResponseSchema,
   ReconcileResponseSchema,
+  ResolveMismatchRequestSchema,
 } from '../../../contracts/payment-batches';
 import { csvDownloadResponse } from '../../http/csv-download';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
@@ -82,8 +84,11 @@ export const paymentBatchRoutes = {
     tags,
     summary:
       'The file for the bank: student, nrc, amount, reference, then a total line; marks an open batch exported',
-    request: one,
-    responses: { 200: csvDownloadResponse, ...errorResponses(401, 403, 404) },
+    description:
+      'While an allowance of the batch has no NRC number the answer is 409 (code `missing_nrc`, naming ' +
+      'the students) and no file is made; `allow_missing_nrc=true` makes it anyway.',
+    request: { ...one, query: ExportBatchQuerySchema },
+    responses: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   markPaid: createRoute({
     method: 'post',
@@ -108,13 +113,30 @@ export const paymentBatchRoutes = {
       'The statement needs a reference column (Reference, Ref, Payment Reference, Narration...) and an amount ' +
       'column (Amount, Amount Paid, Credit, Value...), in any case; amounts may read "ZMW 1,234.50". Each item ' +
       'the statement shows paid in full, once, is reconciled (its allowance paid if still approved); ' +
-      'mismatches (missing, different_amount, unknown_reference, duplicate_reference) change nothing. ' +
-      'A file that cannot be read answers 400 with its problems by row.',
+      'mismatches (missing, different_amount, unknown_reference, duplicate_reference) change no payment and ' +
+      "are kept on the batch's `mismatches` until resolved with a note; the bank's fees and charges are " +
+      'listed in `charges`. A file that cannot be read answers 400 with its problems by row; a statement ' +
+      'with the same payments as one already imported for the batch answers 409 ' +
+      '(code `statement_already_reconciled`) and changes nothing.',
     request: { ...one, ...csvUploadRequest },
     responses: {
       200: jsonResponse(ReconcileResponseSchema, 'Matched, paid, mismatches'),
       400: jsonResponse(ErrorResponseSchema, 'The statement cannot be read (nothing changed)'),
       ...errorResponses(401, 403, 404, 409, 413),
+    },
+  }),
+  resolveMismatch: createRoute({
+    method: 'post',
+    path: '/{id}/mismatches/{mismatch_id}/resolve',
+    tags,
+    summary: "Marks one of the batch's open mismatches resolved, with a note saying how",
+    request: {
+      params: z.object({ id: z.string(), mismatch_id: z.string() }),
+      ...jsonBody(ResolveMismatchRequestSchema),
+    },
+    responses: {
+      200: jsonResponse(PaymentBatchDetailSchema, 'The batch, with its mismatches'),
+      ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
 };

@@ -250,7 +250,22 @@ describe('listing, exporting and deleting', () => {
     });
     await approved('Kabwe Lungu', 'September', { stipend: '100.05' });
     const batch = await create({ month: 'September', year: 2026 });
-    const res = await send('ADM001', 'GET', `/api/payment-batches/${batch.id}/export`);
+    // One allowance has no NRC: no file is made until the admin has been told whose, and says so.
+    const warned = await send('ADM001', 'GET', `/api/payment-batches/${batch.id}/export`);
+    expect(warned.status).toBe(409);
+    expect(await json(warned)).toEqual({
+      error:
+        '1 of 2 allowances have no NRC number, and the bank may refuse their payments. Without NRC: =HYPERLINK("x") Mulenga.',
+      code: 'missing_nrc',
+    });
+    expect(
+      (await json<PaymentBatchDetail>(await send('ADM001', 'GET', `/api/payment-batches/${batch.id}`)))
+        .status,
+    ).toBe('open');
+    expect(
+      (await send('ADM001', 'GET', `/api/payment-batches/${batch.id}/export?allow_missing_nrc=maybe`)).status,
+    ).toBe(400);
+    const res = await send('ADM001', 'GET', `/api/payment-batches/${batch.id}/export?allow_missing_nrc=true`);
     const lines = await csvDownloadLines(res, 'pb-2026-09-001.csv');
     expect(lines).toEqual([
       'student,nrc,amount,reference',
@@ -265,7 +280,7 @@ describe('listing, exporting and deleting', () => {
     expect(after.exported_at).not.toBeNull();
     // Again: the same file, still exported, one audit entry.
     await csvDownloadLines(
-      await send('ADM001', 'GET', `/api/payment-batches/${batch.id}/export`),
+      await send('ADM001', 'GET', `/api/payment-batches/${batch.id}/export?allow_missing_nrc=true`),
       'pb-2026-09-001.csv',
     );
     const entries = await t.database.db

@@ -26,7 +26,8 @@ export function paymentBatchesRoutes(deps: AppDeps) {
     return c.body(null, 204);
   });
   router.openapi(r.export, async (c) => {
-    const { csv, filename } = await service.exportBatch(deps, c.var.staff, id(c));
+    const { allow_missing_nrc } = c.req.valid('query');
+    const { csv, filename } = await service.exportBatch(deps, c.var.staff, id(c), allow_missing_nrc);
     return csvDownload(c, csv, filename);
   });
   router.openapi(r.markPaid, async (c) =>
@@ -37,6 +38,13 @@ export function paymentBatchesRoutes(deps: AppDeps) {
     const outcome = await service.reconcileBatch(deps, c.var.staff, id(c), text);
     if (!outcome.ok) return c.json(outcome.error, 400);
     return c.json(outcome.result, 200);
+  });
+  router.openapi(r.resolveMismatch, async (c) => {
+    const { id: batchId, mismatch_id } = c.req.valid('param');
+    return c.json(
+      await service.resolveMismatch(deps, c.var.staff, batchId, mismatch_id, c.req.valid('json')),
+      200,
+    );
   });
   return router;
 }

@@ -4,6 +4,7 @@ import {
   type BatchPreview,
   type BatchSkip,
   type CreatePaymentBatchInput,
+  MISSING_NRC_CODE,
   PAYMENT_EXPORT_COLUMNS,
   type PaymentBatchCreated,
   type PaymentBatchDetail,
@@ -18,6 +19,7 @@ import {
   batchReference,
   canDeleteBatch,
   itemReference,
+  itemsWithoutNrc,
   PAYMENT_BATCH_MESSAGES as M,
   PAYMENT_BATCH_MAX_ITEMS,
 } from '../../../domain/payment-batches';
@@ -26,14 +28,14 @@ import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { allowances, paymentBatches, paymentBatchItems, paymentBatchNumbers } from '../../db/schema';
-import { conflict } from '../../http/errors';
+import { conflict, HttpError } from '../../http/errors';
 import type { PageQuery } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { batchPageJson } from './batch-page';
-import { batchDetail, batchedAllowances, findBatch } from './batch-records';
+import { batchDetail, batchedAllowances, batchItems, findBatch } from './batch-records';
 
-export { markBatchPaid, reconcileBatch } from './batch-settlement';
+export { markBatchPaid, reconcileBatch, resolveMismatch } from './batch-settlement';
 
 /*
  * Payment Batches (docs/product.md D20), admins only (the router's door): approved allowances
@@ -264,16 +266,29 @@ export async function deleteBatch(deps: AppDeps, user: SessionUser, id: string):
 /**
  * The file for the bank: one row per allowance (student, NRC, amount, reference), then the total
  * on a line without a reference (a statement reader skips it). Formulas are written as text
- * (docs/decisions/006). The first export marks an open batch exported.
+ * (docs/decisions/006). The first export marks an open batch exported. While an allowance has no
+ * NRC the file is refused (409 missing_nrc, naming them) unless the caller says to make it anyway.
  */
 export async function exportBatch(
   deps: AppDeps,
   user: SessionUser,
   id: string,
+  allowMissingNrc = false,
 ): Promise<{ csv: string; filename: string }> {
   const now = deps.clock.now();
   const detail = await deps.db.transaction(async (tx) => {
     const batch = await findBatch(tx, id, true);
+    // The bank may refuse a payment without an NRC: the file is made only once the user has seen which.
+    if (!allowMissingNrc) {
+      const items = await batchItems(tx, batch.id);
+      const without = itemsWithoutNrc(items);
+      if (without.length > 0)
+        throw new HttpError(
+          409,
+          `${M.missingNrc(without.length, items.length)} Without NRC: ${without.map((i) => i.student_name).join(', ')}.`,
+          { code: MISSING_NRC_CODE },
+        );
+    }
     if (batch.status === 'open') {
       await tx
         .update(paymentBatches)

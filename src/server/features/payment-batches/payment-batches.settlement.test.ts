@@ -233,10 +233,139 @@ describe('reconciling with the bank statement', () => {
       item_counts: { pending: 0, paid: 0, reconciled: 5 },
     });
     expect(done.batch.reconciled_at).not.toBeNull();
-    const refused = await reconcile(batch, rest);
+    // A different statement for a reconciled batch: nothing left to do.
+    const refused = await reconcile(batch, `reference,amount\n${ok.reference},1000.00`);
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).error).toBe(M.alreadyReconciled);
     expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
+  });
+
+  it('recognises a statement imported again, in another layout: 409, nothing changed, its matches not counted again', async () => {
+    const batch = await batchOf(['100.00', '200.00']);
+    const [a, b] = batch.items as [(typeof batch.items)[number], (typeof batch.items)[number]];
+    const first = await reconcile(batch, `Reference,Amount\n${a.reference},100.00\nPB-2099-01-001-0009,5.00`);
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(await json<ReconcileResponse>(first)).toMatchObject({ matched: 1, paid: 1 });
+    const before = await detail(batch);
+    const entries = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(activities)
+          .where(and(eq(activities.entityId, batch.id), eq(activities.action, 'payment_batch.reconciled')))
+      ).length;
+    expect(await entries()).toBe(1);
+    // The same payments, saved again by the bank with other columns, other order, other spelling.
+    const again = await reconcile(
+      batch,
+      `Date,Details,Credit\n2026-03-15,pb 2099 01 001 0009,"ZMW 5.00"\n2026-03-15,${a.reference.toLowerCase()},100`,
+    );
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual({
+      error: M.statementAlreadyImported('15/03/2026', 'Mutale Bwalya'),
+      code: 'statement_already_reconciled',
+    });
+    expect(await detail(batch)).toEqual(before);
+    expect(await entries()).toBe(1);
+    // A new statement (one more payment) is read as usual.
+    const next = await reconcile(
+      batch,
+      `Reference,Amount\n${a.reference},100.00\n${b.reference},200.00\nPB-2099-01-001-0009,5.00`,
+    );
+    expect(await json<ReconcileResponse>(next)).toMatchObject({ matched: 2, paid: 1 });
+  });
+
+  it('reads a Bank Reference column, and lists fees and charges apart from the payments', async () => {
+    const batch = await batchOf(['640.00']);
+    const ref = batch.items[0]!.reference;
+    const statement = [
+      'Date,Bank Reference,Amount',
+      `2026-03-15,${ref},640.00`,
+      '2026-03-15,Transfer fee,2.50',
+      '2026-03-15,SERVICE CHARGE MARCH,10.00',
+      '2026-03-15,VAT on charges,1.60',
+      '2026-03-15,FT26075XYZ,80.00',
+    ].join('\n');
+    const res = await reconcile(batch, statement);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const result = await json<ReconcileResponse>(res);
+    expect(result).toMatchObject({ matched: 1, paid: 1 });
+    expect(result.charges).toEqual([
+      { row: 3, description: 'Transfer fee', amount: '2.50' },
+      { row: 4, description: 'SERVICE CHARGE MARCH', amount: '10.00' },
+      { row: 5, description: 'VAT on charges', amount: '1.60' },
+    ]);
+    expect(result.mismatches).toEqual([
+      { kind: 'unknown_reference', reference: 'FT26075XYZ', paid_amount: '80.00', rows: [6] },
+    ]);
+    for (const header of ['Transaction Reference', 'Customer Reference', 'Details']) {
+      const other = await batchOf(['10.00']);
+      const r = await reconcile(other, `${header},Amount\n${other.items[0]!.reference},10.00`);
+      expect(r.status, `${header}: ${await r.clone().text()}`).toBe(200);
+      expect((await json<ReconcileResponse>(r)).matched).toBe(1);
+    }
+  });
+
+  it('keeps mismatches on the batch to work through: each resolved once with a note, audited; a later statement settles its own', async () => {
+    const batch = await batchOf(['300.00', '400.00']);
+    const [a, b] = batch.items as [(typeof batch.items)[number], (typeof batch.items)[number]];
+    await reconcile(batch, `reference,amount\n${a.reference},300.00\nPB-2099-02-001-0001,12.00`);
+    const kept = (await detail(batch)).mismatches;
+    expect(kept).toMatchObject([
+      {
+        kind: 'missing',
+        reference: b.reference,
+        expected_amount: '400.00',
+        resolved_at: null,
+        resolution_note: null,
+      },
+      {
+        kind: 'unknown_reference',
+        reference: 'PB-2099-02-001-0001',
+        paid_amount: '12.00',
+        rows: [3],
+        resolved_at: null,
+      },
+    ]);
+    const unknown = kept[1]!;
+    const resolve = (id: string, body: unknown) =>
+      send('POST', `/api/payment-batches/${batch.id}/mismatches/${id}/resolve`, body);
+
+    // A note is required and bounded; unknown ids are 404.
+    const blank = await resolve(unknown.id, { note: '   ' });
+    expect(blank.status).toBe(400);
+    expect((await errorOf(blank)).fields).toEqual({ note: M.resolutionNoteRequired });
+    expect((await resolve(unknown.id, { note: 'x'.repeat(1001) })).status).toBe(400);
+    expect((await resolve('not-an-id', { note: 'ok' })).status).toBe(404);
+    expect((await resolve('00000000-0000-4000-8000-000000000000', { note: 'ok' })).status).toBe(404);
+
+    const res = await resolve(unknown.id, { note: '  Refund of another programme, returned by the bank.  ' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = await json<PaymentBatchDetail>(res);
+    // Open ones first.
+    expect(after.mismatches.map((m) => [m.kind, m.resolved_by, m.resolution_note])).toEqual([
+      ['missing', null, null],
+      ['unknown_reference', 'Mutale Bwalya', 'Refund of another programme, returned by the bank.'],
+    ]);
+    const again = await resolve(unknown.id, { note: 'twice' });
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).error).toBe(M.mismatchAlreadyResolved);
+    const [entry] = await t.database.db
+      .select()
+      .from(activities)
+      .where(
+        and(eq(activities.entityId, batch.id), eq(activities.action, 'payment_batch.mismatch_resolved')),
+      );
+    expect(entry?.summary).toContain('PB-2099-02-001-0001');
+    expect(entry?.summary).toContain('Refund of another programme');
+
+    // The same mismatch found again while open adds nothing; the later statement paying b settles it.
+    await reconcile(batch, `reference,amount\n${a.reference},300.00\nPB-2099-02-001-0002,1.00`);
+    expect((await detail(batch)).mismatches.filter((m) => m.kind === 'missing')).toHaveLength(1);
+    await reconcile(batch, `reference,amount\n${b.reference},400.00`);
+    const settled = (await detail(batch)).mismatches.find((m) => m.kind === 'missing')!;
+    expect(settled.resolved_at).not.toBeNull();
+    expect(settled.resolution_note).toMatch(/later bank statement/);
   });
 
   it('confirms a batch already marked paid without paying anything twice', async () => {
@@ -280,9 +409,9 @@ describe('reconciling with the bank statement', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const result = await json<ReconcileResponse>(res);
     expect(result).toMatchObject({ matched: 3, paid: 3, skipped_rows: 2 });
-    expect(result.mismatches).toEqual([
-      { kind: 'unknown_reference', reference: 'Bank charges', paid_amount: '15.00', rows: [8] },
-    ]);
+    // The bank's fee is a charge, listed apart, not an unknown payment.
+    expect(result.mismatches).toEqual([]);
+    expect(result.charges).toEqual([{ row: 8, description: 'Bank charges', amount: '15.00' }]);
     expect(result.batch.status).toBe('reconciled');
   });
 

@@ -14,8 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(content: string, options: { as?: string; name?: string; field?: string } = {}) {
+function upload(
+  content: string,
+  options: { as?: string; name?: string; field?: string; skip?: string } = {},
+) {
   const form = new FormData();
+  if (options.skip !== undefined) form.append('skip_invalid_rows', options.skip);
   form.append(
     options.field ?? 'file',
     new File([content], options.name ?? 'students.csv', { type: 'text/csv' }),
@@ -51,6 +55,8 @@ describe('POST /api/students/import', () => {
         { row: 6, reason: 'Missing first_name' },
         { row: 7, reason: 'Missing last_name' },
       ],
+      skipped_rows: 0,
+      skipped: [],
       message: 'Successfully imported 5 students',
     });
     const rows = await t.deps.db.select().from(students).where(like(students.chlNumber, 'CHL-S-%'));
@@ -162,6 +168,62 @@ describe('POST /api/students/import', () => {
     );
     expect(body.dropped).toEqual([{ row: 9, reason: 'Missing first_name' }]);
     expect(await countWith(p)).toBe(0);
+  });
+
+  it('imports the valid rows and reports the others when the request chooses to skip them', async () => {
+    const p = prefix();
+    expect((await upload(`first_name,last_name,chl_number\nA,B,${p}9\n`, { as: 'PO002' })).status).toBe(201);
+    const csv = [
+      STUDENT_IMPORT_TEMPLATE_HEADER,
+      `# Example row never imported,Banda,,,,,,,${p}0,,`,
+      `Good,One,good@example.org,,,university,,,${p}1,female,2004-01-01`,
+      `Bad,Email,not-an-email,,,university,,,${p}2,,`,
+      `Good,Two,,,,,,,${p}3,,`,
+      `Dup,Chl,,,,,,,${p.toLowerCase()}1,,`,
+      `Taken,Chl,,,,,,,${p}9,,`,
+      `Bad,Date,,,,,,,${p}4,,2004-02-30`,
+      `,Dropped,,,,,,,${p}7,,`,
+    ].join('\n');
+    // Without the choice, the file is refused whole, as before.
+    expect((await upload(csv)).status).toBe(400);
+    expect((await upload(csv, { skip: 'false' })).status).toBe(400);
+    expect((await upload(csv, { skip: 'yes' })).status).toBe(400);
+    expect(await countWith(p)).toBe(1);
+
+    const res = await upload(csv, { skip: 'true' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({
+      imported: 2,
+      dropped: [{ row: 9, reason: 'Missing first_name' }],
+      skipped_rows: 4,
+      skipped: [
+        { row: 4, message: 'Email must be a valid email address' },
+        { row: 6, message: `CHL number ${p.toLowerCase()}1 is also used in row 3` },
+        { row: 7, message: `A student with CHL number ${p}9 already exists.` },
+        { row: 8, message: 'Date of birth must be a real date written YYYY-MM-DD' },
+      ],
+      message: 'Successfully imported 2 students',
+    });
+    const written = await t.deps.db
+      .select()
+      .from(students)
+      .where(like(students.chlNumber, `${p}%`));
+    expect(written.map((r) => r.fullName).sort()).toEqual(['A B', 'Good One', 'Good Two']);
+    const entries = await t.deps.db
+      .select()
+      .from(activities)
+      .where(
+        sql`${activities.action} = 'students.imported' and ${activities.summary} like '% imported 2 students'`,
+      );
+    expect(entries.length).toBeGreaterThan(0);
+
+    // Every row with a problem: nothing to import, even skipping.
+    const none = await upload(`first_name,last_name,email\nBad,Email,nope\n`, { skip: 'true' });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({
+      error: 'No valid rows to import: every row of the file has a problem.',
+      rows: [{ row: 2, message: 'Email must be a valid email address' }],
+    });
   });
 
   it('refuses a CHL number another officer already has, without revealing more', async () => {

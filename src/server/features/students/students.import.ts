@@ -39,11 +39,16 @@ const MAX_LISTED_ERRORS = 1000;
 
 export type ImportOutcome = { ok: true; result: StudentImportResponse } | { ok: false; error: ErrorResponse };
 
+/** Why a file whose every row has a problem imports nothing, even when skipping is chosen. */
+export const NO_VALID_ROWS = 'No valid rows to import: every row of the file has a problem.';
+
 /**
- * Imports a student CSV all or nothing (docs/product.md §5, docs/product.md D6): rows without first or last name
+ * Imports a student CSV (docs/product.md §5, docs/product.md D6): rows without first or last name
  * are dropped; any other problem in a kept row (bad email, unknown level, impossible date, a CHL
- * number used twice or already taken) refuses the whole file with every problem listed. A file of
- * more than STUDENT_IMPORT_MAX_ROWS students is refused as soon as the parser reaches one row more.
+ * number used twice or already taken) refuses the whole file with every problem listed, unless the
+ * request chose to skip such rows (`skipInvalid`): then the valid rows are imported and the others
+ * reported with their problems, as the bulk allowance upload does. A file of more than
+ * STUDENT_IMPORT_MAX_ROWS students is refused as soon as the parser reaches one row more.
  *
  * Other users must not wait behind an import. Everything that can be done outside a transaction is
  * done first: parsing, checking each row (a slice at a time, yielding to other requests between
@@ -57,10 +62,11 @@ export async function importStudents(
   deps: AppDeps,
   user: SessionUser,
   csvText: string,
+  skipInvalid = false,
 ): Promise<ImportOutcome> {
   // The parser stops one row past the limit: a 10 MB file can hold a million rows, and parsing
   // them all into objects took minutes and gigabytes.
-  const table = parseCsv(csvText, { maxRows: STUDENT_IMPORT_MAX_ROWS });
+  const table = parseCsv(csvText, { maxRows: STUDENT_IMPORT_MAX_ROWS, commentRows: true });
   if (table.rows.length > STUDENT_IMPORT_MAX_ROWS)
     throw badRequest(TOO_MANY_STUDENTS, { file: TOO_MANY_STUDENTS });
   const plan = planStudentImport(table);
@@ -68,10 +74,27 @@ export async function importStudents(
     throw badRequest(NO_VALID_STUDENT_DATA, { file: NO_VALID_STUDENT_DATA });
 
   const now = deps.clock.now();
-  const { problems, values, chlRows, checkedStudents } = await checkRows(plan.rows, user, now);
+  const checked = await checkRows(plan.rows, user, now);
+  const { problems, chlRows } = checked;
   problems.push(...duplicateChlNumbersInFile(chlRows));
   problems.push(...(await chlNumbersTaken(deps, chlRows)));
-  if (problems.length > 0) return { ok: false, error: refusal(problems, plan.dropped) };
+  problems.sort((a, b) => a.row - b.row);
+  if (problems.length > 0 && !skipInvalid) return { ok: false, error: refusal(problems, plan.dropped) };
+  // The rows with a problem are left out; one set look-up per row, no query.
+  const badRows = new Set(problems.map((p) => p.row));
+  const kept = checked.rows.flatMap((row, i) => (badRows.has(row) ? [] : [i]));
+  const values = kept.map((i) => checked.values[i]!);
+  const checkedStudents = kept.map((i) => checked.checkedStudents[i]!);
+  if (values.length === 0)
+    return {
+      ok: false,
+      error: {
+        error: NO_VALID_ROWS,
+        code: 'invalid_rows',
+        rows: problems.slice(0, MAX_LISTED_ERRORS),
+        dropped: plan.dropped,
+      },
+    };
 
   // Another import took one of these numbers since we checked.
   await answeringConstraints({ anyUnique: IMPORT_RACE_LOST }, () =>
@@ -88,7 +111,7 @@ export async function importStudents(
           action: 'students.imported',
           summary: `${user.name} imported ${count}`,
           at: now,
-          after: { rows: values.length, dropped: plan.dropped.length },
+          after: { rows: values.length, dropped: plan.dropped.length, skipped: badRows.size },
         },
         ...values.map((value, i) => ({
           actor: user,
@@ -109,6 +132,8 @@ export async function importStudents(
     result: {
       imported: values.length,
       dropped: plan.dropped,
+      skipped_rows: badRows.size,
+      skipped: problems.slice(0, MAX_LISTED_ERRORS),
       message: STUDENT_API_MESSAGES.imported(values.length),
     },
   };
@@ -117,6 +142,8 @@ export async function importStudents(
 interface CheckedRows {
   problems: RowProblem[];
   values: Array<typeof students.$inferInsert>;
+  /** The file's row of each of `values`. */
+  rows: number[];
   chlRows: Array<{ row: number; chlNumber: string | null }>;
   /** Each imported student as checked, for its audit entry. */
   checkedStudents: Array<StudentCreate>;
@@ -129,7 +156,7 @@ async function checkRows(
   now: Date,
 ): Promise<CheckedRows> {
   const today = programmeDate(now);
-  const checked: CheckedRows = { problems: [], values: [], chlRows: [], checkedStudents: [] };
+  const checked: CheckedRows = { problems: [], values: [], rows: [], chlRows: [], checkedStudents: [] };
   for (const [index, { row, input }] of rows.entries()) {
     if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();
     const { student, problems } = checkStudentImportRow(input, today);
@@ -137,6 +164,7 @@ async function checkRows(
     if (!student) continue;
     checked.chlRows.push({ row, chlNumber: student.chl_number ?? null });
     checked.checkedStudents.push(student);
+    checked.rows.push(row);
     checked.values.push({
       // Named here rather than by the database, so each student's audit entry can point at it.
       id: randomUUID(),
@@ -152,7 +180,6 @@ async function checkRows(
 
 /** The 400 answer listing the file's problems in row order (the first MAX_LISTED_ERRORS of them). */
 function refusal(problems: RowProblem[], dropped: StudentImportPlan['dropped']): ErrorResponse {
-  problems.sort((a, b) => a.row - b.row);
   const rows = problems.slice(0, MAX_LISTED_ERRORS);
   const [first] = rows as [RowProblem];
   const more = problems.length - 1;

@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/students';
 import { csvDownloadResponse } from '../../http/csv-download';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { csvUploadRequest } from '../../http/uploads';
+import { csvImportRequest } from '../../http/uploads';
 
 /**
  * The student routes as the OpenAPI document shows them: path, request and answers. Staff only;
@@ -46,13 +46,14 @@ export const importStudentsRoute = createRoute({
   method: 'post',
   path: '/import',
   tags,
-  summary: 'Import students from a CSV file (field "file"), all or nothing',
+  summary: 'Import students from a CSV file (field "file"): all or nothing, or the valid rows',
   description:
     'Columns: first_name, last_name (required), email, contact_number, community, program_level, ' +
     'institution_name, current_program, chl_number, gender, date_of_birth; others are ignored. ' +
-    'Rows without first or last name are dropped. Any other bad value refuses the whole file. ' +
+    'Rows without first or last name are dropped. Any other bad value refuses the whole file, unless ' +
+    '`skip_invalid_rows` is `true`: then the valid rows are imported and the others listed in `skipped`. ' +
     'At most 20,000 students (non-blank rows) and 10 MB a file.',
-  request: csvUploadRequest,
+  request: csvImportRequest,
   responses: {
     201: jsonResponse(StudentImportResponseSchema, 'Imported'),
     400: jsonResponse(ErrorResponseSchema, 'No valid rows, or rows with errors (nothing written)'),

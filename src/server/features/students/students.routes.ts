@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
 import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
-import { readCsvUpload } from '../../http/uploads';
+import { readCsvUpload, skipsInvalidRows } from '../../http/uploads';
 import { listAssignableOfficers } from '../staff-users/staff-users.service';
 import { exportStudentsCsv } from './students.export';
 import { importStudents } from './students.import';
@@ -24,8 +24,8 @@ export function studentsRoutes(deps: AppDeps) {
   );
 
   router.openapi(contracts.importStudentsRoute, async (c) => {
-    const { text } = await readCsvUpload(c);
-    const outcome = await importStudents(deps, c.var.staff, text);
+    const { text, fields } = await readCsvUpload(c);
+    const outcome = await importStudents(deps, c.var.staff, text, skipsInvalidRows(fields));
     if (!outcome.ok) return c.json(outcome.error, 400);
     return c.json(outcome.result, 201);
   });

@@ -97,6 +97,7 @@ const LIST: AllowanceListResponse = {
 };
 const CREATED: PaymentBatchCreated = {
   id: BATCH_ID,
+  mismatches: [],
   reference: 'PB-2026-03-004',
   month: null,
   year: null,

@@ -5,6 +5,8 @@ import {
   ALLOWANCE_TEMPLATE_FILENAME,
   type BulkUploadResponse,
 } from '../../../contracts/allowances';
+import { SKIP_INVALID_ROWS_FIELD } from '../../../contracts/common';
+import { rowError } from '../../../domain/allowance-rows';
 import { CsvUploadDialog, downloadTextFile, RowErrorList } from '../../components/forms';
 import { Alert, Button, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
@@ -18,6 +20,7 @@ import {
   ERROR_PREVIEW_LIMIT,
   errorListCsv,
   previewAllowanceCsv,
+  uploadButtonLabel,
   uploadFileProblem,
 } from './bulk-upload';
 import { BulkUploadPreview } from './bulk-upload-preview';
@@ -44,9 +47,10 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [upload, setUpload] = useState<UploadState>({ state: 'idle' });
   const [result, setResult] = useState<BulkUploadResponse | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; rows: string[] } | null>(null);
   const abortRef = useRef<(() => void) | null>(null);
   const busy = upload.state === 'running';
+  const skipsRows = preview?.ok === true && preview.withErrors > 0;
 
   // Leaving the page mid-upload cancels the request (the server writes nothing until it has the file).
   useEffect(() => () => abortRef.current?.(), []);
@@ -79,12 +83,15 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
     setResult(null);
     const controller = new AbortController();
     abortRef.current = () => controller.abort();
+    // Rows with errors are left out only when the user chose to import the valid rows without them.
+    const fields: Record<string, string> = skipsRows ? { [SKIP_INVALID_ROWS_FIELD]: 'true' } : {};
     try {
       const response = await uploadFile<BulkUploadResponse>(
         '/api/allowances/bulk',
         file,
         (progress) => setUpload({ state: 'running', progress }),
         controller.signal,
+        fields,
       );
       void refresh();
       if (response.failed === 0) {
@@ -95,8 +102,13 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
       setResult(response);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      // The spec's message, with the server's reason under it when it gave one (too large, no rows...).
-      setFailure(error instanceof ApiError && !error.isNetworkError ? error.message : '');
+      // The spec's message, with the server's reason under it when it gave one (too large, no rows,
+      // the rows that refused the whole file...).
+      const answered = error instanceof ApiError && !error.isNetworkError;
+      setFailure({
+        message: answered ? error.message : '',
+        rows: answered ? (error.details.rows ?? []).map((p) => rowError(p.row, p.message)) : [],
+      });
       toast.error(ALLOWANCE_UI.bulkFailed);
     } finally {
       abortRef.current = null;
@@ -109,7 +121,7 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
       open
       onOpenChange={(next) => !next && onClose()}
       title="Bulk Upload Allowances"
-      description="Upload a CSV file with one allowance per row. Valid rows are submitted; the others are listed with the reason."
+      description="Upload a CSV file with one allowance per row. The preview lists each row's problem: submit the valid rows without the others, or fix the file."
       busy={busy}
       footer={
         <>
@@ -123,7 +135,7 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
             disabled={preview?.ok === true && preview.ready === 0}
           >
             <Upload aria-hidden="true" className="size-4" />
-            Upload
+            {uploadButtonLabel(preview)}
           </Button>
         </>
       }
@@ -147,7 +159,12 @@ function BulkUploadForm({ onClose }: { onClose: () => void }) {
 
       {failure !== null && (
         <Alert tone="error" title={ALLOWANCE_UI.bulkFailed}>
-          {failure || undefined}
+          {failure.message || undefined}
+          {failure.rows.length > 0 && (
+            <div className="mt-2">
+              <RowErrorList errors={failure.rows} limit={ERROR_PREVIEW_LIMIT} label="Upload errors" />
+            </div>
+          )}
         </Alert>
       )}
 

@@ -50,8 +50,9 @@ export function BulkUploadPreview({
         </Alert>
       ) : (
         withErrors > 0 && (
-          <Alert tone="info" title="Some rows will not be uploaded">
-            The rows marked Error are left out and listed after the upload; the others are submitted.
+          <Alert tone="info" title="Some rows have errors">
+            Import the {ready} valid {ready === 1 ? 'row' : 'rows'} and leave out the rows marked Error, or
+            fix them in the file and choose it again.
           </Alert>
         )
       )}

@@ -8,8 +8,10 @@ import {
   formatFileSize,
   previewAllowanceCsv,
   splitRowError,
+  uploadButtonLabel,
   uploadFileProblem,
 } from './bulk-upload';
+import { ALLOWANCE_UI } from './messages';
 
 describe('uploadFileProblem', () => {
   const tooLarge = 'The file is larger than 10 MB. Please split it into smaller files.';
@@ -90,12 +92,38 @@ describe('allowanceTemplateCsv', () => {
     expect(parsed.data[0]).toEqual([...ALLOWANCE_TEMPLATE_COLUMNS]);
     expect(parsed.data).toHaveLength(2);
     expect(parsed.data[1]![ALLOWANCE_TEMPLATE_COLUMNS.indexOf('year')]).toBe('2026');
-    expect(previewAllowanceCsv(allowanceTemplateCsv(2026))).toMatchObject({
+    // The example is a comment: the template as it is holds no row to upload, never a failing one.
+    expect(parsed.data[1]![0]).toMatch(/^# Example/);
+    expect(previewAllowanceCsv(allowanceTemplateCsv(2026))).toEqual({
+      ok: false,
+      message: ALLOWANCE_UI.noRows,
+    });
+    // A row filled in below it is read, with its spreadsheet row number.
+    const filled = `${allowanceTemplateCsv(2026)},Grace Lungu,CHL-S-0003,March,2026,launch_year,900,,,,,\r\n`;
+    expect(previewAllowanceCsv(filled)).toMatchObject({
       ok: true,
       ready: 1,
       withErrors: 0,
       missingColumns: [],
     });
+    expect(previewAllowanceCsv(filled)).toMatchObject({ rows: [{ row: 3, student: 'Grace Lungu' }] });
+  });
+});
+
+describe('uploadButtonLabel', () => {
+  it('says what the button will do', () => {
+    const preview = (ready: number, withErrors: number) => ({
+      ok: true as const,
+      rows: [],
+      ready,
+      withErrors,
+      missingColumns: [],
+    });
+    expect(uploadButtonLabel(null)).toBe('Upload');
+    expect(uploadButtonLabel(preview(3, 0))).toBe('Upload');
+    expect(uploadButtonLabel(preview(3, 2))).toBe('Import 3 valid rows');
+    expect(uploadButtonLabel(preview(1, 2))).toBe('Import 1 valid row');
+    expect(uploadButtonLabel(preview(0, 2))).toBe('No valid rows to import');
   });
 });
 

@@ -48,7 +48,7 @@ export type CsvPreview =
  * the server can tell; it checks every row again.
  */
 export function previewAllowanceCsv(text: string): CsvPreview {
-  const { headers, rows, malformed } = parseCsv(text);
+  const { headers, rows, malformed } = parseCsv(text, { commentRows: true });
   if (malformed) {
     const where = malformed.row === null ? '' : ` (row ${malformed.row})`;
     return { ok: false, message: ALLOWANCE_UI.csvParsing(`${malformed.message}${where}`) };
@@ -72,10 +72,17 @@ export function previewAllowanceCsv(text: string): CsvPreview {
   return { ok: true, rows: previewRows, ready: previewRows.length - withErrors, withErrors, missingColumns };
 }
 
-/** allowances_template.csv: the contract's columns and one example row. */
+/** What the example row of a template says in its first cell: it is a comment, never imported. */
+export const TEMPLATE_EXAMPLE_MARK = '# Example row never imported';
+
+/**
+ * allowances_template.csv: the contract's columns and one example row, written as a comment (its
+ * first cell starts with '#'), so a template uploaded as it is imports nothing rather than failing
+ * on a student the user may not have.
+ */
 export function allowanceTemplateCsv(year: number): string {
   const example = {
-    student_id: '',
+    student_id: TEMPLATE_EXAMPLE_MARK,
     student_name: 'Mwila Chanda',
     chl_number: 'CHL-S-0001',
     month: 'January',
@@ -92,6 +99,17 @@ export function allowanceTemplateCsv(year: number): string {
     { fields: [...ALLOWANCE_TEMPLATE_COLUMNS], data: [ALLOWANCE_TEMPLATE_COLUMNS.map((c) => example[c])] },
     { newline: '\r\n' },
   )}\r\n`;
+}
+
+/**
+ * What the upload button will do: 'Upload' when the file has no row with errors (the server
+ * takes it whole or refuses it), 'Import 3 valid rows' when the rows with errors will be left out,
+ * and why it cannot when no row can be uploaded.
+ */
+export function uploadButtonLabel(preview: CsvPreview | null): string {
+  if (!preview?.ok || preview.withErrors === 0) return 'Upload';
+  if (preview.ready === 0) return 'No valid rows to import';
+  return `Import ${preview.ready} valid ${preview.ready === 1 ? 'row' : 'rows'}`;
 }
 
 /** 'Row 5: month is required' -> { row: 5, message: 'month is required' }. */

@@ -5,6 +5,8 @@ import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
 import {
   canDeleteBatch,
   canReconcileBatch,
+  itemsWithoutNrc,
+  PAYMENT_BATCH_MESSAGES,
   PAYMENT_BATCH_STATUS_LABELS,
   PAYMENT_ITEM_STATUS_LABELS,
 } from '../../../domain/payment-batches';
@@ -22,6 +24,7 @@ import {
   toast,
 } from '../../components/ui';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { BatchMismatches } from './batch-mismatches';
 import { BATCH_STATUS_TONES, ITEM_STATUS_TONES, periodOf, plural, BATCH_UI as W } from './batch-ui';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { reasonOf, useBatch, useDeleteBatch, useExportBatch } from './payment-batches.queries';
@@ -47,7 +50,7 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
   const batch = useBatch(id);
   const exporting = useExportBatch();
   const remove = useDeleteBatch();
-  const [dialog, setDialog] = useState<'pay' | 'statement' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'pay' | 'statement' | 'delete' | 'nrc' | null>(null);
   const [leftUnpaid, setLeftUnpaid] = useState<BatchSkip[]>([]);
   const data = batch.data;
 
@@ -81,11 +84,18 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
     );
 
   const pending = data.item_counts.pending;
-  const exportFile = async () => {
+  const withoutNrc = itemsWithoutNrc(data.items);
+  // Before the file is made, the allowances without an NRC are named: the bank may refuse them.
+  const exportFile = async (allowMissingNrc: boolean) => {
+    if (withoutNrc.length > 0 && !allowMissingNrc) {
+      setDialog('nrc');
+      return;
+    }
     try {
-      const file = await exporting.mutateAsync(data.id);
+      const file = await exporting.mutateAsync({ id: data.id, allowMissingNrc });
       downloadTextFile(file.name, file.text);
       toast.success(`Exported ${data.reference} for the bank`);
+      setDialog(null);
     } catch (error) {
       toast.error(`Failed to export the batch: ${reasonOf(error)}`);
     }
@@ -113,7 +123,7 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
               variant="secondary"
               loading={exporting.isPending}
               loadingText="Exporting..."
-              onClick={exportFile}
+              onClick={() => void exportFile(false)}
             >
               <Download aria-hidden="true" className="size-4" />
               {W.exportForBank}
@@ -174,6 +184,8 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
         </dl>
       </Card>
 
+      <BatchMismatches batch={data} />
+
       <Card>
         <CardHeader title="Allowances in this batch" description="In the order of the file for the bank" />
         <DataTable
@@ -210,6 +222,25 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
         batch={data}
         open={dialog === 'statement'}
         onOpenChange={(open) => setDialog(open ? 'statement' : null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'nrc'}
+        onOpenChange={(open) => !exporting.isPending && setDialog(open ? 'nrc' : null)}
+        title="Some allowances have no NRC"
+        message={
+          <>
+            {PAYMENT_BATCH_MESSAGES.missingNrc(withoutNrc.length, data.items.length)} Add their NRC numbers to
+            the student records first, or export the file without them.
+            <span className="mt-2 block font-medium text-slate-800">Without NRC:</span>
+            <span className="mt-1 block">
+              {withoutNrc.map((item) => `${item.student_name} (${item.reference})`).join(', ')}
+            </span>
+          </>
+        }
+        confirmLabel="Export anyway"
+        busy={exporting.isPending}
+        busyLabel="Exporting..."
+        onConfirm={() => void exportFile(true)}
       />
       <ConfirmDialog
         open={dialog === 'delete'}

@@ -63,6 +63,7 @@ const item = (line: number, name: string, amount: string) => ({
 });
 const DETAIL: PaymentBatchDetail = {
   ...BATCH,
+  mismatches: [],
   items: [
     item(1, 'Mwila Chanda', '1234.50'),
     item(2, 'Bupe Tembo', '900.00'),
@@ -197,6 +198,7 @@ describe('PaymentBatchesPage', () => {
       matched: 1,
       paid: 1,
       skipped_rows: 0,
+      charges: [],
       mismatches: [
         {
           kind: 'missing',

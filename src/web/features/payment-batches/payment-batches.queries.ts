@@ -6,6 +6,7 @@ import type {
   PaymentBatchCreated,
   PaymentBatchDetail,
   PaymentBatchListResponse,
+  ResolveMismatchRequest,
 } from '../../../contracts/payment-batches';
 import { ApiError, api, errorMessage, failedCall, NETWORK_ERROR_CODE, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -99,8 +100,8 @@ export const useDeleteBatch = () => useBatchMutation((id: string) => api.delete<
  * the server gives, so the screen hears of a failure and refreshes the batch after.
  */
 export const useExportBatch = () =>
-  useBatchMutation(async (id: string) => {
-    const path = exportHref(id);
+  useBatchMutation(async ({ id, allowMissingNrc }: { id: string; allowMissingNrc: boolean }) => {
+    const path = allowMissingNrc ? `${exportHref(id)}?allow_missing_nrc=true` : exportHref(id);
     let response: Response;
     try {
       response = await fetch(path, { credentials: 'same-origin' });
@@ -112,3 +113,12 @@ export const useExportBatch = () =>
       /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'batch.csv';
     return { name, text: await response.text() };
   });
+
+export const useResolveMismatch = () =>
+  useBatchMutation(
+    ({ batchId, mismatchId, note }: { batchId: string; mismatchId: string } & ResolveMismatchRequest) =>
+      api.post<PaymentBatchDetail>(
+        `${batchPath(batchId)}/mismatches/${encodeURIComponent(mismatchId)}/resolve`,
+        { note },
+      ),
+  );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ReconcileResponse } from '../../../contracts/payment-batches';
+import { parseMoney, sumMoney, toMoneyString } from '../../../domain/money';
 import { MISMATCH_KIND_LABELS } from '../../../domain/payment-batches';
 import { Alert, TBody, TD, TH, THead, TR } from '../../components/ui';
 import { cn } from '../../lib/cn';
@@ -39,7 +40,7 @@ export function ScrollBox({
 
 /** The result panel: matched, paid, and each mismatch with its kind in words. */
 export function ReconcileResult({ result }: { result: ReconcileResponse }) {
-  const { matched, paid, mismatches } = result;
+  const { matched, paid, mismatches, charges } = result;
   return (
     <section aria-label="Reconciliation result" className="space-y-4">
       <Alert tone={mismatches.length ? 'info' : 'success'} title={`Matched: ${plural(matched, 'payment')}`}>
@@ -47,9 +48,23 @@ export function ReconcileResult({ result }: { result: ReconcileResponse }) {
         <p>
           {mismatches.length === 0
             ? 'No mismatches: every payment of the statement matched this batch.'
-            : `${plural(mismatches.length, 'mismatch', 'mismatches')} to follow up. They changed nothing.`}
+            : `${plural(mismatches.length, 'mismatch', 'mismatches')} to follow up. They changed nothing and are kept on the batch's list of mismatches.`}
         </p>
       </Alert>
+      {charges.length > 0 && (
+        <section aria-label="Bank charges" className="space-y-1 text-sm">
+          <p className="font-medium text-slate-900">
+            Bank charges ({charges.length}): {formatMoney(chargesTotal(charges))}
+          </p>
+          <ul className="list-disc pl-5 text-slate-700">
+            {charges.map((c) => (
+              <li key={c.row}>
+                Row {c.row}: {c.description}, {formatMoney(c.amount)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {mismatches.length > 0 && (
         <ScrollBox label="Mismatches" className="max-h-[22rem]">
           <table aria-label="Mismatches" className={TABLE_CLASSES}>
@@ -84,4 +99,9 @@ export function ReconcileResult({ result }: { result: ReconcileResponse }) {
       )}
     </section>
   );
+}
+
+/** The charges' sum, exactly. */
+function chargesTotal(charges: ReconcileResponse['charges']): string {
+  return toMoneyString(sumMoney(charges.map((c) => parseMoney(c.amount) ?? 0n)));
 }

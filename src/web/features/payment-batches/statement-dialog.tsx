@@ -35,6 +35,7 @@ type Step =
 const OUTCOME_TONES: Record<LineOutcome, BadgeTone> = {
   match: 'success',
   already: 'neutral',
+  charge: 'neutral',
   different_amount: 'danger',
   unknown_reference: 'warning',
   duplicate_reference: 'danger',

@@ -80,4 +80,16 @@ describe('buildStatementPreview', () => {
       error: expect.stringContaining('The file has no reference column'),
     });
   });
+
+  it("marks the bank's fee and charge lines as charges, not unknown references", () => {
+    const preview = buildStatementPreview(
+      `Reference,Amount\n${ITEMS[0]!.reference},${ITEMS[0]!.amount}\nTransfer fee,2.50\nFT123,9.00\n`,
+      ITEMS,
+    );
+    expect(preview.ok && preview.lines.map((l) => l.outcome)).toEqual([
+      'match',
+      'charge',
+      'unknown_reference',
+    ]);
+  });
 });

@@ -7,11 +7,12 @@ import type { PaymentBatchItem } from '../../../contracts/payment-batches';
 import { parseBankStatement } from '../../../csv/bank-statement';
 import { type MismatchKind, matchStatement, referenceKey } from '../../../domain/payment-batches';
 
-export type LineOutcome = 'match' | 'already' | Exclude<MismatchKind, 'missing'>;
+export type LineOutcome = 'match' | 'already' | 'charge' | Exclude<MismatchKind, 'missing'>;
 
 export const LINE_OUTCOME_LABELS: Record<LineOutcome, string> = {
   match: 'Matches',
   already: 'Already reconciled',
+  charge: 'Bank charge',
   different_amount: 'Different amount',
   unknown_reference: 'Unknown reference',
   duplicate_reference: 'Reference repeated',
@@ -47,6 +48,7 @@ export function buildStatementPreview(text: string, items: PaymentBatchItem[]): 
   const outcomeOf = new Map<string, LineOutcome>();
   for (const item of match.toReconcile) outcomeOf.set(referenceKey(item.reference), 'match');
   for (const item of match.alreadyReconciled) outcomeOf.set(referenceKey(item.reference), 'already');
+  for (const charge of match.charges) outcomeOf.set(referenceKey(charge.description), 'charge');
   const missing = new Set<string>();
   for (const mismatch of match.mismatches)
     if (mismatch.kind === 'missing') missing.add(mismatch.reference);

@@ -1,5 +1,6 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { SKIP_INVALID_ROWS_FIELD } from '../../../contracts/common';
 import type { StudentImportResponse } from '../../../contracts/students';
 import { rowError } from '../../../domain/student-import';
 import { CsvUploadDialog, RowErrorList } from '../../components/forms';
@@ -83,6 +84,9 @@ export function ImportDialog({
 
   const onImport = async (file: File, preview: ImportPreview) => {
     abort.current = new AbortController();
+    // Rows with errors are left out only when the user chose to import the valid rows without them.
+    const fields: Record<string, string> =
+      preview.withErrors > 0 ? { [SKIP_INVALID_ROWS_FIELD]: 'true' } : {};
     setStep({ kind: 'running', file, preview, phase: { phase: 'uploading', percent: 0 } });
     try {
       const result = await uploadFile<StudentImportResponse>(
@@ -90,6 +94,7 @@ export function ImportDialog({
         file,
         (phase) => setStep((s) => (s.kind === 'running' ? { ...s, phase } : s)),
         abort.current.signal,
+        fields,
       );
       await refresh();
       toast.success(result.message);
@@ -116,7 +121,7 @@ export function ImportDialog({
     footer = <Button onClick={() => onOpenChange(false)}>Done</Button>;
   } else {
     const { file, preview } = step;
-    const blocked = preview.blocker !== null || preview.withErrors > 0 || preview.toImport === 0;
+    const blocked = preview.blocker !== null || preview.toImport === 0;
     footer = (
       <>
         <Button variant="secondary" disabled={running} onClick={chooseAgain}>
@@ -128,7 +133,7 @@ export function ImportDialog({
           loadingText="Importing..."
           onClick={() => onImport(file, preview)}
         >
-          {importButtonLabel(preview.toImport)}
+          {importButtonLabel(preview.toImport, preview.withErrors)}
         </Button>
       </>
     );
@@ -214,9 +219,15 @@ function PreviewPanel({ fileName, preview }: { fileName: string; preview: Import
         </p>
       </div>
       {preview.blocker && <Alert tone="error">{preview.blocker}</Alert>}
-      {!preview.blocker && preview.withErrors > 0 && (
-        <Alert tone="error" title="Some rows have errors">
-          The file is imported all or nothing. Fix the rows marked Error, then choose the file again.
+      {!preview.blocker && preview.withErrors > 0 && preview.toImport > 0 && (
+        <Alert tone="info" title="Some rows have errors">
+          Import the {preview.toImport} valid {preview.toImport === 1 ? 'row' : 'rows'} and leave out the rows
+          marked Error, or fix them in the file and choose it again.
+        </Alert>
+      )}
+      {!preview.blocker && preview.withErrors > 0 && preview.toImport === 0 && (
+        <Alert tone="error" title="No valid rows to import">
+          Every row has an error. Fix the rows marked Error, then choose the file again.
         </Alert>
       )}
       {preview.rows.length > 0 && (
@@ -285,6 +296,20 @@ function ImportResult({ result }: { result: StudentImportResponse }) {
   return (
     <div className="space-y-4">
       <Alert tone="success" title={result.message} />
+      {result.skipped_rows > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">
+            Rows with errors left out ({result.skipped_rows})
+          </h3>
+          <div className="mt-2 text-red-800">
+            <RowErrorList
+              errors={result.skipped.map((p) => rowError(p.row, p.message))}
+              limit={LISTED_ERRORS}
+              label="Rows left out"
+            />
+          </div>
+        </div>
+      )}
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Dropped rows ({result.dropped.length})</h3>
         {result.dropped.length === 0 ? (

@@ -35,7 +35,14 @@ describe('import file checks', () => {
   });
 
   it('offers a template with the contract columns', () => {
-    expect(importTemplateCsv()).toBe(`${STUDENT_IMPORT_COLUMNS.join(',')}\r\n`);
+    const [header, example] = importTemplateCsv().split('\r\n');
+    expect(header).toBe(STUDENT_IMPORT_COLUMNS.join(','));
+    // The example row is a comment: the template as it is imports nothing.
+    expect(example).toMatch(/^# Example row never imported/);
+    expect(buildImportPreview(parseCsvText(importTemplateCsv()), TODAY)).toMatchObject({
+      rows: [],
+      blocker: NO_VALID_STUDENT_DATA,
+    });
   });
 });
 
@@ -100,9 +107,19 @@ describe('buildImportPreview', () => {
     expect(onlyDropped).toMatchObject({ toImport: 0, toDrop: 2, blocker: NO_VALID_STUDENT_DATA });
   });
 
-  it('labels the import button', () => {
+  it('labels the import button with what it will do', () => {
     expect(importButtonLabel(5)).toBe('Import 5 students');
     expect(importButtonLabel(1)).toBe('Import 1 student');
+    expect(importButtonLabel(3, 2)).toBe('Import 3 valid rows');
+    expect(importButtonLabel(1, 1)).toBe('Import 1 valid row');
+    expect(importButtonLabel(0)).toBe('No valid rows to import');
+    expect(importButtonLabel(0, 4)).toBe('No valid rows to import');
+  });
+
+  it("skips the template's example row, a comment", () => {
+    const preview = buildImportPreview(parseCsvText(`${importTemplateCsv()}Jane,Banda,,,,,,,,,\r\n`), TODAY);
+    expect(preview).toMatchObject({ toImport: 1, withErrors: 0, blocker: null });
+    expect(preview.rows.map((r) => r.row)).toEqual([3]);
   });
 });
 

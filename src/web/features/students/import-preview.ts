@@ -34,14 +34,31 @@ export function checkImportFile(file: { name: string; size: number }): string | 
   return csvFileProblem(file, IMPORT_FILE_MESSAGES);
 }
 
-/** The template offered for download: the header row of the import columns. */
+/**
+ * The template offered for download: the header row of the import columns and an example row
+ * written as a comment (its first cell starts with '#'), which an import never reads.
+ */
 export function importTemplateCsv(): string {
-  return `${STUDENT_IMPORT_TEMPLATE_HEADER}\r\n`;
+  return `${STUDENT_IMPORT_TEMPLATE_HEADER}\r\n${TEMPLATE_EXAMPLE}\r\n`;
 }
+
+const TEMPLATE_EXAMPLE = [
+  '# Example row never imported: Mwila',
+  'Chanda',
+  'mwila.chanda@example.org',
+  '+260977100001',
+  'Kalingalinga',
+  'university',
+  'University of Zambia',
+  'BSc Computer Science',
+  'CHL-S-0001',
+  'female',
+  '2004-03-12',
+].join(',');
 
 /** The file as the server will read it, stopping one row past the most one import takes. */
 export function parseCsvText(text: string): CsvTable {
-  return parseCsv(text, { maxRows: STUDENT_IMPORT_MAX_ROWS });
+  return parseCsv(text, { maxRows: STUDENT_IMPORT_MAX_ROWS, commentRows: true });
 }
 
 export type PreviewStatus = 'import' | 'drop' | 'error';
@@ -67,7 +84,7 @@ export interface ImportPreview {
 
 /**
  * Classifies every row of the file: imported, dropped (no first or last name; docs/product.md §5) or in
- * error (a value the server would refuse, which refuses the whole file).
+ * error (a value the server would refuse: the user imports the valid rows without it, or fixes the file).
  */
 export function buildImportPreview(table: CsvTable, today: string): ImportPreview {
   const columns = STUDENT_IMPORT_COLUMNS.filter((c) => table.headers.includes(c));
@@ -116,7 +133,14 @@ export function buildImportPreview(table: CsvTable, today: string): ImportPrevie
   };
 }
 
-/** 'Import 5 students' / 'Import 1 student'. */
-export function importButtonLabel(n: number): string {
+/**
+ * What the import button will do: 'Import 5 students' when every row will be imported, 'Import
+ * 3 valid rows' when rows with errors will be left out, and why it cannot when no row can.
+ */
+export function importButtonLabel(n: number, withErrors = 0): string {
+  if (n === 0) return NO_VALID_ROWS_LABEL;
+  if (withErrors > 0) return `Import ${n} valid ${n === 1 ? 'row' : 'rows'}`;
   return `Import ${n} ${n === 1 ? 'student' : 'students'}`;
 }
+
+export const NO_VALID_ROWS_LABEL = 'No valid rows to import';
