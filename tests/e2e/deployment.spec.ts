@@ -275,6 +275,6 @@ test('the README deployment on a clean copy, then an upgrade and a roll-back', a
   await stopService(service);
   expect(service.output()).not.toMatch(/"level":"error"/);
   console.log(
-    `deployment: downtime of the upgrade restart ${(upgradeDowntime / 1000).toFixed(2)} s, of the roll-back ${(rollbackDowntime / 1000).toFixed(2)} s (build done beforehand; README "Upgrading" says 1 to 3 s)`,
+    `deployment: downtime of the upgrade restart ${(upgradeDowntime / 1000).toFixed(2)} s, of the roll-back ${(rollbackDowntime / 1000).toFixed(2)} s (the builds made beforehand, as README "Upgrading" says)`,
   );
 });

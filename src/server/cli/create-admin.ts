@@ -15,12 +15,14 @@ import { openConfiguredDatabase } from '../database';
 import { DEMO_PASSWORD } from '../db/demo-seed/accounts';
 import { users } from '../db/schema';
 import { currentSettings } from '../features/settings/settings.service';
+import { databaseProblem } from '../startup-checks';
 
 /** Typed on a terminal, shown as nothing at all (not even its length). */
 function typedPassword(): Promise<string> {
   const stdin = process.stdin;
-  process.stdout.write('Password for the new admin (not shown as you type): ');
+  // Echo off before the prompt shows: whatever is typed after it is never echoed.
   stdin.setRawMode(true);
+  process.stdout.write('Password for the new admin (not shown as you type): ');
   stdin.setEncoding('utf8');
   stdin.resume();
   return new Promise((resolve, reject) => {
@@ -71,7 +73,8 @@ async function main() {
       department: { type: 'string' },
     },
   });
-  const password = process.env.ADMIN_PASSWORD ?? (await askPassword());
+  // Blank is unset, as for every setting (an environment file may list it empty).
+  const password = process.env.ADMIN_PASSWORD || (await askPassword());
   const parsed = RegisterRequestSchema.safeParse({
     staffId: values['staff-id'],
     email: values.email,
@@ -92,7 +95,9 @@ async function main() {
   if (input.password === DEMO_PASSWORD)
     throw new Error('Choose a password other than the published demo password (Demo#2026).');
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+    throw (config.databaseUrl && databaseProblem(error, config.databaseUrl)) || error;
+  });
   try {
     // The password policy in force (System Settings, D13) applies to the first admin too.
     const problems = passwordProblems(
