@@ -84,6 +84,7 @@ function PlaceNote({ student, place }: { student: MyStudent; place: MyYearbook }
         {place.own_class ? `Your entry goes to ${named}.` : `Your entry in ${named}.`}
         {yearbook.status === 'draft' ? ' It is being prepared and is not published yet.' : ''}
       </p>
+      {yearbook.status === 'archived' && <p className="text-slate-600">{M.archivedEntry}</p>}
       {!place.own_class && student.class_year !== null && (
         <p className="text-slate-600">
           This is not your own class ({classOf(student.class_year)}); you can still change this entry.
@@ -97,6 +98,7 @@ function EntryForm({ student, place }: { student: MyStudent; place: MyYearbook }
   const save = useSaveMyEntry();
   const { entry } = place;
   const yearbookId = place.yearbook.id;
+  const closed = place.yearbook.status === 'archived';
   const defaults = {
     student_photo_url: entry?.student_photo_url ?? '',
     quote: entry?.quote ?? '',
@@ -139,7 +141,7 @@ function EntryForm({ student, place }: { student: MyStudent; place: MyYearbook }
         <Input
           type="url"
           placeholder="https://..."
-          disabled={isSubmitting}
+          disabled={isSubmitting || closed}
           {...register('student_photo_url')}
         />
       </Field>
@@ -151,7 +153,7 @@ function EntryForm({ student, place }: { student: MyStudent; place: MyYearbook }
         <Textarea
           rows={3}
           placeholder="A quote that inspires you..."
-          disabled={isSubmitting}
+          disabled={isSubmitting || closed}
           {...register('quote')}
         />
       </Field>
@@ -163,15 +165,18 @@ function EntryForm({ student, place }: { student: MyStudent; place: MyYearbook }
         <Textarea
           rows={4}
           placeholder="Your achievements during the programme..."
-          disabled={isSubmitting}
+          disabled={isSubmitting || closed}
           {...register('achievements')}
         />
       </Field>
-      <div className="flex justify-end">
-        <Button type="submit" loading={isSubmitting} loadingText={entry ? 'Updating...' : 'Submitting...'}>
-          {entry ? 'Update Entry' : 'Submit Entry'}
-        </Button>
-      </div>
+      {/* An archived yearbook takes no changes (the server answers 409): nothing to send. */}
+      {!closed && (
+        <div className="flex justify-end">
+          <Button type="submit" loading={isSubmitting} loadingText={entry ? 'Updating...' : 'Submitting...'}>
+            {entry ? 'Update Entry' : 'Submit Entry'}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
