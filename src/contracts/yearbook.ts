@@ -110,6 +110,11 @@ export const EntrySchema = z
      * list adds it to what the entry's row keeps.
      */
     photo_url: z.string().nullable(),
+    /**
+     * Management's list only: the classes of the student's entries in other yearbooks, so a
+     * reviewer sees a student who would be in two yearbooks.
+     */
+    other_classes: z.array(z.number().int()).optional(),
   })
   .meta({ id: 'YearbookEntry' });
 export type Entry = z.infer<typeof EntrySchema>;
@@ -139,6 +144,42 @@ export const MyEntryResponseSchema = z
   })
   .meta({ id: 'MyYearbookEntry' });
 export type MyEntryResponse = z.infer<typeof MyEntryResponseSchema>;
+
+/** A yearbook as Submit Entry names it: the student may not see the rest of a draft. */
+const MyYearbookSchema = z.object({
+  id: z.string(),
+  year: z.number().int(),
+  title: z.string(),
+  status: z.enum(YEARBOOK_STATUSES),
+});
+
+/**
+ * Submit Entry's page: the signed-in user's student record (null when no record's email is
+ * theirs: the tab is not offered), their class, and the yearbooks their entry goes to or already is
+ * in: their own class's first (when it exists), then any other holding an entry of theirs.
+ */
+export const MyEntriesResponseSchema = z
+  .object({
+    student: z
+      .object({
+        id: z.string(),
+        full_name: z.string(),
+        program: z.string().nullable(),
+        /** The year of the record's expected end date; null when it has none. */
+        class_year: z.number().int().nullable(),
+      })
+      .nullable(),
+    yearbooks: z.array(
+      z.object({
+        yearbook: MyYearbookSchema,
+        /** The yearbook of the student's own class, where a new entry goes. */
+        own_class: z.boolean(),
+        entry: EntrySchema.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'MyYearbookEntries' });
+export type MyEntriesResponse = z.infer<typeof MyEntriesResponseSchema>;
 
 export const MemoryInputSchema = z
   .object({

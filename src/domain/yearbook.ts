@@ -45,6 +45,13 @@ export const YEARBOOK_MESSAGES = {
   onlyDraftsPublished: 'Only a draft yearbook can be published.',
   messageRequired: 'Please write your memory before posting.',
   profileNotFound: 'Student profile not found. Please contact admin.',
+  noClassYear:
+    'Your student record has no expected end date, so your class is not known yet. Please contact admin.',
+  noClassYearbook: (year: number) =>
+    `There is no yearbook for the Class of ${year} yet. Your entry can be submitted once it is created.`,
+  notYourClass: (own: number) =>
+    `Your entry goes to the Class of ${own} yearbook, your own class. You cannot submit one to another class.`,
+  archivedEntry: 'This yearbook is archived: its entries can no longer be changed.',
   // The screens' words (docs/product.md §8 and §9).
   noYearbooks: 'No Yearbooks Available',
   noYearbooksHint: 'Check back later for published yearbooks',
@@ -94,6 +101,30 @@ export const isDecidable = (status: EntryStatus) => status === 'pending';
  * says it is pending approval, so it is); management's changes keep the state.
  */
 export const statusAfterStudentEdit = (): EntryStatus => 'pending';
+
+/**
+ * A student's class: the year of their expected end date, the year they finish the programme. A
+ * record without one has no class yet, so its student cannot start an entry anywhere.
+ */
+export const classYearOf = (expectedEndDate: string | null): number | null =>
+  expectedEndDate ? Number(expectedEndDate.slice(0, 4)) : null;
+
+/**
+ * Which yearbook a student may write their entry in (issue 46): a new entry only in their own
+ * class's yearbook, whatever its state, as its pages are gathered before it is published; the
+ * entry they already have wherever it is, so a misplaced one stays theirs to see and change. An
+ * archived yearbook takes no changes. Answers the refusal's words, or null when allowed.
+ */
+export function studentEntryRefusal(input: {
+  classYear: number | null;
+  yearbook: { year: number; status: YearbookStatus };
+  hasEntry: boolean;
+}): string | null {
+  if (input.yearbook.status === 'archived') return YEARBOOK_MESSAGES.archivedEntry;
+  if (input.hasEntry || input.classYear === input.yearbook.year) return null;
+  if (input.classYear === null) return YEARBOOK_MESSAGES.noClassYear;
+  return YEARBOOK_MESSAGES.notYourClass(input.classYear);
+}
 
 /** 'Class of 2026'. */
 export const classOf = (year: number) => `Class of ${year}`;

@@ -31,9 +31,12 @@ test('a student reads a book in the app and rates it; the download counts once a
   await expect(student.getByRole('button', { name: 'Add Resource' })).toHaveCount(0);
   await student.getByRole('searchbox', { name: /Search library/ }).fill(title);
   const card = student.getByRole('article', { name: title });
+  await expect(card).toContainText('0 downloads');
   await card.getByRole('button', { name: `Read Now: ${title}` }).click();
   const reader = student.getByRole('dialog', { name: title });
   await expect(reader.locator('iframe')).toBeVisible();
+  // Reading the book itself is what counts, and the figure shown follows.
+  await expect(reader).toContainText('1 download');
   // The star a user clicks is the radio's label (the radio itself is visually hidden).
   await reader.locator('label').filter({ hasText: '4 stars' }).click();
   await expect(reader.getByRole('radio', { name: '4 stars' })).toBeChecked();

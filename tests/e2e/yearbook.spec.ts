@@ -21,42 +21,69 @@ async function freeYear(page: Page): Promise<number> {
   }
 }
 
-test('a graduate submits and edits their entry and shares a memory', async ({ browser }) => {
+/** STU001's student (Natasha Banda) and her class, as Submit Entry's page gives them. */
+async function graduate(page: Page) {
+  const response = await page.request.get('/api/yearbooks/my-entries');
+  const body = (await response.json()) as { student: { id: string; class_year: number } };
+  return body.student;
+}
+
+test('a graduate edits their entry wherever it is, is offered their own class first, and shares a memory', async ({
+  browser,
+}) => {
   const manager = await as(browser, 'DPM001');
+  const student = await as(browser, 'STU001');
+  const natasha = await graduate(student);
   const year = await freeYear(manager);
-  await postJson(manager, '/api/yearbooks', {
+  const book = await postJson(manager, '/api/yearbooks', {
     year,
     title: unique('Rising '),
     theme: 'Ubuntu',
     status: 'published',
   });
+  // Management put her entry in another class: it stays hers to see and change there.
+  await postJson(manager, `/api/yearbooks/${book.id}/entries`, { student_id: natasha.id, quote: 'Hello' });
 
-  const student = await as(browser, 'STU001');
   await student.getByRole('navigation').getByRole('link', { name: 'Yearbook', exact: true }).click();
   await expect(student.getByRole('heading', { name: 'Graduation Yearbook' })).toBeVisible();
   await student.getByRole('button', { name: `Class of ${year}` }).click();
-  await expect(student.getByText('No graduates found')).toBeVisible();
+  await expect(student.getByRole('heading', { name: 'Natasha Banda' })).toBeVisible();
 
   await student.getByRole('tab', { name: 'Submit Entry' }).click();
-  const form = student.getByRole('form', { name: 'Submit Your Yearbook Entry' });
-  await expect(form).toContainText('Natasha Banda');
+  const panel = student.getByRole('tabpanel', { name: 'Submit Entry' });
+  await expect(panel).toContainText(`Natasha Banda · BSc Nursing · Class of ${natasha.class_year}`);
+  // Her own class first, whichever class the page shows; its entry waits in a draft.
+  const mine = panel.getByRole('navigation', { name: 'Your yearbook entries' });
+  await expect(mine.getByRole('button').first()).toHaveText(`Class of ${natasha.class_year} (your class)`);
+  await expect(mine.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
+  const form = panel.getByRole('form', { name: 'Submit Your Yearbook Entry' });
+  await expect(form).toContainText(`Your entry goes to the Class of ${natasha.class_year} yearbook`);
+
+  await mine.getByRole('button', { name: `Class of ${year}` }).click();
+  await expect(form).toContainText(`Your entry in the Class of ${year} yearbook`);
+  await expect(form).toContainText(`This is not your own class (Class of ${natasha.class_year})`);
+  await expect(form.getByText('Approved')).toBeVisible();
   await form.getByRole('textbox', { name: 'Profile Photo URL' }).fill('not a link');
   await form.getByRole('textbox', { name: 'Personal Quote' }).fill('Ubuntu: I am because we are.');
   await expect(form.getByText('28 / 250')).toBeVisible();
-  await form.getByRole('button', { name: 'Submit Entry' }).click();
+  await form.getByRole('button', { name: 'Update Entry' }).click();
   await expect(form.getByText('Enter a valid web address starting with http:// or https://')).toBeVisible();
   await form.getByRole('textbox', { name: 'Profile Photo URL' }).fill('');
   await form.getByRole('textbox', { name: 'Achievements' }).fill("Dean's list; class representative.");
-  await form.getByRole('button', { name: 'Submit Entry' }).click();
-  await expect(student.getByText('Your entry has been submitted for approval!')).toBeVisible();
-  await expect(form.getByText('Pending')).toBeVisible();
-
-  await form.getByRole('textbox', { name: 'Personal Quote' }).fill('Small steps every day became a degree.');
   await form.getByRole('button', { name: 'Update Entry' }).click();
   await expect(student.getByText('Your entry has been updated and is pending approval!')).toBeVisible();
+  await expect(form.getByText('Pending')).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Personal Quote' })).toHaveValue(
-    'Small steps every day became a degree.',
+    'Ubuntu: I am because we are.',
   );
+
+  // The reviewer sees she has an entry in another class too.
+  await manager.goto(`/yearbook-admin?tab=entries&yearbook=${book.id}`);
+  const row = manager
+    .getByRole('table', { name: `Entries for Class of ${year}` })
+    .getByRole('row')
+    .filter({ hasText: 'Natasha Banda' });
+  await expect(row).toContainText(`Also has an entry in Class of ${natasha.class_year}`);
 
   await student.getByRole('tab', { name: 'Memory Wall' }).click();
   await expect(student.getByText('No memories yet. Be the first to share!')).toBeVisible();
@@ -72,6 +99,15 @@ test('a graduate submits and edits their entry and shares a memory', async ({ br
   const post = student.getByRole('listitem').filter({ hasText: memory });
   await expect(post).toContainText('Natasha Banda');
   await expect(student.getByText('1 Memory')).toBeVisible();
+});
+
+test('Submit Entry is offered only to an account with a student record', async ({ browser }) => {
+  const reader = await as(browser, 'USR001');
+  await reader.goto('/yearbook?tab=submit');
+  await expect(reader.getByRole('tab', { name: 'Graduates' })).toHaveAttribute('aria-selected', 'true');
+  await expect(reader.getByRole('tab', { name: 'Memory Wall' })).toBeVisible();
+  await expect(reader.getByRole('tab', { name: 'Submit Entry' })).toHaveCount(0);
+  await expect(reader.getByText('Student profile not found')).toHaveCount(0);
 });
 
 test('the deputy manager creates, publishes, reviews and deletes; everyone reads and downloads the yearbook', async ({
@@ -111,13 +147,19 @@ test('the deputy manager creates, publishes, reviews and deletes; everyone reads
   await expect(card.getByRole('button', { name: 'Publish' })).toHaveCount(0);
   await card.getByRole('button', { name: `Class of ${year}` }).click();
 
-  // The graduate submits; the entry waits in the manager's bell and entries.
+  // The graduate's entry, placed here by management, is changed by her: it waits in the manager's
+  // bell and entries. (A new entry of hers would go to her own class only.)
   const student = await as(browser, 'STU001');
+  const graduateRecord = await graduate(student);
   const yearbookId = (
     (await (await student.request.get('/api/yearbooks?pageSize=200')).json()) as {
       items: Array<{ id: string; year: number }>;
     }
   ).items.find((y) => y.year === year)!.id;
+  expect(
+    (await student.request.put(`/api/yearbooks/${yearbookId}/my-entry`, { data: { quote: 'Hi' } })).status(),
+  ).toBe(409);
+  await postJson(manager, `/api/yearbooks/${yearbookId}/entries`, { student_id: graduateRecord.id });
   expect(
     (
       await student.request.put(`/api/yearbooks/${yearbookId}/my-entry`, { data: { quote: 'Keep going.' } })

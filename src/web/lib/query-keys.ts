@@ -95,7 +95,7 @@ export const queryKeys = {
     list: ['yearbook', 'list'] as const,
     entries: (id: string, query: string) => ['yearbook', 'entries', id, query] as const,
     memories: (id: string) => ['yearbook', 'memories', id] as const,
-    myEntry: (id: string) => ['yearbook', 'my-entry', id] as const,
+    myEntries: ['yearbook', 'my-entries'] as const,
     graduates: ['yearbook', 'graduates'] as const,
   },
   users: {

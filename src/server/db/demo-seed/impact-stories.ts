@@ -138,7 +138,7 @@ export async function seedDemoStories(tx: Tx, now: Date): Promise<void> {
         year: Number((student.end ?? lusakaDate(posted)).slice(0, 4)),
         title,
         excerpt,
-        content: `${excerpt}\n\n${student.name} joined the programme${student.start ? ` in ${student.start.slice(0, 4)}` : ''}. ${title}: this is their story, told with their permission.\n\nThe sponsorship paid fees, a monthly stipend and, where needed, accommodation and a laptop. Just as important were the mentors and programme officers who checked in every month.`,
+        content: `${excerpt}\n\n${student.name} joined the programme${student.start ? ` in ${student.start.slice(0, 4)}` : ''} and agreed to share this story.\n\nThe sponsorship paid fees, a monthly stipend and, where needed, accommodation and a laptop. Just as important were the mentors and programme officers who checked in every month.`,
         categoryId: categories[category]!.id,
         featured,
         approved,

@@ -486,9 +486,10 @@ function natashaBanda(officers: DemoOfficers, now: Date, chl: string, nrc: strin
     guardianRelationship: 'Mother',
     institutionLocation: 'Great East Road, Lusaka',
     areaOfStudy: 'Nursing',
-    programLength: '4 years',
+    programLength: '5 years',
     startDate: start,
-    expectedEndDate: `${thisYear - 1}-07-31`,
+    // This year's class: her entry waits in this year's yearbook (demo-seed/yearbook.ts).
+    expectedEndDate: `${thisYear}-07-31`,
     accommodationType: 'institution_hostel',
     accommodationMonthlyRent: '1200.00',
     accommodationPaymentMethod: 'Bank transfer',

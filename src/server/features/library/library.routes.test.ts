@@ -103,6 +103,26 @@ describe('resources', () => {
     expect(await json(await open('STU001'))).toEqual({ downloads: 3 });
   });
 
+  it('counts the resource itself read or downloaded, never its details (issue 46)', async () => {
+    const book = await add('PO001', { title: 'Read in the app' });
+    await upload('PO001', book.id, PDF, 'read.pdf');
+    const downloads = async (as: string) =>
+      (await json<Resource>(await send(as, 'GET', `/api/library/${book.id}`))).downloads;
+    expect(await downloads('STU001')).toBe(0);
+    expect(await downloads('STU001')).toBe(0);
+    const read = async (as: string) =>
+      Buffer.from(await (await send(as, 'GET', `/api/library/${book.id}/file`)).arrayBuffer());
+    expect((await read('STU001')).equals(PDF)).toBe(true);
+    await read('STU001');
+    expect(await downloads('USR001')).toBe(1);
+    await read('USR001');
+    expect(await downloads('USR001')).toBe(2);
+    // The open of a link and the read of the file are the same user's one open of the day.
+    expect(await json(await send('STU001', 'POST', `/api/library/${book.id}/open`))).toEqual({
+      downloads: 2,
+    });
+  });
+
   it('each user rates once, changeably; the average follows', async () => {
     const book = await add('PO001', { title: 'Rated' });
     const rate = (as: string, stars: unknown) => send(as, 'PUT', `/api/library/${book.id}/rating`, { stars });

@@ -261,23 +261,28 @@ export async function putResourceFile(
   return getResource(deps, user, id);
 }
 
+/**
+ * The resource's own file, read in the app or downloaded: opening the resource itself, so it
+ * counts as a download (countOpen); its details alone never do (issue 46).
+ */
 export async function resourceFile(deps: AppDeps, user: SessionUser, id: string) {
   const { resource } = await found(deps.db, user, id);
   if (!resource.storageKey || !resource.mimeType || !resource.fileName) throw notFound(M.noSource);
   const body = await fileStore().open(deps.db, resource.storageKey);
   if (!body) throw notFound(M.noSource);
+  await countOpen(deps, user, id);
   return {
     body,
     file: { name: resource.fileName, mimeType: resource.mimeType, size: resource.fileSize ?? 0 },
   };
 }
 
-/** Read Now / Play Now: counted once per user per Lusaka day. */
-export async function openResource(
-  deps: AppDeps,
-  user: SessionUser,
-  id: string,
-): Promise<{ downloads: number }> {
+/**
+ * The resource itself opened: its link followed (POST /open, as the screen's link is clicked: the
+ * server does not see the other site) or its file read (resourceFile). Counted once per user per
+ * Lusaka day.
+ */
+async function countOpen(deps: AppDeps, user: SessionUser, id: string): Promise<{ downloads: number }> {
   return deps.db.transaction(async (tx) => {
     await locked(tx, id);
     const first = await tx
@@ -293,6 +298,9 @@ export async function openResource(
     return { downloads: after!.downloads };
   });
 }
+
+/** Open link: the resource's link followed from the screen, counted like its file read. */
+export const openResource = countOpen;
 
 /** One rating per user, changeable; the figures follow in the same transaction. */
 export async function rateResource(deps: AppDeps, user: SessionUser, id: string, stars: number) {

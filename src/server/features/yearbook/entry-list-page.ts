@@ -6,10 +6,10 @@ import { canManageYearbooks } from '../../../domain/yearbook';
 import type { SessionUser } from '../../app-env';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { itemsArray, keptObjectWith } from '../../db/json-items';
+import { itemsArray, keptObjectWith, writtenJson } from '../../db/json-items';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { tallyCount } from '../../db/row-tallies';
-import { rowTallies, students, yearbookEntries } from '../../db/schema';
+import { rowTallies, students, yearbookEntries, yearbooks } from '../../db/schema';
 import { pageJsonText } from '../../http/json-text';
 import {
   listedYearbookId,
@@ -41,8 +41,21 @@ const entryStudent = alias(students, 'entry_student');
  * (yearbook_entries.list_item, migration 0042), then the photo, which falls back to the student
  * record's.
  */
-const entryItem: SQL<string> = keptObjectWith(yearbookEntries.listItem, {
-  photo_url: sql`coalesce(${yearbookEntries.studentPhotoUrl}, ${entryStudent.profilePhotoUrl})`,
+const photoUrl = sql`coalesce(${yearbookEntries.studentPhotoUrl}, ${entryStudent.profilePhotoUrl})`;
+const entryItem: SQL<string> = keptObjectWith(yearbookEntries.listItem, { photo_url: photoUrl });
+
+/**
+ * Management's item adds the classes of the student's entries in other yearbooks (issue 46: a
+ * reviewer sees a student who would be in two yearbooks), through yearbook_entries_student_idx.
+ */
+const otherClasses = writtenJson(
+  sql`(select coalesce(json_agg(oy.year order by oy.year)::text, '[]') from ${yearbookEntries} oe
+        join ${yearbooks} oy on oy.id = oe.yearbook_id
+       where oe.student_id = ${yearbookEntries.studentId} and oe.yearbook_id <> ${yearbookEntries.yearbookId})`,
+);
+const managerEntryItem: SQL<string> = keptObjectWith(yearbookEntries.listItem, {
+  photo_url: photoUrl,
+  other_classes: otherClasses,
 });
 
 /**
@@ -110,7 +123,7 @@ function pageStatement(db: DbOrTx, shape: Shape, window: PageWindow) {
     db
       .select({
         yearbook: yearbookStatusColumn.as('yearbook'),
-        items: itemsArray(entryItem, order).as('items'),
+        items: itemsArray(shape.manager ? managerEntryItem : entryItem, order).as('items'),
         total: total.as('total'),
         programs: programsColumn(!shape.manager).as('programs'),
       })

@@ -6,11 +6,12 @@ import type {
   EntryListResponse,
   Memory,
   MemoryListResponse,
+  MyEntriesResponse,
   MyEntryResponse,
   Yearbook,
 } from '../../../contracts/yearbook';
 import { YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
-import { activities, yearbookEntries } from '../../db/schema';
+import { activities, students, yearbookEntries } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
@@ -40,9 +41,10 @@ describe("a student's own entry (Submit Entry)", () => {
   });
 
   it('is submitted pending, goes back to pending when edited after approval, and keeps one per student', async () => {
-    const { send, published, addStudent, submitOwn } = kit();
+    const { send, published, addStudent, joinClass, submitOwn } = kit();
     const book = await published();
     const student = await addStudent();
+    await joinClass(book);
     const before = await json<MyEntryResponse>(
       await send('STU001', 'GET', `/api/yearbooks/${book.id}/my-entry`),
     );
@@ -94,9 +96,10 @@ describe("a student's own entry (Submit Entry)", () => {
   });
 
   it('refuses what is too long or not a web address, and stores nothing', async () => {
-    const { published, addStudent, submitOwn, errorOf, send } = kit();
+    const { published, addStudent, joinClass, submitOwn, errorOf, send } = kit();
     const book = await published();
     await addStudent({ email: 'other.graduate@example.org' });
+    await joinClass(book);
     for (const [body, field, message] of [
       [{ quote: 'q'.repeat(251) }, 'quote', 'Quote must be at most 250 characters'],
       [{ achievements: 'a'.repeat(501) }, 'achievements', 'Achievements must be at most 500 characters'],
@@ -115,12 +118,114 @@ describe("a student's own entry (Submit Entry)", () => {
     expect(mine.entry?.quote).toHaveLength(250);
   });
 
-  it('cannot be sent to a draft or archived yearbook by a student (404)', async () => {
-    const { addYearbook, submitOwn } = kit();
-    for (const status of ['draft', 'archived']) {
-      const book = await addYearbook({ status });
-      expect((await submitOwn(book.id, { quote: 'Hi' })).status).toBe(404);
+  it("goes to the student's own class only (issue 46): a draft of it too, never another class", async () => {
+    const { addYearbook, published, addStudent, joinClass, submitOwn, errorOf, send } = kit();
+    await addStudent();
+    const otherDraft = await addYearbook({ status: 'draft' });
+    const otherClass = await published();
+    const ownDraft = await addYearbook({ status: 'draft' });
+    await joinClass(ownDraft);
+    // Another class's draft is not the student's to know of; another class's published yearbook says why.
+    expect((await submitOwn(otherDraft.id, { quote: 'Hi' })).status).toBe(404);
+    expect((await send('STU001', 'GET', `/api/yearbooks/${otherDraft.id}/my-entry`)).status).toBe(404);
+    const refused = await submitOwn(otherClass.id, { quote: 'Hi' });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).error).toBe(M.notYourClass(ownDraft.year));
+    const entries = await t.database.db
+      .select()
+      .from(yearbookEntries)
+      .where(eq(yearbookEntries.yearbookId, otherClass.id));
+    expect(entries).toEqual([]);
+
+    const own = await submitOwn(ownDraft.id, { quote: 'Into my own class' });
+    expect(own.status).toBe(201);
+    expect(await saved(own)).toMatchObject({ yearbook_id: ownDraft.id, status: 'pending' });
+    const mine = await json<MyEntryResponse>(
+      await send('STU001', 'GET', `/api/yearbooks/${ownDraft.id}/my-entry`),
+    );
+    expect(mine.entry?.quote).toBe('Into my own class');
+    // The draft itself stays management's: the student reaches only their entry in it.
+    expect((await send('STU001', 'GET', `/api/yearbooks/${ownDraft.id}`)).status).toBe(404);
+  });
+
+  it('has no class without an expected end date, and takes no changes in an archived yearbook', async () => {
+    const { addYearbook, published, addStudent, joinClass, submitOwn, errorOf } = kit();
+    await addStudent();
+    const archived = await addYearbook({ status: 'archived' });
+    await joinClass(archived);
+    const closed = await submitOwn(archived.id, { quote: 'Late' });
+    expect(closed.status).toBe(409);
+    expect((await errorOf(closed)).error).toBe(M.archivedEntry);
+
+    const book = await published();
+    await t.database.db.update(students).set({ expectedEndDate: null });
+    const unknown = await submitOwn(book.id, { quote: 'Which class?' });
+    expect(unknown.status).toBe(409);
+    expect((await errorOf(unknown)).error).toBe(M.noClassYear);
+  });
+
+  it('shows the student their class and their entries wherever they are, own class first; they edit a misplaced one', async () => {
+    const { addYearbook, published, addStudent, addEntry, joinClass, submitOwn, send } = kit();
+    await addStudent();
+    const earlier = await published();
+    const ownDraft = await addYearbook({ status: 'draft', title: 'The Road Ahead' });
+    await joinClass(ownDraft);
+    const myEntries = async () =>
+      json<MyEntriesResponse>(await send('STU001', 'GET', '/api/yearbooks/my-entries'));
+    // The account's student: the file's first record with its email.
+    const student = (await myEntries()).student!;
+    const misplaced = await addEntry(earlier.id, student.id, { quote: 'Placed in the wrong class' });
+
+    const before = await myEntries();
+    expect(before.student).toMatchObject({ full_name: 'Natasha Banda', class_year: ownDraft.year });
+    // Own class first, then every yearbook holding an entry of theirs (earlier tests' too), newest first.
+    const years = before.yearbooks.slice(1).map((y) => y.yearbook.year);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    expect(before.yearbooks.slice(1).every((y) => !y.own_class && y.entry !== null)).toBe(true);
+    const shown = before.yearbooks.filter((y) => [ownDraft.id, earlier.id].includes(y.yearbook.id));
+    expect(shown.map((y) => [y.yearbook.year, y.own_class, y.entry?.id ?? null])).toEqual([
+      [ownDraft.year, true, null],
+      [earlier.year, false, misplaced.id],
+    ]);
+    expect(before.yearbooks[0]!.yearbook).toEqual({
+      id: ownDraft.id,
+      year: ownDraft.year,
+      title: 'The Road Ahead',
+      status: 'draft',
+    });
+
+    const edited = await submitOwn(earlier.id, { quote: 'Still mine' });
+    expect(edited.status).toBe(200);
+    expect(await saved(edited)).toMatchObject({ id: misplaced.id, quote: 'Still mine', status: 'pending' });
+    const own = await saved(await submitOwn(ownDraft.id, { quote: 'Where I belong' }));
+
+    // The reviewer sees, on each entry, the student's classes in other yearbooks; readers do not.
+    for (const [book, other] of [
+      [ownDraft, earlier],
+      [earlier, ownDraft],
+    ] as const) {
+      const listed = await json<EntryListResponse>(
+        await send('DPM001', 'GET', `/api/yearbooks/${book.id}/entries`),
+      );
+      const classes = listed.items.find((e) => e.student_id === student.id)?.other_classes;
+      expect(classes).toContain(other.year);
+      expect(classes).not.toContain(book.year);
+      expect(classes).toEqual([...(classes ?? [])].sort((a, b) => a - b));
     }
+    await send('DPM001', 'POST', `/api/yearbook-entries/${misplaced.id}/approve`);
+    const read = await json<EntryListResponse>(
+      await send('USR001', 'GET', `/api/yearbooks/${earlier.id}/entries`),
+    );
+    expect(read.items.find((e) => e.id === misplaced.id)).not.toHaveProperty('other_classes');
+    expect(own.yearbook_id).toBe(ownDraft.id);
+  });
+
+  it('tells an account without a student record that it has none, so Submit Entry is not offered', async () => {
+    const { send } = kit();
+    expect(await json<MyEntriesResponse>(await send('USR001', 'GET', '/api/yearbooks/my-entries'))).toEqual({
+      student: null,
+      yearbooks: [],
+    });
   });
 });
 
@@ -162,9 +267,10 @@ describe("management's entries", () => {
   });
 
   it('approves and rejects only pending entries (409 otherwise), and edits keep the state', async () => {
-    const { send, published, addStudent, submitOwn, errorOf } = kit();
+    const { send, published, addStudent, joinClass, submitOwn, errorOf } = kit();
     const book = await published();
     await addStudent({ email: 'stu001@demo.chl.org.zm'.toUpperCase() });
+    await joinClass(book);
     const entry = await saved(await submitOwn(book.id, { quote: 'First' }));
     const rejected = await send('DPM001', 'POST', `/api/yearbook-entries/${entry.id}/reject`);
     expect(await json<Entry>(rejected)).toMatchObject({ status: 'rejected', approved_by: null });
@@ -306,9 +412,10 @@ describe("management's entries", () => {
   });
 
   it("puts entries awaiting review in management's bell, and nobody else's", async () => {
-    const { send, published, addStudent, submitOwn } = kit();
+    const { send, published, addStudent, joinClass, submitOwn } = kit();
     const book = await published();
     await addStudent({ email: 'STU001@demo.chl.org.zm' });
+    await joinClass(book);
     t.clock.advance(60_000); // the newest pending entry of the file
     const entry = await saved(await submitOwn(book.id, { quote: 'Bell me' }));
     const bell = async (as: string) =>

@@ -1,24 +1,29 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/common';
 import type {
   EntryCreate,
   EntryListQuery,
   EntryUpdate,
+  MyEntriesResponse,
   MyEntryInput,
   MyEntryResponse,
 } from '../../../contracts/yearbook';
 import {
   canManageYearbooks,
   classOf,
+  classYearOf,
   isDecidable,
   YEARBOOK_MESSAGES as M,
   statusAfterStudentEdit,
+  studentEntryRefusal,
+  yearbookVisibleTo,
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students, yearbookEntries, yearbooks } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
 import { entryPageJson, entrySearch } from './entry-list-page';
@@ -26,10 +31,12 @@ import {
   actorOf,
   auditedEntry,
   type EntryRow,
+  entryColumns,
   entryDto,
   selectEntries,
   visibleEntry,
   visibleYearbook,
+  type YearbookRow,
 } from './yearbook-records';
 import { requireYearbookManager } from './yearbooks.service';
 
@@ -114,14 +121,26 @@ export async function addEntry(deps: AppDeps, user: SessionUser, yearbookId: str
   return entryDto(await entryById(deps.db, id));
 }
 
-/** The signed-in user's student record: the one whose email is theirs (D11). */
-async function studentOfUser(db: DbOrTx, user: SessionUser) {
+/** The signed-in user's student record: the one whose email is theirs (D11), or null. */
+async function findStudentOfUser(db: DbOrTx, user: SessionUser) {
   const [student] = await db
-    .select({ id: students.id, fullName: students.fullName, program: students.currentProgram })
+    .select({
+      id: students.id,
+      fullName: students.fullName,
+      program: students.currentProgram,
+      expectedEndDate: students.expectedEndDate,
+    })
     .from(students)
     .where(sql`lower(${students.email}) = ${user.email.toLowerCase()}`)
     .orderBy(asc(students.createdAt), asc(students.id))
     .limit(1);
+  return student ? { ...student, classYear: classYearOf(student.expectedEndDate) } : null;
+}
+
+type UserStudent = NonNullable<Awaited<ReturnType<typeof findStudentOfUser>>>;
+
+async function studentOfUser(db: DbOrTx, user: SessionUser): Promise<UserStudent> {
+  const student = await findStudentOfUser(db, user);
   if (!student) throw new HttpError(404, M.profileNotFound, { code: 'student_profile_not_found' });
   return student;
 }
@@ -131,14 +150,36 @@ const ownEntry = (db: DbOrTx, yearbookId: string, studentId: string) =>
     and(eq(yearbookEntries.yearbookId, yearbookId), eq(yearbookEntries.studentId, studentId)),
   );
 
+/**
+ * The yearbook as a student reaches it for their own entry, with that entry (locked when
+ * `forUpdate`): one they see, their own class's (a draft is gathered before it is published), or
+ * one already holding their entry; any other answers 404 like one that does not exist (D11).
+ */
+async function studentsYearbook(
+  db: DbOrTx,
+  user: SessionUser,
+  yearbookId: string,
+  student: UserStudent,
+  options: { forUpdate?: boolean } = {},
+) {
+  if (!isUuid(yearbookId)) throw notFound(M.yearbookNotFound);
+  const [yearbook] = await db.select().from(yearbooks).where(eq(yearbooks.id, yearbookId));
+  if (!yearbook) throw notFound(M.yearbookNotFound);
+  const query = ownEntry(db, yearbookId, student.id);
+  const [entry] = options.forUpdate ? await query.for('update', { of: yearbookEntries }) : await query;
+  const reachable =
+    yearbookVisibleTo(user.role, yearbook.status) || yearbook.year === student.classYear || entry;
+  if (!reachable) throw notFound(M.yearbookNotFound);
+  return { yearbook, entry: entry ?? null };
+}
+
 export async function getMyEntry(
   deps: AppDeps,
   user: SessionUser,
   yearbookId: string,
 ): Promise<MyEntryResponse> {
-  await visibleYearbook(deps.db, user, yearbookId);
   const student = await studentOfUser(deps.db, user);
-  const [entry] = await ownEntry(deps.db, yearbookId, student.id);
+  const { entry } = await studentsYearbook(deps.db, user, yearbookId, student);
   return {
     entry: entry ? entryDto(entry) : null,
     student: { id: student.id, full_name: student.fullName, program: student.program },
@@ -146,9 +187,58 @@ export async function getMyEntry(
 }
 
 /**
+ * Submit Entry's page (issue 46): the user's student record and class, their own class's yearbook
+ * first, where a new entry goes, then every other yearbook holding an entry of theirs, newest
+ * class first, so they see and change their entry wherever it is. No record: `student` null.
+ */
+export async function getMyEntries(deps: AppDeps, user: SessionUser): Promise<MyEntriesResponse> {
+  const student = await findStudentOfUser(deps.db, user);
+  if (!student) return { student: null, yearbooks: [] };
+  const [own, mine] = await Promise.all([
+    student.classYear === null
+      ? []
+      : deps.db.select().from(yearbooks).where(eq(yearbooks.year, student.classYear)),
+    deps.db
+      .select({ entry: entryColumns, yearbook: yearbooks })
+      .from(yearbookEntries)
+      .innerJoin(students, eq(students.id, yearbookEntries.studentId))
+      .innerJoin(yearbooks, eq(yearbooks.id, yearbookEntries.yearbookId))
+      .where(eq(yearbookEntries.studentId, student.id))
+      .orderBy(desc(yearbooks.year)),
+  ]);
+  const named = (y: YearbookRow) => ({ id: y.id, year: y.year, title: y.title, status: y.status });
+  const ownYearbook = own[0];
+  const ownEntryRow = mine.find((m) => m.yearbook.id === ownYearbook?.id)?.entry;
+  return {
+    student: {
+      id: student.id,
+      full_name: student.fullName,
+      program: student.program,
+      class_year: student.classYear,
+    },
+    yearbooks: [
+      ...(ownYearbook
+        ? [
+            {
+              yearbook: named(ownYearbook),
+              own_class: true,
+              entry: ownEntryRow ? entryDto(ownEntryRow) : null,
+            },
+          ]
+        : []),
+      ...mine
+        .filter((m) => m.yearbook.id !== ownYearbook?.id)
+        .map((m) => ({ yearbook: named(m.yearbook), own_class: false, entry: entryDto(m.entry) })),
+    ],
+  };
+}
+
+/**
  * Submit Entry: creates the student's entry, pending review, or updates it and sends it back to
- * review (D17). The name and program are refreshed from the student record. `created` tells the
- * screen which message to show.
+ * review (D17). A new entry goes only to the student's own class's yearbook; the one they have
+ * they may change wherever it is, but not in an archived yearbook (studentEntryRefusal, 409). The
+ * name and program are refreshed from the student record. `created` tells the screen which
+ * message to show.
  */
 export async function saveMyEntry(deps: AppDeps, user: SessionUser, yearbookId: string, input: MyEntryInput) {
   const now = deps.clock.now();
@@ -162,15 +252,25 @@ export async function saveMyEntry(deps: AppDeps, user: SessionUser, yearbookId: 
     updatedAt: now,
   };
   const { id, created } = await deps.db.transaction(async (tx) => {
-    const yearbook = await visibleYearbook(tx, user, yearbookId);
     const student = await studentOfUser(tx, user);
+    const { yearbook, entry: existing } = await studentsYearbook(tx, user, yearbookId, student, {
+      forUpdate: true,
+    });
+    const refusal = studentEntryRefusal({
+      classYear: student.classYear,
+      yearbook,
+      hasEntry: existing !== null,
+    });
+    if (refusal) throw conflict(refusal);
     const snapshot = { studentName: student.fullName, program: student.program };
     // Two submissions at once: the unique key lets one insert; the other updates what it made.
-    const [inserted] = await tx
-      .insert(yearbookEntries)
-      .values({ yearbookId, studentId: student.id, ...snapshot, ...fields, createdAt: now })
-      .onConflictDoNothing({ target: [yearbookEntries.yearbookId, yearbookEntries.studentId] })
-      .returning({ id: yearbookEntries.id });
+    const [inserted] = existing
+      ? []
+      : await tx
+          .insert(yearbookEntries)
+          .values({ yearbookId, studentId: student.id, ...snapshot, ...fields, createdAt: now })
+          .onConflictDoNothing({ target: [yearbookEntries.yearbookId, yearbookEntries.studentId] })
+          .returning({ id: yearbookEntries.id });
     const classYear = classOf(yearbook.year);
     if (inserted) {
       const after = await entryById(tx, inserted.id);
@@ -185,7 +285,9 @@ export async function saveMyEntry(deps: AppDeps, user: SessionUser, yearbookId: 
       );
       return { id: inserted.id, created: true };
     }
-    const [before] = await ownEntry(tx, yearbookId, student.id).for('update', { of: yearbookEntries });
+    const [before] = existing
+      ? [existing]
+      : await ownEntry(tx, yearbookId, student.id).for('update', { of: yearbookEntries });
     await tx
       .update(yearbookEntries)
       .set({ ...snapshot, ...fields })

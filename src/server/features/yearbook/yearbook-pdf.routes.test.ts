@@ -49,7 +49,7 @@ const imagesIn = (pdf: Buffer) => {
 
 describe('Download PDF', () => {
   it('is the yearbook as a real PDF: cover, approved graduates with photo or initials, the memory wall', async () => {
-    const { send, published, addStudent, addEntry, submitOwn } = kit();
+    const { send, published, addStudent, addEntry, joinClass, submitOwn } = kit();
     const book = await published({ title: 'Rising Together', theme: 'Ubuntu in every step' });
     const withPhoto = await addStudent({
       email: null,
@@ -76,6 +76,7 @@ describe('Download PDF', () => {
     });
     await addEntry(book.id, slowPhoto.id, { student_photo_url: `${base}/big` });
     await addStudent(); // STU001's student, whose entry stays pending: not in the yearbook
+    await joinClass(book);
     await submitOwn(book.id, { quote: 'Pending quote' });
     await send('USR001', 'POST', `/api/yearbooks/${book.id}/memories`, {
       message: 'The library at midnight',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Entry, Yearbook } from '../../../contracts/yearbook';
 import { DEMO_GRADUATE_EMAIL } from '../../db/demo-seed/students';
@@ -51,11 +52,19 @@ export function yearbookTestKit(t: TestContext, tokens: Record<string, string>) 
     return json<Entry>(res);
   };
 
+  /** Puts STU001's student records in the yearbook's class: their expected end date in its year. */
+  const joinClass = async (book: { year: number }) => {
+    await t.database.db
+      .update(students)
+      .set({ expectedEndDate: `${book.year}-07-31` })
+      .where(sql`lower(${students.email}) = ${DEMO_GRADUATE_EMAIL.toLowerCase()}`);
+  };
+
   const submitOwn = async (yearbookId: string, body: Record<string, unknown> = {}) =>
     send('STU001', 'PUT', `/api/yearbooks/${yearbookId}/my-entry`, body);
 
   const errorOf = async (res: Response) =>
     json<{ error: string; code?: string; fields?: Record<string, string> }>(res);
 
-  return { send, addYearbook, published, addStudent, addEntry, submitOwn, errorOf };
+  return { send, addYearbook, published, addStudent, addEntry, joinClass, submitOwn, errorOf };
 }

@@ -12,6 +12,7 @@ import {
   MemoryListQuerySchema,
   MemoryListResponseSchema,
   MemorySchema,
+  MyEntriesResponseSchema,
   MyEntryInputSchema,
   MyEntryResponseSchema,
   YearbookInputSchema,
@@ -46,6 +47,17 @@ export const yearbookRoutes = {
     responses: {
       200: jsonResponse(YearbookListResponseSchema, 'A page of yearbooks'),
       ...errorResponses(400, 401),
+    },
+  }),
+  myEntries: createRoute({
+    method: 'get',
+    path: '/my-entries',
+    tags,
+    summary:
+      "Submit Entry's page: the signed-in user's student record and class, their class's yearbook and any other holding their entry",
+    responses: {
+      200: jsonResponse(MyEntriesResponseSchema, 'The student (null when no record is theirs) and yearbooks'),
+      ...errorResponses(401),
     },
   }),
   graduates: createRoute({
@@ -162,12 +174,13 @@ export const yearbookRoutes = {
     method: 'put',
     path: '/{id}/my-entry',
     tags,
-    summary: "Submits or updates the signed-in user's own entry; it waits for review",
+    summary:
+      "Submits the signed-in user's entry to their own class's yearbook, or updates the one they have; it waits for review",
     request: { ...one, ...jsonBody(MyEntryInputSchema) },
     responses: {
       200: jsonResponse(YearbookEntrySaved, 'The entry, updated'),
       201: jsonResponse(YearbookEntrySaved, 'The entry, submitted'),
-      ...errorResponses(400, 401, 404),
+      ...errorResponses(400, 401, 404, 409),
     },
   }),
   memories: createRoute({

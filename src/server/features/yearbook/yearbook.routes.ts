@@ -17,6 +17,7 @@ export function yearbooksRoutes(deps: AppDeps) {
   router.openapi(r.list, async (c) =>
     c.json(await yearbooks.listYearbooks(deps, c.var.staff, c.req.valid('query')), 200),
   );
+  router.openapi(r.myEntries, async (c) => c.json(await entries.getMyEntries(deps, c.var.staff), 200));
   router.openapi(r.graduates, async (c) =>
     jsonText(c, await yearbooks.listGraduates(deps, c.var.staff, c.req.valid('query'))),
   );

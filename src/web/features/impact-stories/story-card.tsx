@@ -3,20 +3,16 @@ import type { Story } from '../../../contracts/impact-stories';
 import { formatDate } from '../../lib/format';
 import { CategoryBadge } from './story-ui';
 
-/** A story as a card: image, category, title, excerpt, student and class; opens the story. */
+/** A story as a card: its image (if any), category, title, excerpt, student and class; opens the story. */
 export function StoryCard({ story, onOpen, large }: { story: Story; onOpen: () => void; large?: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      {story.image_url ? (
+      {/* A story without an image has no image frame (issue 46): an empty one looks unfinished. */}
+      {story.image_url && (
         <img
           src={story.image_url}
           alt=""
           className={large ? 'h-52 w-full object-cover' : 'h-40 w-full object-cover'}
-        />
-      ) : (
-        <div
-          aria-hidden="true"
-          className={`${large ? 'h-52' : 'h-40'} w-full bg-gradient-to-br from-emerald-100 to-sky-100`}
         />
       )}
       <div className="flex flex-1 flex-col p-4">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../../contracts/library';
@@ -42,26 +42,34 @@ const VIDEO = makeResource({
 });
 
 describe('LibraryPage', () => {
-  it("offers 'Read Now' on a book and 'Play Now' on a video; Read Now counts the open and shows the link", async () => {
+  it("offers 'Read Now' on a book and 'Play Now' on a video; a link's Read Now opens and counts it, its details do not", async () => {
     session.user = { id: 'u1', role: 'student' };
     const seen = stubApi((method) =>
       method === 'POST' ? json({ downloads: 8 }) : json(listOf([makeResource(), VIDEO])),
     );
+    const posts = () => seen.filter((c) => c.method === 'POST').map((c) => c.url);
     const list = await showPage();
     expect(
       within(cardOf(list, VIDEO)).getByRole('button', { name: 'Play Now: Interview Skills' }).textContent,
     ).toBe('Play Now');
-    const read = within(cardOf(list)).getByRole('button', { name: 'Read Now: Things Fall Apart' });
+    const read = within(cardOf(list)).getByRole('link', { name: 'Read Now: Things Fall Apart' });
     expect(read.textContent).toBe('Read Now');
-    await userEvent.click(read);
+    expect(read.getAttribute('href')).toBe('https://example.org/things-fall-apart');
+    expect(read.getAttribute('target')).toBe('_blank');
+
+    // The details: no download counted until the link itself is followed.
+    await userEvent.click(within(cardOf(list)).getByRole('button', { name: 'Things Fall Apart' }));
     const dialog = await screen.findByRole('dialog', { name: 'Things Fall Apart' });
-    expect(seen.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-      `/api/library/${RESOURCE_ID}/open`,
-    ]);
     const link = within(dialog).getByRole('link', { name: /Open link/ });
     expect(link.getAttribute('href')).toBe('https://example.org/things-fall-apart');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(posts()).toEqual([]);
+    fireEvent.click(link);
+    await waitFor(() => expect(posts()).toEqual([`/api/library/${RESOURCE_ID}/open`]));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(read);
+    await waitFor(() => expect(posts()).toHaveLength(2));
   });
 
   it('plays an uploaded video from its file, and says when a resource has no source', async () => {

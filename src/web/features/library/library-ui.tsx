@@ -8,7 +8,7 @@ import {
   type ResourceType,
   wholeStars,
 } from '../../../domain/library';
-import { Badge, Button, type ButtonSize, type StatTone, toast } from '../../components/ui';
+import { Badge, Button, type ButtonSize, buttonClasses, type StatTone, toast } from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { reasonOf, useOpenResource } from './library.queries';
 
@@ -112,8 +112,9 @@ export function DownloadsLine({ resource }: { resource: Resource }) {
 }
 
 /**
- * 'Read Now' (a book) or 'Play Now' (the rest): counts the open (POST /open; the server counts
- * each user once a day), then `onOpened` shows the resource.
+ * 'Read Now' (a book) or 'Play Now' (the rest): a resource with a file is shown in the app
+ * (`onOpened`), where reading the file is what counts; one with only a link opens it in a new tab
+ * and counts the open (POST /open; the server counts each user once a day).
  */
 export function OpenButton({
   resource,
@@ -126,24 +127,38 @@ export function OpenButton({
   size?: ButtonSize;
   className?: string;
 }) {
-  const open = useOpenResource();
+  const countLink = useCountLink();
   const label = openLabel(resource.type);
   const Icon = resource.type === 'book' ? BookOpen : Play;
+  if (!resource.has_file && resource.url)
+    return (
+      <a
+        href={resource.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${label}: ${resource.title}`}
+        className={buttonClasses('primary', size, className)}
+        onClick={() => countLink(resource.id)}
+      >
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+      </a>
+    );
   return (
     <Button
       size={size}
       className={className}
-      loading={open.isPending}
       aria-label={`${label}: ${resource.title}`}
-      onClick={() =>
-        open.mutate(resource.id, {
-          onSuccess: () => onOpened(resource),
-          onError: (error) => toast.error(reasonOf(error)),
-        })
-      }
+      onClick={() => onOpened(resource)}
     >
       <Icon aria-hidden="true" className="size-4" />
       {label}
     </Button>
   );
+}
+
+/** Counts a followed link; the link opens whatever the answer, a failure is told. */
+export function useCountLink() {
+  const open = useOpenResource();
+  return (id: string) => open.mutate(id, { onError: (error) => toast.error(reasonOf(error)) });
 }

@@ -59,7 +59,10 @@ export const useSaveResource = () =>
 
 export const useDeleteResource = () => useLibraryMutation((id: string) => api.delete<void>(resourcePath(id)));
 
-/** Read Now / Play Now: the server counts each user once a day. */
+/**
+ * A resource's link followed (Read Now / Play Now or Open link): the server counts each user once
+ * a day. A file counts as the server hands it over; its details never count.
+ */
 export const useOpenResource = () =>
   useLibraryMutation((id: string) => api.post<{ downloads: number }>(`${resourcePath(id)}/open`));
 
@@ -71,7 +74,7 @@ export const useRateResource = () =>
     ),
   );
 
-/** Refreshes every library list and resource (after an upload). */
+/** Refreshes every library list and resource (after an upload, or a file read that counted). */
 export function useRefreshLibrary() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: keys.all });

@@ -1,12 +1,12 @@
 import { Clock, ExternalLink, Pencil, Star, Trash2, User } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
 import { ListError } from '../../components/list';
 import { Badge, Button, buttonClasses, Dialog, Spinner, toast } from '../../components/ui';
 import { cn } from '../../lib/cn';
-import { reasonOf, resourceFileHref, useRateResource } from './library.queries';
-import { CategoryBadge, DownloadsLine, Stars, Thumbnail, TypeBadge } from './library-ui';
+import { reasonOf, resourceFileHref, useRateResource, useRefreshLibrary } from './library.queries';
+import { CategoryBadge, DownloadsLine, Stars, Thumbnail, TypeBadge, useCountLink } from './library-ui';
 import { useFileUrl } from './use-file-url';
 
 /** How an uploaded file is shown: a PDF read in a frame, audio and video played in the page. */
@@ -99,11 +99,22 @@ export function ResourceDialog({
 function Player({ resource: r }: { resource: Resource }) {
   const kind = fileKind(r);
   const src = resourceFileHref(r.id);
-  if (kind === 'pdf') return <PdfFrame path={src} title={r.title} />;
+  const countLink = useCountLink();
+  // The server counted the file as it handed it over: the figures shown follow.
+  const refresh = useRefreshLibrary();
+  if (kind === 'pdf') return <PdfFrame path={src} title={r.title} onRead={refresh} />;
   if (kind === 'audio')
     return (
+      // Nothing is fetched until played: the recording's file counts as a download.
       // biome-ignore lint/a11y/useMediaCaption: uploaded recordings come without captions
-      <audio controls preload="metadata" src={src} aria-label={`Play ${r.title}`} className="w-full">
+      <audio
+        controls
+        preload="none"
+        src={src}
+        aria-label={`Play ${r.title}`}
+        className="w-full"
+        onLoadedMetadata={refresh}
+      >
         <a href={src}>Download {r.title}</a>
       </audio>
     );
@@ -112,7 +123,8 @@ function Player({ resource: r }: { resource: Resource }) {
       // biome-ignore lint/a11y/useMediaCaption: uploaded videos come without captions
       <video
         controls
-        preload="metadata"
+        preload="none"
+        onLoadedMetadata={refresh}
         src={src}
         aria-label={`Play ${r.title}`}
         className="max-h-[60vh] w-full rounded-lg bg-black"
@@ -123,7 +135,13 @@ function Player({ resource: r }: { resource: Resource }) {
   if (r.url)
     return (
       <div className="flex flex-col items-start gap-2 rounded-lg bg-slate-50 p-4">
-        <a href={r.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary', 'md')}>
+        <a
+          href={r.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses('primary', 'md')}
+          onClick={() => countLink(r.id)}
+        >
           <ExternalLink aria-hidden="true" className="size-4" />
           Open link
           <span className="sr-only"> (opens in a new tab)</span>
@@ -139,9 +157,14 @@ function Player({ resource: r }: { resource: Resource }) {
   );
 }
 
-function PdfFrame({ path, title }: { path: string; title: string }) {
+function PdfFrame({ path, title, onRead }: { path: string; title: string; onRead: () => void }) {
   const [attempt, setAttempt] = useState(0);
   const file = useFileUrl(path, attempt);
+  const ready = file.status === 'ready';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per file read
+  useEffect(() => {
+    if (ready) onRead();
+  }, [ready]);
   if (file.status === 'loading')
     return (
       <div className="flex items-center justify-center gap-2 py-16 text-sm text-slate-600" aria-busy="true">

@@ -142,7 +142,12 @@ export function EntriesTab({ yearbook }: { yearbook: Yearbook }) {
           columns={[
             {
               header: 'Student',
-              cell: (e) => <span className="font-medium text-slate-900">{e.student_name}</span>,
+              cell: (e) => (
+                <div>
+                  <span className="font-medium text-slate-900">{e.student_name}</span>
+                  <OtherClasses entry={e} />
+                </div>
+              ),
             },
             { header: 'Program', cell: (e) => e.program ?? 'N/A' },
             { header: 'Status', cell: (e) => <EntryStatusBadge status={e.status} /> },
@@ -154,6 +159,7 @@ export function EntriesTab({ yearbook }: { yearbook: Yearbook }) {
                 <span className="font-medium text-slate-900">{e.student_name}</span>
                 <EntryStatusBadge status={e.status} />
               </div>
+              <OtherClasses entry={e} />
               <p className="text-sm text-slate-600">{e.program ?? 'N/A'}</p>
               {actions(e)}
             </div>
@@ -180,5 +186,19 @@ export function EntriesTab({ yearbook }: { yearbook: Yearbook }) {
         onConfirm={confirm}
       />
     </div>
+  );
+}
+
+/**
+ * A student with an entry in another yearbook too (issue 46): the reviewer sees it before
+ * approving one that would put them in two classes.
+ */
+function OtherClasses({ entry }: { entry: Entry }) {
+  const classes = entry.other_classes ?? [];
+  if (classes.length === 0) return null;
+  return (
+    <p className="mt-0.5 text-xs font-medium text-amber-800">
+      Also has an entry in {classes.map(classOf).join(', ')}
+    </p>
   );
 }

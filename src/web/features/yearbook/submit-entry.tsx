@@ -1,49 +1,104 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { type EntryFormInput, type MyEntriesResponse, MyEntryInputSchema } from '../../../contracts/yearbook';
 import {
-  type EntryFormInput,
-  MyEntryInputSchema,
-  type MyEntryResponse,
-  type Yearbook,
-} from '../../../contracts/yearbook';
-import {
+  classOf,
   YEARBOOK_FAILURES as F,
   YEARBOOK_LIMITS as L,
   YEARBOOK_MESSAGES as M,
 } from '../../../domain/yearbook';
 import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
-import { ListError } from '../../components/list';
-import { Alert, Button, Card, Field, Input, Skeleton, Textarea, toast } from '../../components/ui';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useMyEntry, useSaveMyEntry } from './yearbook.queries';
+import { Alert, Button, Card, Field, Input, Textarea, toast } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
+import { useSaveMyEntry } from './yearbook.queries';
 import { CharacterCount, EntryStatusBadge, NETWORK } from './yearbook-ui';
 
-const PROFILE_NOT_FOUND = 'student_profile_not_found';
+type MyYearbook = MyEntriesResponse['yearbooks'][number];
+type MyStudent = NonNullable<MyEntriesResponse['student']>;
 
-/** The Submit Entry tab: the signed-in student's own page of the yearbook. */
-export function SubmitEntry({ yearbook }: { yearbook: Yearbook }) {
-  const mine = useMyEntry(yearbook.id);
-  if (mine.isPending) return <Skeleton className="h-64 w-full rounded-xl" />;
-  if (mine.isError) {
-    if (mine.error instanceof ApiError && mine.error.code === PROFILE_NOT_FOUND)
-      return <Alert tone="error">{M.profileNotFound}</Alert>;
-    return (
-      <Card>
-        <ListError
-          title="Couldn't load your entry"
-          message={errorMessage(mine.error, { failed: F.other, network: NETWORK })}
-          onRetry={() => void mine.refetch()}
-          retrying={mine.isFetching}
-        />
-      </Card>
-    );
-  }
-  return <EntryForm key={mine.data.entry?.id ?? 'new'} yearbookId={yearbook.id} mine={mine.data} />;
+/**
+ * The Submit Entry tab: the signed-in student's own page, in their own class's yearbook whichever
+ * class the page shows (issue 46), and any entry of theirs in another yearbook, which they see and
+ * change there. The page offers the tab only to an account with a student record.
+ */
+export function SubmitEntry({ mine }: { mine: MyEntriesResponse & { student: MyStudent } }) {
+  const { student, yearbooks } = mine;
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const chosen = yearbooks.find((y) => y.yearbook.id === chosenId) ?? yearbooks[0] ?? null;
+  const ownClass = yearbooks.find((y) => y.own_class);
+  return (
+    <Card>
+      <div className="space-y-4 p-4 sm:p-6">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">Submit Your Yearbook Entry</h2>
+          <p className="text-sm text-slate-600">
+            {student.full_name}
+            {student.program ? ` · ${student.program}` : ''}
+            {student.class_year !== null ? ` · ${classOf(student.class_year)}` : ''}
+          </p>
+        </div>
+        {!ownClass && (
+          <Alert tone="info">
+            {student.class_year === null ? M.noClassYear : M.noClassYearbook(student.class_year)}
+          </Alert>
+        )}
+        {yearbooks.length > 1 && (
+          <nav aria-label="Your yearbook entries" className="flex flex-wrap gap-2">
+            {yearbooks.map((y) => (
+              <button
+                key={y.yearbook.id}
+                type="button"
+                aria-pressed={y.yearbook.id === chosen?.yearbook.id}
+                onClick={() => setChosenId(y.yearbook.id)}
+                className={
+                  y.yearbook.id === chosen?.yearbook.id
+                    ? 'rounded-full bg-emerald-700 px-4 py-1.5 text-sm font-medium text-white'
+                    : 'rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50'
+                }
+              >
+                {classOf(y.yearbook.year)}
+                {y.own_class ? ' (your class)' : ''}
+              </button>
+            ))}
+          </nav>
+        )}
+        {chosen && (
+          <EntryForm
+            key={`${chosen.yearbook.id}:${chosen.entry?.id ?? 'new'}`}
+            student={student}
+            place={chosen}
+          />
+        )}
+      </div>
+    </Card>
+  );
 }
 
-function EntryForm({ yearbookId, mine }: { yearbookId: string; mine: MyEntryResponse }) {
+/** Where the entry is, in words: its class and title, and a draft's or another class's note. */
+function PlaceNote({ student, place }: { student: MyStudent; place: MyYearbook }) {
+  const { yearbook } = place;
+  const named = `the ${classOf(yearbook.year)} yearbook, ${yearbook.title}`;
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      <p>
+        {place.own_class ? `Your entry goes to ${named}.` : `Your entry in ${named}.`}
+        {yearbook.status === 'draft' ? ' It is being prepared and is not published yet.' : ''}
+      </p>
+      {yearbook.status === 'archived' && <p className="text-slate-600">{M.archivedEntry}</p>}
+      {!place.own_class && student.class_year !== null && (
+        <p className="text-slate-600">
+          This is not your own class ({classOf(student.class_year)}); you can still change this entry.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EntryForm({ student, place }: { student: MyStudent; place: MyYearbook }) {
   const save = useSaveMyEntry();
-  const entry = mine.entry;
+  const { entry } = place;
+  const yearbookId = place.yearbook.id;
+  const closed = place.yearbook.status === 'archived';
   const defaults = {
     student_photo_url: entry?.student_photo_url ?? '',
     quote: entry?.quote ?? '',
@@ -70,66 +125,58 @@ function EntryForm({ yearbookId, mine }: { yearbookId: string; mine: MyEntryResp
   });
 
   return (
-    <Card>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-label="Submit Your Yearbook Entry"
-        className="space-y-4 p-4 sm:p-6"
+    <form noValidate onSubmit={submit} aria-label="Submit Your Yearbook Entry" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <PlaceNote student={student} place={place} />
+        {entry && <EntryStatusBadge status={entry.status} />}
+      </div>
+      {entry?.status === 'rejected' && (
+        <Alert tone="info">Your entry was not approved. Update it and submit it again for review.</Alert>
+      )}
+      <Field
+        label="Profile Photo URL"
+        hint="Optional. Leave blank to use the photo on your student record."
+        error={errors.student_photo_url?.message}
       >
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">Submit Your Yearbook Entry</h2>
-          {entry && <EntryStatusBadge status={entry.status} />}
-        </div>
-        <p className="text-sm text-slate-600">
-          {mine.student.full_name}
-          {mine.student.program ? ` · ${mine.student.program}` : ''}
-        </p>
-        {entry?.status === 'rejected' && (
-          <Alert tone="info">Your entry was not approved. Update it and submit it again for review.</Alert>
-        )}
-        <Field
-          label="Profile Photo URL"
-          hint="Optional. Leave blank to use the photo on your student record."
-          error={errors.student_photo_url?.message}
-        >
-          <Input
-            type="url"
-            placeholder="https://..."
-            disabled={isSubmitting}
-            {...register('student_photo_url')}
-          />
-        </Field>
-        <Field
-          label="Personal Quote"
-          hint={<CharacterCount value={quote} max={L.quote} />}
-          error={errors.quote?.message}
-        >
-          <Textarea
-            rows={3}
-            placeholder="A quote that inspires you..."
-            disabled={isSubmitting}
-            {...register('quote')}
-          />
-        </Field>
-        <Field
-          label="Achievements"
-          hint={<CharacterCount value={achievements} max={L.achievements} />}
-          error={errors.achievements?.message}
-        >
-          <Textarea
-            rows={4}
-            placeholder="Your achievements during the programme..."
-            disabled={isSubmitting}
-            {...register('achievements')}
-          />
-        </Field>
+        <Input
+          type="url"
+          placeholder="https://..."
+          disabled={isSubmitting || closed}
+          {...register('student_photo_url')}
+        />
+      </Field>
+      <Field
+        label="Personal Quote"
+        hint={<CharacterCount value={quote} max={L.quote} />}
+        error={errors.quote?.message}
+      >
+        <Textarea
+          rows={3}
+          placeholder="A quote that inspires you..."
+          disabled={isSubmitting || closed}
+          {...register('quote')}
+        />
+      </Field>
+      <Field
+        label="Achievements"
+        hint={<CharacterCount value={achievements} max={L.achievements} />}
+        error={errors.achievements?.message}
+      >
+        <Textarea
+          rows={4}
+          placeholder="Your achievements during the programme..."
+          disabled={isSubmitting || closed}
+          {...register('achievements')}
+        />
+      </Field>
+      {/* An archived yearbook takes no changes (the server answers 409): nothing to send. */}
+      {!closed && (
         <div className="flex justify-end">
           <Button type="submit" loading={isSubmitting} loadingText={entry ? 'Updating...' : 'Submitting...'}>
             {entry ? 'Update Entry' : 'Submit Entry'}
           </Button>
         </div>
-      </form>
-    </Card>
+      )}
+    </form>
   );
 }

@@ -7,7 +7,7 @@ import { useUrlListState } from '../../lib/use-url-list-state';
 import { GraduatesTab } from './graduates-tab';
 import { MemoryWall } from './memory-wall';
 import { SubmitEntry } from './submit-entry';
-import { useEntries, useYearbooks } from './yearbook.queries';
+import { useEntries, useMyEntries, useYearbooks } from './yearbook.queries';
 import { YearbooksLoadError } from './yearbook-ui';
 
 /** The class, tab, search and program filter, kept in the address bar. */
@@ -27,9 +27,13 @@ export function YearbookPage() {
   const yearbooks = useYearbooks();
   const published = (yearbooks.data?.items ?? []).filter((y) => y.status === 'published');
   const selected = published.find((y) => String(y.year) === params.year) ?? published[0] ?? null;
-  const tab: Tab = params.tab || 'graduates';
   const { q, program } = params;
   const entries = useEntries(selected?.id ?? null, { q, program });
+  const mine = useMyEntries();
+  // Submit Entry only for an account with a student record (D11); its own class's yearbook may
+  // still be a draft, so the tab does not depend on the class shown.
+  const student = mine.data?.student ? { ...mine.data, student: mine.data.student } : null;
+  const tab: Tab = params.tab === 'submit' && !student ? 'graduates' : params.tab || 'graduates';
 
   if (yearbooks.isPending) return <PageSpinner label="Loading yearbooks..." />;
   if (yearbooks.isError) return <YearbooksLoadError query={yearbooks} />;
@@ -40,6 +44,7 @@ export function YearbookPage() {
         <Card>
           <EmptyState icon={BookOpen} title={M.noYearbooks} description={M.noYearbooksHint} />
         </Card>
+        {student && student.yearbooks.length > 0 && <SubmitEntry mine={student} />}
       </div>
     );
 
@@ -58,8 +63,9 @@ export function YearbookPage() {
       ),
     },
     { value: 'memory' as const, label: 'Memory Wall', content: <MemoryWall yearbook={selected} /> },
-    // Every signed-in user is offered Submit Entry; the server finds their student record (D11).
-    { value: 'submit' as const, label: 'Submit Entry', content: <SubmitEntry yearbook={selected} /> },
+    ...(student
+      ? [{ value: 'submit' as const, label: 'Submit Entry', content: <SubmitEntry mine={student} /> }]
+      : []),
   ];
 
   return (

@@ -5,7 +5,7 @@ import type {
   GraduateListResponse,
   Memory,
   MemoryListResponse,
-  MyEntryResponse,
+  MyEntriesResponse,
   Yearbook,
   YearbookListResponse,
 } from '../../../contracts/yearbook';
@@ -47,13 +47,14 @@ export function useMemories(yearbookId: string | null) {
   });
 }
 
-/** The signed-in user's own entry; 404 with code student_profile_not_found when no student record is theirs. */
-export function useMyEntry(yearbookId: string | null) {
+/**
+ * Submit Entry's page: the user's student record (null: no record is theirs, and the tab is not
+ * offered), their class's yearbook first and every other holding their entry.
+ */
+export function useMyEntries() {
   return useQuery({
-    queryKey: keys.myEntry(yearbookId ?? ''),
-    queryFn: ({ signal }) => api.get<MyEntryResponse>(`${path(yearbookId!)}/my-entry`, signal),
-    enabled: yearbookId !== null,
-    retry: false,
+    queryKey: keys.myEntries,
+    queryFn: ({ signal }) => api.get<MyEntriesResponse>('/api/yearbooks/my-entries', signal),
   });
 }
 
