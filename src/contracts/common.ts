@@ -26,8 +26,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether text is a well-formed id. Anything else is an id of nothing: 404, never a query. */
 export const isUuid = (value: string) => UUID.test(value);
 
-/** A well-formed id no record has (ids are random v4 uuids): what a malformed id in a path becomes. */
-export const NO_RECORD_ID = '00000000-0000-0000-0000-000000000000';
+/**
+ * A well-formed id no record has (ids are random v4 uuids, and the nil uuid is the server's own
+ * "no scope" and "everyone" mark): what a malformed id in a path becomes.
+ */
+export const NO_RECORD_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 /**
  * A path parameter naming a record. Text that is not a uuid names nothing, so it becomes
