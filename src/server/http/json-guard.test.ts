@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import { describe, expect, it } from 'vitest';
-import { inspectJson, isJsonContentType, MAX_JSON_DEPTH, NESTED_TOO_DEEPLY, NUL_IN_TEXT } from './json-guard';
+import {
+  BROKEN_CHARACTER,
+  inspectJson,
+  isJsonContentType,
+  MAX_JSON_DEPTH,
+  NESTED_TOO_DEEPLY,
+  NUL_IN_TEXT,
+} from './json-guard';
 
 describe('isJsonContentType', () => {
   it("agrees with Hono's JSON validator on every content type", async () => {
@@ -59,5 +66,12 @@ describe('inspectJson', () => {
     expect(inspectJson(nest(40, { 'k\0': 1 }))).toBe(NUL_IN_TEXT);
     expect(inspectJson(nest(40, ['ok', 'n\0']))).toBe(NUL_IN_TEXT);
     expect(inspectJson({ a: [1, true, null, 'fine', { b: 'also fine' }] })).toBeUndefined();
+  });
+
+  it('finds a lone surrogate, high or low, in keys and values, and lets a pair (an emoji) through', () => {
+    expect(inspectJson('a\ud800')).toBe(BROKEN_CHARACTER);
+    expect(inspectJson(nest(40, ['ok', '\udc00b']))).toBe(BROKEN_CHARACTER);
+    expect(inspectJson(nest(40, { 'k\udbff': 1 }))).toBe(BROKEN_CHARACTER);
+    expect(inspectJson({ name: 'Chanda 😀', note: '\ud83d\ude00' })).toBeUndefined();
   });
 });

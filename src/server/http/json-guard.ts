@@ -102,8 +102,9 @@ async function bodyProblem(c: Context): Promise<Problem | undefined> {
 
 /**
  * PostgreSQL text cannot hold the NUL character or a lone surrogate, and handlers and their
- * validators walk bodies recursively: all are refused here with a clear 400, in the query string or the body, before
- * authentication or any handler runs. (Uploaded CSV files are checked by readCsvUpload.)
+ * validators walk bodies recursively: all are refused here with a clear 400, in the query string
+ * or the body, before authentication or any handler runs. (Uploaded CSV files are checked by
+ * readCsvUpload, other uploads' fields by readFileUpload.)
  */
 export function jsonGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

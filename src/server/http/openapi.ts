@@ -1,25 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { z } from 'zod';
-import { ErrorResponseSchema, NO_SUCH_RECORD, RECORD_ID_ISSUE } from '../../contracts/common';
+import { ErrorResponseSchema } from '../../contracts/common';
 import type { AppEnv } from '../app-env';
-import { errorResponse, notFound, validationError } from './errors';
+import { errorResponse, validationError } from './errors';
 
-/** Whether a failed check is a path's record id that is not a uuid (RecordIdParam). */
-const namesNoRecord = (target: string, error: z.ZodError) =>
-  target === 'param' &&
-  error.issues.some((issue) => issue.code === 'custom' && issue.params?.[RECORD_ID_ISSUE] === true);
-
-/**
- * A router whose request validation answers 400 with field messages, like every other error, but
- * 404 for a path whose record id is not a uuid: it names no record, like an unknown one.
- */
+/** A router whose request validation answers 400 with field messages, like every other error. */
 export function createRouter<TEnv extends AppEnv = AppEnv>() {
   return new OpenAPIHono<TEnv>({
     defaultHook: (result, c) => {
-      if (result.success) return;
-      const error = result.error as z.ZodError;
-      if (namesNoRecord(result.target, error)) return errorResponse(c, notFound(NO_SUCH_RECORD));
-      return errorResponse(c, validationError(error));
+      if (!result.success) return errorResponse(c, validationError(result.error as z.ZodError));
     },
   });
 }
