@@ -113,27 +113,27 @@ describe('DateInput with a form', () => {
   });
 });
 
-describe('DateInput held by its parent', () => {
-  function Filter({ onDay }: { onDay: (day: string) => void }) {
-    const [day, setDay] = useState('2026-04-01');
-    return (
-      <>
-        <Field label="From">
-          <DateInput
-            value={day}
-            onChange={(e) => {
-              setDay(e.target.value);
-              onDay(e.target.value);
-            }}
-          />
-        </Field>
-        <button type="button" onClick={() => setDay('')}>
-          Clear
-        </button>
-      </>
-    );
-  }
+function Filter({ onDay }: { onDay: (day: string) => void }) {
+  const [day, setDay] = useState('2026-04-01');
+  return (
+    <>
+      <Field label="From">
+        <DateInput
+          value={day}
+          onChange={(e) => {
+            setDay(e.target.value);
+            onDay(e.target.value);
+          }}
+        />
+      </Field>
+      <button type="button" onClick={() => setDay('')}>
+        Clear
+      </button>
+    </>
+  );
+}
 
+describe('DateInput held by its parent', () => {
   it('reports each whole day typed, and shows the value the parent gives', async () => {
     const onDay = vi.fn();
     render(<Filter onDay={onDay} />);
