@@ -68,6 +68,9 @@ describe('DateInput with a form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Due date must be a real date')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+    // The form drawing its errors registers the field again: what was typed and why it is refused stay.
+    expect(field().value).toBe('31/02/2026');
+    expect(screen.getByText(/There is no such day/)).toBeTruthy();
     await userEvent.clear(field());
     await userEvent.type(field(), '28/02/2026');
     await userEvent.tab();

@@ -89,8 +89,12 @@ export function DateInput({
         return held.current;
       },
       set value(day: string) {
-        held.current = day ?? '';
-        setText(shownIn(held.current, format));
+        // react-hook-form writes the value back each time it registers the field again (every
+        // render): only a new value may replace what is typed and its message.
+        const next = day ?? '';
+        if (next === held.current) return;
+        held.current = next;
+        setText(shownIn(next, format));
         setImpossible(false);
       },
       focus: () => textRef.current?.focus(),
