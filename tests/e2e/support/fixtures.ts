@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { type DayFormat, DEFAULT_DAY_FORMAT, dayAsWritten } from '../../../src/domain/dates';
 import { E2E_MAILBOX_DIR, E2E_OIDC_CONTROL_PORT } from './ports';
 
