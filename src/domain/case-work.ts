@@ -86,9 +86,17 @@ export const ISSUE_MOVE_LABELS: Record<IssueStatus, string> = {
   open: 'Reopen',
 };
 
-/** Overdue: a due date before today in Lusaka (D8), and not completed (docs/product.md §9). */
+/** The status that ends a task's deadline: a completed task is never overdue. */
+export const TASK_DONE_STATUS: TaskStatus = 'completed';
+
+/**
+ * Overdue: a due date before today in Lusaka (D8), and not completed (docs/product.md §9). The one
+ * rule for the Tasks list, the search, the bell and the dashboard; where SQL must decide it
+ * (filters, counts), server/features/case-work/overdue.ts writes this same rule and its test holds
+ * the two to the same answers.
+ */
 export function isTaskOverdue(task: { due_date: string | null; status: string }, today: string): boolean {
-  return task.due_date !== null && task.due_date < today && task.status !== 'completed';
+  return task.due_date !== null && task.due_date < today && task.status !== TASK_DONE_STATUS;
 }
 
 export const CASE_LIMITS = {

@@ -100,5 +100,33 @@ export function parseMonth(value: string): Month | null {
   return MONTHS.find((m) => m.toLowerCase() === wanted) ?? null;
 }
 
-/** A YYYY-MM-DD day as the screens write it, DD/MM/YYYY (docs/product.md D13's default format). */
-export const dayAsWritten = (isoDay: string) => isoDay.split('-').reverse().join('/');
+/** How System Settings write a calendar day (docs/product.md D13); DD/MM/YYYY by default. */
+export type DayFormat = 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'YYYY-MM-DD';
+export const DEFAULT_DAY_FORMAT: DayFormat = 'DD/MM/YYYY';
+
+/** A YYYY-MM-DD day as people read it in the format given: '2026-11-26' -> '26/11/2026'. */
+export function dayAsWritten(isoDay: string, format: DayFormat = DEFAULT_DAY_FORMAT): string {
+  const m = ISO_DATE.exec(isoDay);
+  if (!m) return isoDay;
+  const [, year, month, day] = m;
+  if (format === 'YYYY-MM-DD') return isoDay;
+  return format === 'MM/DD/YYYY' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+}
+
+/*
+ * A day as people type it: the format's order, one or two digits for the day and month, and '/',
+ * '-', '.' or a space between. Anything else, or a day no calendar has (31/02), reads as null.
+ */
+const TYPED_DAY = /^(\d{1,4})[/.\- ](\d{1,2})[/.\- ](\d{1,4})$/;
+
+/** The YYYY-MM-DD day typed as `format` shows it ('26/11/2026' -> '2026-11-26'), or null. */
+export function dayFromWritten(text: string, format: DayFormat = DEFAULT_DAY_FORMAT): string | null {
+  const m = TYPED_DAY.exec(text.trim());
+  if (!m) return null;
+  const [a, b, c] = [m[1]!, m[2]!, m[3]!];
+  const [year, month, day] =
+    format === 'YYYY-MM-DD' ? [a, b, c] : format === 'MM/DD/YYYY' ? [c, a, b] : [c, b, a];
+  if (year.length !== 4 || month.length > 2 || day.length > 2) return null;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, test, typeDate } from './support/fixtures';
 import { ownServerForThisFile } from './support/own-server';
 
 /*
@@ -99,6 +99,8 @@ test('names, date format, compact mode, sidebar and primary colour apply on ever
   await admin.goto('/activity-log');
   const firstWhen = admin.getByRole('row').nth(1).getByRole('cell').first();
   await expect(firstWhen).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  // Date fields are typed in the same format, not the browser's.
+  await expect(admin.getByLabel('From')).toHaveAttribute('placeholder', 'DD/MM/YYYY');
 
   await changeSettings(admin, (s) => {
     s.appearance!.theme = 'light';
@@ -111,6 +113,12 @@ test('names, date format, compact mode, sidebar and primary colour apply on ever
   });
   await admin.reload();
   await expect(firstWhen).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  const from = admin.getByLabel('From');
+  await expect(from).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+  await typeDate(from, '2026-01-15', 'YYYY-MM-DD');
+  await from.blur();
+  await expect(admin).toHaveURL(/from=2026-01-15/);
+  await expect(from).toHaveValue('2026-01-15');
   await expect(admin).toHaveTitle('Activity Log · Bursary Desk');
   await expect(admin.locator('html')).toHaveClass(/\bcompact\b/);
   expect(await admin.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('15px');

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, LUSAKA_YEAR, signIn, test, unique, waitForToastsToGo } from './support/fixtures';
+import { dayAsWritten } from '../../src/domain/dates';
+import { expect, LUSAKA_YEAR, signIn, test, typeDate, unique, waitForToastsToGo } from './support/fixtures';
 import { ownServerForThisFile } from './support/own-server';
 
 /*
@@ -65,8 +66,8 @@ test('DPM001 delegates to DPM002 while away; the decision shows on whose behalf 
   await expect(picker.getByRole('option', { name: /Temwani Nkhoma \(DPM002\)/ })).toHaveCount(1);
   await expect(picker.getByRole('option', { name: /ADM001/ })).toHaveCount(0);
   await picker.selectOption({ label: 'Temwani Nkhoma (DPM002) · Deputy Manager' });
-  await expect(dialog.getByLabel('From')).toHaveValue(LUSAKA_DAY(0));
-  await dialog.getByLabel('Until').fill(LUSAKA_DAY(2));
+  await expect(dialog.getByLabel('From')).toHaveValue(dayAsWritten(LUSAKA_DAY(0)));
+  await typeDate(dialog.getByLabel('Until'), LUSAKA_DAY(2));
   await dialog.getByLabel('Reason').fill('Annual leave');
   await expectAccessible(dpm, 'the delegation dialog');
   await dialog.getByRole('button', { name: 'Delegate', exact: true }).click();

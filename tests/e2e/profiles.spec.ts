@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ageOn, lusakaDate } from '../../src/domain/dates';
-import { expect, signIn, test, unique } from './support/fixtures';
+import { expect, signIn, test, typeDate, unique } from './support/fixtures';
 
 /**
  * Student Profiles (/profiles): card grid and search, the read-only view with its sections and
@@ -178,8 +178,8 @@ test.describe('Student Profiles', () => {
       .getByRole('combobox', { name: 'Accommodation Type' })
       .selectOption({ label: 'Boarding House' });
     await form.getByRole('textbox', { name: 'Laptop Serial Number' }).fill('LN-42');
-    await inspection.fill('2026-02-01');
-    await form.getByLabel('Collection Date').fill('2026-01-15');
+    await typeDate(inspection, '2026-02-01');
+    await typeDate(form.getByLabel('Collection Date'), '2026-01-15');
     await form.getByRole('textbox', { name: 'Program Notes' }).fill('Returned laptop for repair.');
     await form.getByRole('button', { name: 'Save Changes' }).click();
 

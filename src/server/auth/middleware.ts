@@ -8,7 +8,7 @@ import { resolveSessionAndZone } from './sessions';
 
 /**
  * Puts the signed-in user (or null) on the context for every API request, and runs the request in
- * the programme's time zone read with the session (programme-time.ts).
+ * the programme's time zone and date format read with the session (programme-time.ts).
  */
 export function loadSessionUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -17,9 +17,9 @@ export function loadSessionUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
       c.set('user', null);
       return next();
     }
-    const { user, zone } = await resolveSessionAndZone(deps, token);
+    const { user, zone, dayFormat } = await resolveSessionAndZone(deps, token);
     c.set('user', user);
-    return inProgrammeZone(zone, next);
+    return inProgrammeZone(zone, next, dayFormat);
   };
 }
 

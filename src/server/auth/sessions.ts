@@ -1,7 +1,12 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { isSessionAlive, lastSeenResolutionMs, sessionLifetimeMs } from '../../domain/auth-rules';
-import { PROGRAMME_TIME_ZONE, type ProgrammeTimeZone } from '../../domain/dates';
-import { TIME_ZONES } from '../../domain/settings';
+import {
+  type DayFormat,
+  DEFAULT_DAY_FORMAT,
+  PROGRAMME_TIME_ZONE,
+  type ProgrammeTimeZone,
+} from '../../domain/dates';
+import { DATE_FORMATS, TIME_ZONES } from '../../domain/settings';
 import type { AppDeps, SessionUser } from '../app-env';
 import type { DbOrTx } from '../db/client';
 import { fixedStatement, NAMED_STATEMENTS } from '../db/prepared';
@@ -41,6 +46,9 @@ const hasPassword = sql<boolean>`${users.passwordHash} is not null`;
 /** The programme's time zone, read with the session for the request's "today" (programme-time.ts). */
 const timeZoneSetting = sql<string | null>`(select ${systemSettings.document} -> 'general' ->> 'timezone'
   from ${systemSettings} where ${systemSettings.id} = 1)`;
+/** And its date format, for the days the request writes into text (programme-time.ts). */
+const dateFormatSetting = sql<string | null>`(select ${systemSettings.document} -> 'general' ->> 'dateFormat'
+  from ${systemSettings} where ${systemSettings.id} = 1)`;
 
 /*
  * Every API request runs this look-up, so it is a named prepared statement: PostgreSQL plans it
@@ -57,6 +65,7 @@ const sessionUserLookup = fixedStatement(
         security: securitySection.as('session_security'),
         hasPassword: hasPassword.as('session_has_password'),
         timeZone: timeZoneSetting.as('session_time_zone'),
+        dateFormat: dateFormatSetting.as('session_date_format'),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -86,16 +95,19 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Sess
   return (await resolveSessionAndZone(deps, token)).user;
 }
 
-/** The session's user (as resolveSession) and the programme's time zone read with it. */
+/** The session's user (as resolveSession) and the programme's time zone and date format read with it. */
 export async function resolveSessionAndZone(
   deps: AppDeps,
   token: string,
-): Promise<{ user: SessionUser | null; zone: ProgrammeTimeZone }> {
-  if (!token || token.length > 200) return { user: null, zone: PROGRAMME_TIME_ZONE };
+): Promise<{ user: SessionUser | null; zone: ProgrammeTimeZone; dayFormat: DayFormat }> {
+  if (!token || token.length > 200)
+    return { user: null, zone: PROGRAMME_TIME_ZONE, dayFormat: DEFAULT_DAY_FORMAT };
   const raw = await sessionUserLookup(deps.db, { tokenHash: hashToken(token) });
   const storedZone = raw[0]?.session_time_zone;
   const zone = TIME_ZONES.find((z) => z === storedZone) ?? PROGRAMME_TIME_ZONE;
-  return { user: await sessionUserOf(deps, raw), zone };
+  const storedFormat = raw[0]?.session_date_format;
+  const dayFormat = DATE_FORMATS.find((f) => f === storedFormat) ?? DEFAULT_DAY_FORMAT;
+  return { user: await sessionUserOf(deps, raw), zone, dayFormat };
 }
 
 async function sessionUserOf(

@@ -2,7 +2,7 @@
  * How the screens show money and dates: ZMW per docs/product.md D5; dates in the format and time
  * zone System Settings choose (docs/product.md D13), DD/MM/YYYY in Africa/Lusaka until they load.
  */
-import { lusakaDate, PROGRAMME_TIME_ZONE, type ProgrammeTimeZone } from '../../domain/dates';
+import { dayAsWritten, lusakaDate, PROGRAMME_TIME_ZONE, type ProgrammeTimeZone } from '../../domain/dates';
 import { formatZmw } from '../../domain/money';
 import type { CURRENCIES, DATE_FORMATS } from '../../domain/settings';
 
@@ -99,16 +99,9 @@ function partsOf(value: Date | string, kind: 'long' | 'numeric') {
   };
 }
 
-function numericDay(p: { day: string; month: string; year: string }): string {
-  switch (display.dateFormat) {
-    case 'MM/DD/YYYY':
-      return `${p.month}/${p.day}/${p.year}`;
-    case 'YYYY-MM-DD':
-      return `${p.year}-${p.month}-${p.day}`;
-    default:
-      return `${p.day}/${p.month}/${p.year}`;
-  }
-}
+/** The day in the settings' format, written as the server and the date fields write it. */
+const numericDay = (p: { day: string; month: string; year: string }): string =>
+  dayAsWritten(`${p.year}-${p.month}-${p.day}`, display.dateFormat);
 
 /** 'Saturday, 21 November 2026' ('Saturday, November 21, 2026' where months come first). */
 export function formatLongDate(value: Date | string): string {

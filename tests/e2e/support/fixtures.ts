@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { type DayFormat, DEFAULT_DAY_FORMAT, dayAsWritten } from '../../../src/domain/dates';
 import { E2E_MAILBOX_DIR, E2E_OIDC_CONTROL_PORT } from './ports';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -105,6 +113,14 @@ export function unique(prefix: string): string {
 export async function waitForToastsToGo(page: Page) {
   await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * Types a day (given as YYYY-MM-DD) into a date field as people do: in the format System Settings
+ * choose, DD/MM/YYYY unless a test changes it.
+ */
+export async function typeDate(field: Locator, isoDay: string, format: DayFormat = DEFAULT_DAY_FORMAT) {
+  await field.fill(dayAsWritten(isoDay, format));
 }
 
 export const test = base;

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type CaseActor, caseScope } from '../../../domain/case-work';
 import { type caseCounts, caseViewers, EVERYONE_VIEWER } from '../../db/schema/trigger-kept-tables';
+import { overdueCondition } from './overdue';
 
 /*
  * The scope of tasks and issues (D11) through case_viewers, the table triggers keep of who sees
@@ -73,7 +74,7 @@ export function chosenFilters(table: Columns, kind: CaseKind, shape: CountedShap
 }
 
 /** Rows of case_viewers overdue on the day `today` (isTaskOverdue, domain/case-work.ts). */
-const overdueRows = sql`(${caseViewers.dueDate} < ${sql.placeholder('today')} and ${caseViewers.status} <> 'completed')`;
+const overdueRows = overdueCondition(caseViewers.dueDate, caseViewers.status, sql.placeholder('today'));
 
 /** All the shape's filters, on case_viewers. */
 export function countedFilters(kind: CaseKind, shape: CountedShape): SQL | undefined {

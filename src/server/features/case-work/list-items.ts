@@ -5,6 +5,7 @@ import { qualified } from '../../db/qualified';
 import { caseViewers, issues, tasks } from '../../db/schema';
 import type { PageWindow } from '../../db/statements-by-shape';
 import { viewerOrder } from './case-viewers';
+import { overdueValue } from './overdue';
 
 /*
  * The list pages' items as the database keeps them: each task and issue as the JSON object the
@@ -22,7 +23,7 @@ import { viewerOrder } from './case-viewers';
  * decides it.
  */
 const taskItem = sql<string>`(${qualified(tasks.listItem)} || ', "overdue" : ' ||
-  coalesce(${qualified(tasks.dueDate)} < ${sql.placeholder('today')} and ${qualified(tasks.status)} <> 'completed', false)::text || '}')`;
+  ${overdueValue(qualified(tasks.dueDate), qualified(tasks.status), sql.placeholder('today'))}::text || '}')`;
 
 const issueItem = sql<string>`${qualified(issues.listItem)}`;
 

@@ -15,6 +15,7 @@ import { students, tasks } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { inCaseScope } from './case-viewers';
 import { staffName, studentName } from './name-lookups';
+import { overdueCondition } from './overdue';
 
 /*
  * Tasks as the API answers them, with the names of the people and the student, and the lookup
@@ -90,8 +91,7 @@ export function taskSearch(q: string | undefined): SQL | undefined {
 }
 
 /** Not completed and due before `today` (docs/product.md §9). */
-export const overdueTasks = (today: string) =>
-  and(sql`${tasks.dueDate} < ${today}`, sql`${tasks.status} <> 'completed'`);
+export const overdueTasks = (today: string) => overdueCondition(tasks.dueDate, tasks.status, today);
 
 /** The task, locked when `forUpdate`; 404 when missing or outside the caller's scope. */
 export async function visibleTask(

@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Task, TaskInput, TaskListQuery, TaskListResponse } from '../../../contracts/tasks';
-import { TASK_STATUS_LABELS, type TaskStatus } from '../../../domain/case-work';
-import { dayAsWritten } from '../../../domain/dates';
+import { isTaskOverdue, TASK_STATUS_LABELS, type TaskStatus } from '../../../domain/case-work';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, Recipient, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { students, tasks } from '../../db/schema';
 import { pageWindow } from '../../http/paging';
-import { programmeDate } from '../../programme-time';
+import { programmeDate, programmeDay } from '../../programme-time';
 import { recordHistory } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
 import { caseListPage, pageJson } from './case-lists';
@@ -195,18 +194,21 @@ export async function deleteTask(deps: AppDeps, user: SessionUser, id: string): 
 
 const BELL_ITEMS = 20;
 
-/** How a waiting task reads in the bell and the email: when it is due, and whom it is about. */
+/**
+ * How a task reads in the bell, the email and the search: when it is due (overdue as the Tasks
+ * list says it, isTaskOverdue), its status, and whom it is about. Days in the settings' format.
+ */
 function waitingTaskDetail(
   task: { dueDate: string | null; status: string; studentName: string | null },
   day: string,
 ) {
   const due = !task.dueDate
     ? 'No due date'
-    : task.dueDate < day
-      ? `Overdue since ${dayAsWritten(task.dueDate)}`
+    : isTaskOverdue({ due_date: task.dueDate, status: task.status }, day)
+      ? `Overdue since ${programmeDay(task.dueDate)}`
       : task.dueDate === day
         ? 'Due today'
-        : `Due ${dayAsWritten(task.dueDate)}`;
+        : `Due ${programmeDay(task.dueDate)}`;
   const status = TASK_STATUS_LABELS[task.status as TaskStatus] ?? task.status;
   return [due, status, task.studentName].filter(Boolean).join(' · ');
 }

@@ -107,7 +107,7 @@ describe('POST /api/delegations', () => {
       action: 'delegation.created',
       actorName: 'Chipo Mwale',
       summary:
-        'Chipo Mwale delegated their approvals (Pending Deputy Manager) to Temwani Nkhoma from 2026-03-15 to 2026-03-20',
+        'Chipo Mwale delegated their approvals (Pending Deputy Manager) to Temwani Nkhoma from 15/03/2026 to 20/03/2026',
     });
   });
 
@@ -255,7 +255,7 @@ describe('POST /api/delegations/:id/revoke', () => {
       .where(and(eq(activities.entityType, 'delegation'), eq(activities.entityId, made.id)));
     expect(entries.map((e) => e.action)).toEqual(['delegation.created', 'delegation.revoked']);
     expect(entries[1]!.summary).toBe(
-      "Mutale Bwalya revoked Alinafe Chirwa's delegation of approvals to Temwani Nkhoma (2026-08-01 to 2026-08-03)",
+      "Mutale Bwalya revoked Alinafe Chirwa's delegation of approvals to Temwani Nkhoma (01/08/2026 to 03/08/2026)",
     );
 
     res = await revoke('DPM003', made.id);

@@ -36,7 +36,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { approvalDelegations, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { programmeDate } from '../../programme-time';
+import { programmeDate, programmeDay } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { delegationPageJson } from './delegation-page';
 
@@ -223,7 +223,7 @@ export async function createDelegation(
       now,
       row!.id,
       'created',
-      `${user.name} delegated their approvals (${stagesText(stages)}) to ${to.name} from ${input.starts_on} to ${input.ends_on}`,
+      `${user.name} delegated their approvals (${stagesText(stages)}) to ${to.name} from ${programmeDay(input.starts_on)} to ${programmeDay(input.ends_on)}`,
       null,
       {
         delegator_id: user.id,
@@ -282,7 +282,7 @@ export async function revokeDelegation(deps: AppDeps, user: SessionUser, id: str
       now,
       id,
       'revoked',
-      `${user.name} revoked ${whose} delegation of approvals to ${found.delegateName} (${row.startsOn} to ${row.endsOn})`,
+      `${user.name} revoked ${whose} delegation of approvals to ${found.delegateName} (${programmeDay(row.startsOn)} to ${programmeDay(row.endsOn)})`,
       { revoked_at: null },
       { revoked_at: now.toISOString(), revoked_by_id: user.id },
     );

@@ -12,6 +12,7 @@ import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
+import { programmeDay } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import {
   auditedEvent,
@@ -245,7 +246,7 @@ export const eventNotifications: NotificationSource = {
       items: rows.map((r) => ({
         id: r.id,
         title: r.title,
-        detail: `${r.date} ${r.time} · ${r.isVirtual ? 'Virtual' : (r.location ?? '')}`,
+        detail: `${programmeDay(r.date)} ${r.time} · ${r.isVirtual ? 'Virtual' : (r.location ?? '')}`,
         href: `/events?${new URLSearchParams({ open: r.id })}`,
       })),
     };
@@ -265,7 +266,7 @@ export const eventSearchSource: SearchSource = {
     return rows.map(({ event: e }) => ({
       id: e.id,
       title: e.title,
-      detail: `${EVENT_TYPE_LABELS[e.type as EventType] ?? e.type} · ${e.date} ${e.time}`,
+      detail: `${EVENT_TYPE_LABELS[e.type as EventType] ?? e.type} · ${programmeDay(e.date)} ${e.time}`,
       href: `/events?${new URLSearchParams({ open: e.id })}`,
     }));
   },

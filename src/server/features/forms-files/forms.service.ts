@@ -16,7 +16,7 @@ import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
-import { programmeDate } from '../../programme-time';
+import { programmeDate, programmeDay } from '../../programme-time';
 import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
 import { formListPageJson } from './form-list-page';
@@ -286,7 +286,7 @@ export const formNotifications: NotificationSource = {
       items: rows.map((row) => ({
         id: row.form.id,
         title: formTitle(row.form.type, row.studentName ?? ''),
-        detail: `${row.form.formDate} · by ${row.authorName ?? 'someone no longer here'}`,
+        detail: `${programmeDay(row.form.formDate)} · by ${row.authorName ?? 'someone no longer here'}`,
         href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
       })),
     };
@@ -306,7 +306,7 @@ export const formSearchSource: SearchSource = {
     return rows.map((row) => ({
       id: row.form.id,
       title: formTitle(row.form.type, row.studentName ?? ''),
-      detail: `${row.form.formDate} · ${formStatusLabel(row.form.status)}`,
+      detail: `${programmeDay(row.form.formDate)} · ${formStatusLabel(row.form.status)}`,
       href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
     }));
   },

@@ -25,7 +25,11 @@ export async function sendNotificationDigests(deps: AppDeps): Promise<number> {
   // The Email notifications switch off (D16): nothing to claim or send today.
   if (!settings.notifications.emailNotifications) return 0;
   // The morning and the day are the programme's, in the zone System Settings give (D13).
-  return inProgrammeZone(settings.general.timezone, () => sendDigestsOfToday(deps));
+  return inProgrammeZone(
+    settings.general.timezone,
+    () => sendDigestsOfToday(deps),
+    settings.general.dateFormat,
+  );
 }
 
 async function sendDigestsOfToday(deps: AppDeps): Promise<number> {

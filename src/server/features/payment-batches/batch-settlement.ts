@@ -12,7 +12,6 @@ import type {
 } from '../../../contracts/payment-batches';
 import { parseBankStatement } from '../../../csv/bank-statement';
 import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
-import { dayAsWritten } from '../../../domain/dates';
 import {
   canReconcileBatch,
   PAYMENT_BATCH_MESSAGES as M,
@@ -31,7 +30,7 @@ import {
   paymentBatchStatements,
 } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { programmeDate } from '../../programme-time';
+import { programmeDate, programmeDay } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { type BatchRow, batchDetail, batchItems, findBatch } from './batch-records';
 import { payAllowancesOfBatch } from './pay-allowances';
@@ -80,7 +79,7 @@ export async function markBatchPaid(
     const created = programmeDate(batch.createdAt);
     if (input.paid_date > today) throw badRequest(M.paidDateFuture, { paid_date: M.paidDateFuture });
     if (input.paid_date < created) {
-      const message = M.paidDateBeforeBatch(dayAsWritten(created));
+      const message = M.paidDateBeforeBatch(programmeDay(created));
       throw badRequest(message, { paid_date: message });
     }
     const pending = (await batchItems(tx, batch.id)).filter((item) => item.status === 'pending');
@@ -111,7 +110,7 @@ export async function markBatchPaid(
       now,
       batch.id,
       'paid',
-      `${user.name} marked payment batch ${batch.reference} as paid on ${dayAsWritten(input.paid_date)}: ${paidItems.length} allowances paid${skipped.length ? `, ${skipped.length} left as they were` : ''}`,
+      `${user.name} marked payment batch ${batch.reference} as paid on ${programmeDay(input.paid_date)}: ${paidItems.length} allowances paid${skipped.length ? `, ${skipped.length} left as they were` : ''}`,
       { status: batch.status, paid_date: batch.paidDate },
       { status: 'paid', paid_date: batch.paidDate ?? input.paid_date, allowances_paid: paidItems.length },
     );

@@ -6,6 +6,7 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonCl
 export { Card, CardBody, CardHeader } from './card';
 export { Checkbox } from './checkbox';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { DateInput, type DateInputEvent, type DateInputHandle, type DateInputProps } from './date-input';
 export { Dialog, type DialogProps } from './dialog';
 export { EmptyState } from './empty-state';
 export { Field, type FieldProps, useFieldControl } from './field';

@@ -3,7 +3,7 @@ import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
 import { DELEGATION_REASON_MAX } from '../../../domain/delegations';
 import { roleTitle } from '../../../domain/roles';
 import { FormDialog, useSchemaForm } from '../../components/forms';
-import { Alert, Button, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { Alert, Button, DateInput, Field, Select, Textarea, toast } from '../../components/ui';
 import { errorMessage, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { formatDate, todayIso } from '../../lib/format';
 import { useCreateDelegation, useEligibleDelegates } from './delegation.queries';
@@ -100,10 +100,10 @@ export function DelegateDialog({ onClose }: { onClose: () => void }) {
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="From" required error={errors.starts_on?.message} hint="The first day, included">
-          <Input type="date" min={today} disabled={busy} {...register('starts_on')} />
+          <DateInput min={today} disabled={busy} {...register('starts_on')} />
         </Field>
         <Field label="Until" required error={errors.ends_on?.message} hint="The last day, included">
-          <Input type="date" min={today} disabled={busy} {...register('ends_on')} />
+          <DateInput min={today} disabled={busy} {...register('ends_on')} />
         </Field>
       </div>
       <Field label="Reason" required error={errors.reason?.message}>

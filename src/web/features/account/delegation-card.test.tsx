@@ -155,8 +155,8 @@ describe('DelegationCard', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText(/Delegate to/), 'u-dpm2');
     const from = within(dialog).getByLabelText(/From/) as HTMLInputElement;
     await userEvent.clear(from);
-    await userEvent.type(from, '2030-01-01');
-    await userEvent.type(within(dialog).getByLabelText(/Until/), '2030-01-05');
+    await userEvent.type(from, '01/01/2030');
+    await userEvent.type(within(dialog).getByLabelText(/Until/), '05/01/2030');
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Annual leave');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delegate' }));
     expect(

@@ -84,8 +84,8 @@ describe('MyProfilePage', () => {
     expect(within(summary).getAllByRole('listitem')).toHaveLength(2);
     expect(typedIn(form, 'Phone Number')).toBe('+260971234567');
     expect(typedIn(form, 'Address')).toBe('Plot 12, Kabulonga, Lusaka');
-    expect(typedIn(form, 'Date of Birth')).toBe('1994-05-17');
-    expect(within(form).getByLabelText('Date of Birth').getAttribute('type')).toBe('date');
+    expect(typedIn(form, 'Date of Birth')).toBe('17/05/1994');
+    expect(within(form).getByLabelText('Date of Birth').getAttribute('placeholder')).toBe('DD/MM/YYYY');
     expect(typedIn(form, 'Department')).toBe('Outreach');
     expect(within(form).getByRole('group', { name: 'Emergency Contact' })).toBeTruthy();
     expect(typedIn(form, 'Contact Name')).toBe('Mary Mwale');

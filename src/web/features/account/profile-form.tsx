@@ -2,7 +2,17 @@ import { useId } from 'react';
 import { type MyProfile, ProfileInputSchema } from '../../../contracts/users';
 import { USER_MESSAGES } from '../../../domain/users';
 import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
-import { Button, Card, CardBody, CardHeader, Field, Input, Textarea, toast } from '../../components/ui';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  DateInput,
+  Field,
+  Input,
+  Textarea,
+  toast,
+} from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { useSaveProfile } from './account.queries';
 
@@ -63,7 +73,7 @@ export function ProfileForm({ profile }: { profile: MyProfile }) {
                 <Input type="tel" inputMode="tel" autoComplete="tel" {...register('phone_number')} />
               </Field>
               <Field label="Date of Birth" error={errors.date_of_birth?.message}>
-                <Input type="date" autoComplete="bday" {...register('date_of_birth')} />
+                <DateInput autoComplete="bday" {...register('date_of_birth')} />
               </Field>
             </div>
             <Field label="Address" error={errors.address?.message}>

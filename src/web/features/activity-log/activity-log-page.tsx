@@ -1,7 +1,7 @@
 import { Download, History } from 'lucide-react';
 import type { AuditEntry } from '../../../contracts/audit';
 import { type DataColumn, DataTable, QueryPager, tableStateOf } from '../../components/list';
-import { Button, Card, Field, Input, PageHeader, Select } from '../../components/ui';
+import { Button, Card, DateInput, Field, PageHeader, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -105,10 +105,10 @@ export function ActivityLogPage() {
             />
           </Field>
           <Field label="From">
-            <Input type="date" value={params.from} onChange={(e) => filter({ from: e.target.value })} />
+            <DateInput value={params.from} onChange={(e) => filter({ from: e.target.value })} />
           </Field>
           <Field label="To">
-            <Input type="date" value={params.to} onChange={(e) => filter({ to: e.target.value })} />
+            <DateInput value={params.to} onChange={(e) => filter({ to: e.target.value })} />
           </Field>
           <div className="flex items-end gap-2">
             {params.entity_id && (

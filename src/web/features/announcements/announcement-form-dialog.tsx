@@ -11,7 +11,7 @@ import {
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
 import { choiceOptions, FormDialog, schemaResolver } from '../../components/forms';
-import { Alert, Checkbox, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { Alert, Checkbox, DateInput, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
 import { AnnouncementAttachments } from './announcement-attachments';
@@ -142,7 +142,7 @@ export function AnnouncementFormDialog({
           hint="Optional. Shown until the end of that day."
           error={errors.expiry_date?.message}
         >
-          <Input type="date" min={today} disabled={busy} {...register('expiry_date')} />
+          <DateInput min={today} disabled={busy} {...register('expiry_date')} />
         </Field>
         <Checkbox
           label="Active (shown to its audience)"

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/case-work';
 import { roleTitle } from '../../../domain/roles';
 import { FormDialog, useSchemaForm } from '../../components/forms';
-import { Button, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { Button, DateInput, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { DetailsTabs } from '../audit';
@@ -63,7 +63,7 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
           />
         </Field>
         <Field label="Due Date" error={errors.due_date?.message}>
-          <Input type="date" disabled={busy} {...register('due_date')} />
+          <DateInput disabled={busy} {...register('due_date')} />
         </Field>
         <Field label="Priority" error={errors.priority?.message}>
           <Select

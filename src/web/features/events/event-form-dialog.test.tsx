@@ -32,7 +32,7 @@ async function fillIn(dialog: HTMLElement) {
   await userEvent.type(field(/^Title/), 'CV Writing Workshop');
   await userEvent.type(field(/^Description/), 'Bring a printed CV.');
   await userEvent.selectOptions(field('Type'), 'seminar');
-  fireEvent.change(field(/^Date/), { target: { value: '2099-03-20' } });
+  fireEvent.change(field(/^Date/), { target: { value: '20/03/2099' } });
   fireEvent.change(field(/^Time/), { target: { value: '14:00' } });
   await userEvent.type(field(/^Location/), 'Lusaka Hub');
   await userEvent.type(field(/^Maximum attendees/), '25');

@@ -8,7 +8,7 @@ import {
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
 import { choiceOptions, FormDialog } from '../../components/forms';
-import { Checkbox, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { Checkbox, DateInput, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import {
   type EventFormValues,
@@ -67,7 +67,7 @@ export function EventFormDialog({ event, onClose }: { event?: Event; onClose: ()
           />
         </Field>
         <Field label="Date" required error={errors.date?.message}>
-          <Input type="date" disabled={busy} {...register('date')} />
+          <DateInput disabled={busy} {...register('date')} />
         </Field>
         <Field label="Time" required hint="24-hour, HH:MM" error={errors.time?.message}>
           <Input type="time" disabled={busy} {...register('time')} />

@@ -35,7 +35,9 @@ describe('FormEditDialog', () => {
     expect(within(dialog).getByText('1 is very poor, 5 is very good')).toBeTruthy();
     // Follow-up is optional: no asterisk, not required.
     expect(within(dialog).getByLabelText('Follow-up').getAttribute('aria-required')).toBeNull();
-    expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toMatch(
+      /^\d{2}\/\d{2}\/\d{4}$/,
+    );
     expect(within(dialog).getByRole('button', { name: 'Save Draft' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Complete Form' })).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { useForm as useHookForm } from 'react-hook-form';
 import type { Form } from '../../../contracts/forms';
 import { FORM_TYPE_LABELS, type FormType, FORM_MESSAGES as M } from '../../../domain/forms';
 import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
-import { Alert, Button, Dialog, Field, Input, toast } from '../../components/ui';
+import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
 import { type StudentOption, StudentPicker } from '../students';
@@ -154,7 +154,7 @@ export function FormEditDialog({
               />
             </Field>
             <Field label="Date" required error={errors.form_date?.message}>
-              <Input type="date" max={today} disabled={busy} {...register('form_date')} />
+              <DateInput max={today} disabled={busy} {...register('form_date')} />
             </Field>
           </div>
           <input type="hidden" {...register('student_id')} />

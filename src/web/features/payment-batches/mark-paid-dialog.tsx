@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BatchSkip, PaymentBatchDetail } from '../../../contracts/payment-batches';
 import { isIsoDate } from '../../../domain/dates';
 import { parseMoney, sumMoney, toMoneyString } from '../../../domain/money';
-import { Alert, Button, Dialog, Field, Input, toast } from '../../components/ui';
+import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components/ui';
 import { dayOf, formatDate, formatMoney, todayIso } from '../../lib/format';
 import { plural, BATCH_UI as W } from './batch-ui';
 import { reasonOf, useMarkPaid } from './payment-batches.queries';
@@ -91,13 +91,7 @@ export function MarkPaidDialog({
           error={problem ?? undefined}
           hint="The day the bank paid the batch."
         >
-          <Input
-            type="date"
-            value={date}
-            max={today}
-            min={created}
-            onChange={(e) => setDate(e.target.value)}
-          />
+          <DateInput value={date} max={today} min={created} onChange={(e) => setDate(e.target.value)} />
         </Field>
         {pay.isError && <Alert tone="error">{reasonOf(pay.error)}</Alert>}
       </form>

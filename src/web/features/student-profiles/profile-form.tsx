@@ -16,7 +16,7 @@ import {
   PROGRAM_STATUSES,
 } from '../../../domain/students';
 import { choiceOptions, focusFirstField, useSchemaForm } from '../../components/forms';
-import { Alert, Field, Input, Select, Textarea } from '../../components/ui';
+import { Alert, DateInput, Field, Input, Select, Textarea } from '../../components/ui';
 import { currencyLabel } from '../../lib/format';
 import { usePartnerOptions } from '../corporate';
 import {
@@ -93,7 +93,11 @@ export function ProfileForm({
 
   const text = (name: ProfileField, label: string, extra: { type?: string; required?: boolean } = {}) => (
     <Field label={label} required={extra.required} error={errors[name]?.message}>
-      <Input type={extra.type ?? 'text'} {...register(name)} />
+      {extra.type === 'date' ? (
+        <DateInput {...register(name)} />
+      ) : (
+        <Input type={extra.type ?? 'text'} {...register(name)} />
+      )}
     </Field>
   );
 

@@ -1,7 +1,7 @@
 import { type DirectoryUser, type UserUpdateFormInput, UserUpdateSchema } from '../../../contracts/users';
 import { USER_MESSAGES } from '../../../domain/users';
 import { FormDialog, useSchemaForm } from '../../components/forms';
-import { Field, Input, toast } from '../../components/ui';
+import { DateInput, Field, Input, toast } from '../../components/ui';
 import { type ApiError, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { useUpdateUser } from './users.queries';
 
@@ -81,7 +81,7 @@ export function EditUserDialog({
           <Input type="tel" inputMode="tel" maxLength={30} disabled={busy} {...register('phone_number')} />
         </Field>
         <Field label="Date of birth" hint="Optional" error={errors.date_of_birth?.message}>
-          <Input type="date" disabled={busy} {...register('date_of_birth')} />
+          <DateInput disabled={busy} {...register('date_of_birth')} />
         </Field>
         {text('department', 'Department', 120, 'Optional')}
         {text('address', 'Address', 300, 'Optional')}
