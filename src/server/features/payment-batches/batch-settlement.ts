@@ -254,7 +254,7 @@ async function refuseStatementSeenBefore(tx: Tx, batchId: string, contentHash: s
     .from(s)
     .where(and(eq(s.batchId, batchId), eq(s.contentHash, contentHash)));
   if (seen)
-    throw new HttpError(409, M.statementAlreadyImported(dayAsWritten(programmeDate(seen.at)), seen.by), {
+    throw new HttpError(409, M.statementAlreadyImported(programmeDay(programmeDate(seen.at)), seen.by), {
       code: STATEMENT_ALREADY_RECONCILED,
     });
 }
