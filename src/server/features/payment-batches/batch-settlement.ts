@@ -15,6 +15,7 @@ import {
   PAYMENT_BATCH_MESSAGES as M,
   matchStatement,
 } from '../../../domain/payment-batches';
+import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import { paymentBatches, paymentBatchItems } from '../../db/schema';
@@ -99,7 +100,7 @@ export async function markBatchPaid(
       now,
       batch.id,
       'paid',
-      `${user.name} marked payment batch ${batch.reference} as paid on ${dayAsWritten(input.paid_date)}: ${paidItems.length} allowances paid${skipped.length ? `, ${skipped.length} left as they were` : ''}`,
+      `${user.name} marked payment batch ${batch.reference} as paid on ${dayAsWritten(input.paid_date)}: ${plural(paidItems.length, 'allowance')} paid${skipped.length ? `, ${skipped.length} left as ${skipped.length === 1 ? 'it was' : 'they were'}` : ''}`,
       { status: batch.status, paid_date: batch.paidDate },
       { status: 'paid', paid_date: batch.paidDate ?? input.paid_date, allowances_paid: paidItems.length },
     );
@@ -193,7 +194,7 @@ export async function reconcileBatch(
         now,
         batch.id,
         'reconciled',
-        `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${paidIds.size} allowances marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}`,
+        `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${plural(paidIds.size, 'allowance')} marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}`,
         { status: batch.status },
         {
           status,
