@@ -52,7 +52,9 @@ export function NotificationBell() {
           aria-label="Notifications"
           // Opened, the keyboard starts on the first waiting item (Radix would skip links).
           onOpenAutoFocus={(event) => {
-            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[data-waiting-item]');
+            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+              '[data-waiting-item]',
+            );
             if (!first) return;
             event.preventDefault();
             first.focus();
