@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../domain/auth-rules';
 import { REGISTRABLE_ROLES, ROLES } from '../domain/roles';
 import { requiredText } from './common';
+import { PasswordFieldSchema } from './passwords';
 
 export const StaffIdSchema = z
   .string({ message: 'Staff ID is required' })
@@ -10,11 +10,6 @@ export const StaffIdSchema = z
   .max(32, { message: 'Staff ID must be at most 32 characters' })
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { message: 'Staff ID may contain only letters, digits, - and _' })
   .transform((v) => v.toUpperCase());
-
-const PasswordSchema = z
-  .string({ message: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT })
-  .max(200, { message: 'Password must be at most 200 characters' });
 
 const EmailSchema = z
   .string({ message: 'Email is required' })
@@ -77,7 +72,7 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const RegisterRequestSchema = z.object({
   staffId: StaffIdSchema,
   email: EmailSchema,
-  password: PasswordSchema,
+  password: PasswordFieldSchema,
   name: requiredText('Full name is required', 120),
   role: z.enum(REGISTRABLE_ROLES, { message: 'Role is required' }),
   department: z
@@ -118,7 +113,7 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema
 
 export const ResetPasswordRequestSchema = z.object({
   token: z.string({ message: 'Token is required' }).trim().min(1, { message: 'Token is required' }).max(200),
-  newPassword: PasswordSchema,
+  newPassword: PasswordFieldSchema,
 });
 
 export const VerifyEmailRequestSchema = z.object({

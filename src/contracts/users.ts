@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../domain/auth-rules';
 import { ROLES } from '../domain/roles';
 import { THEMES } from '../domain/settings';
 import { ROLE_REQUEST_STATUSES, USER_STATUSES } from '../domain/users';
@@ -14,6 +13,7 @@ import {
   requiredTextField,
   searchField,
 } from './fields';
+import { PasswordFieldSchema } from './passwords';
 
 /*
  * User Management and the user's own profile (docs/product.md §2 User Management, §3 user record,
@@ -173,24 +173,19 @@ export const MyProfileSchema = DirectoryUserSchema.omit({ pending_role_request: 
   .meta({ id: 'MyProfile' });
 export type MyProfile = z.infer<typeof MyProfileSchema>;
 
-const NewPasswordSchema = z
-  .string({ message: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT })
-  .max(200, { message: 'Password must be at most 200 characters' });
-
 export const ChangePasswordSchema = z.object({
   current_password: z
     .string({ message: 'Current password is required' })
     .min(1, { message: 'Current password is required' })
     .max(200),
-  new_password: NewPasswordSchema,
+  new_password: PasswordFieldSchema,
 });
 
 export const MyRoleRequestSchema = z.object({ role: choiceField('Role', ROLES) });
 
 export const AcceptInvitationSchema = z.object({
   token: z.string({ message: 'Token is required' }).trim().min(1, { message: 'Token is required' }).max(200),
-  newPassword: NewPasswordSchema,
+  newPassword: PasswordFieldSchema,
 });
 
 /** The user's own choices over the system's (docs/product.md D13): today the theme; null follows the system. */

@@ -1,6 +1,4 @@
 /** Rules for passwords, tokens, sessions and lockout (docs/product.md §9, docs/product.md D4). */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

@@ -68,6 +68,12 @@ export function lusakaDayBounds(
   return { start, end: new Date(start.getTime() + 24 * 60 * 60 * 1000) };
 }
 
+export const FUTURE_BIRTH_DATE = 'Date of birth cannot be in the future';
+
+/** Whether a birth date (ISO) is after `today` (ISO): nobody is born tomorrow, staff or student. */
+export const isFutureBirthDate = (dateOfBirth: string | null | undefined, today: string): boolean =>
+  Boolean(dateOfBirth) && (dateOfBirth as string) > today;
+
 /** Whole years between a birth date and a day, counting a birthday only once it has arrived. */
 export function ageOn(dateOfBirth: string, today: string): number | null {
   if (!isIsoDate(dateOfBirth) || !isIsoDate(today)) return null;

@@ -3,6 +3,8 @@
  * organised by staff, registered for by anyone signed in. The rules the server enforces and the
  * screen asks.
  */
+
+import { plural } from './plural';
 import { hasRoleRank } from './roles';
 
 export const EVENT_TYPES = [
@@ -69,7 +71,8 @@ export const EVENT_MESSAGES = {
   closed: 'Registration for this event is closed.',
   notRegistered: 'You are not registered for this event.',
   alreadyRegistered: 'You are already registered for this event.',
-  capacityBelowAttendees: (n: number) => `${n} people are already registered: the maximum cannot be lower.`,
+  capacityBelowAttendees: (n: number) =>
+    `${plural(n, 'person', 'people')} ${n === 1 ? 'is' : 'are'} already registered: the maximum cannot be lower.`,
   registered: 'You are registered.',
   cancelled: 'Your registration is cancelled.',
   created: 'Event created.',

@@ -30,6 +30,9 @@ export interface PasswordPolicy {
   expiryDays: number;
 }
 
+/** What a new password must be; the expiry is about passwords already set. */
+export type PasswordRules = Omit<PasswordPolicy, 'expiryDays'>;
+
 export interface SystemSettings {
   general: {
     systemName: string;
@@ -116,7 +119,7 @@ export const SMS_UNAVAILABLE = 'SMS needs a gateway this product does not have, 
  * What a password lacks under the policy, each as the sentence the screens and the server show
  * ('Password must be at least 8 characters long'); empty when it passes.
  */
-export function passwordProblems(password: string, policy: PasswordPolicy): string[] {
+export function passwordProblems(password: string, policy: PasswordRules): string[] {
   const problems: string[] = [];
   if (password.length < policy.minLength)
     problems.push(`Password must be at least ${policy.minLength} characters long`);
@@ -131,7 +134,7 @@ export function passwordProblems(password: string, policy: PasswordPolicy): stri
 }
 
 /** The policy in one sentence, for the hint under a password field. */
-export function passwordRuleText(policy: PasswordPolicy): string {
+export function passwordRuleText(policy: PasswordRules): string {
   const parts = [
     policy.requireUppercase && 'an uppercase letter',
     policy.requireLowercase && 'a lowercase letter',

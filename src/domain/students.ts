@@ -1,4 +1,5 @@
 /** The student record's enumerations, defaults and labels (docs/product.md §3). */
+import { FUTURE_BIRTH_DATE, isFutureBirthDate } from './dates';
 export const PROGRAM_LEVELS = ['university', 'diploma', 'launch_year'] as const;
 export type ProgramLevel = (typeof PROGRAM_LEVELS)[number];
 export const PROGRAM_LEVEL_LABELS: Record<ProgramLevel, string> = {
@@ -107,8 +108,7 @@ export interface StudentRecordDates {
  */
 export function studentRecordProblems(record: StudentRecordDates, today: string): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (record.date_of_birth && record.date_of_birth > today)
-    problems.date_of_birth = 'Date of birth cannot be in the future';
+  if (isFutureBirthDate(record.date_of_birth, today)) problems.date_of_birth = FUTURE_BIRTH_DATE;
   if (record.start_date && record.expected_end_date && record.expected_end_date < record.start_date)
     problems.expected_end_date = 'Expected end date cannot be before the start date';
   return problems;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
 import { ownServerForThisFile } from './support/own-server';
 
@@ -38,17 +38,6 @@ async function listed(page: Page, query: string): Promise<{ items: Listed[]; tot
   const response = await page.request.get(`/api/allowances?${query}`);
   expect(response.status()).toBe(200);
   return response.json();
-}
-
-/** No serious or critical axe finding (WCAG 2.1 AA) on the page as it stands. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `accessibility of ${what}`).toEqual([]);
 }
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Bulk decision' });

@@ -693,7 +693,7 @@ test.describe('Allowance Management', () => {
       ),
     });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect(po.getByText('Successfully uploaded 1 allowances!')).toBeVisible();
+    await expect(po.getByText('Successfully uploaded 1 allowance!')).toBeVisible();
     await expect(dialog).toBeHidden();
 
     // Every row in error: the button says why nothing can be imported.

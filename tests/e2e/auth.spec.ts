@@ -91,7 +91,7 @@ test.describe('registration and passwords', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('12345');
     await page.getByLabel('Role').selectOption('admin');
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+    await expect(page.getByText(/^Password must be at least 8 characters long/)).toBeVisible();
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Chanda#Pass1');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Registration successful! Please verify your email to login.')).toBeVisible();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { dayAsWritten } from '../../src/domain/dates';
+import { expectAccessible } from './support/accessibility';
 import { expect, LUSAKA_YEAR, signIn, test, typeDate, unique, waitForToastsToGo } from './support/fixtures';
 import { ownServerForThisFile } from './support/own-server';
 
@@ -24,17 +24,6 @@ async function signedIn(browser: Browser, staffId: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, staffId);
   return page;
-}
-
-/** No serious or critical axe finding (WCAG 2.1 AA) on the page as it stands. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `accessibility of ${what}`).toEqual([]);
 }
 
 test('DPM001 delegates to DPM002 while away; the decision shows on whose behalf it was taken', async ({

@@ -121,7 +121,7 @@ test('an allowance exported and uploaded again comes back with the same amounts'
   await expect(preview.getByTestId('bulk-preview-counts')).toHaveText('1 row ready to upload');
   await expect(preview).toContainText('ZMW 2,501.25');
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(officer.getByText('Successfully uploaded 1 allowances!')).toBeVisible();
+  await expect(officer.getByText('Successfully uploaded 1 allowance!')).toBeVisible();
 
   const { items } = await getJson<{ items: Array<Record<string, unknown>> }>(
     officer,

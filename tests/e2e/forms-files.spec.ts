@@ -33,10 +33,10 @@ test('an officer completes a home visit; the deputy manager reviews it, which lo
   await form.getByRole('option').filter({ hasText: name }).first().click();
   await form.getByRole('textbox', { name: 'People present' }).fill('Chanda and her grandmother');
   await form.getByRole('textbox', { name: 'Follow-up actions' }).fill('Bring a study lamp.');
-  // Completing without the living conditions: the draft is kept and the field says what is missing.
+  // Completing without the living conditions: the field says what is missing and nothing is saved.
   await form.getByRole('button', { name: 'Complete Form' }).click();
   await expect(form.getByText('Living conditions is required')).toBeVisible();
-  await expect(form.getByRole('heading', { name: 'Edit Home Visit' })).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'New Home Visit' })).toBeVisible();
   await form.getByRole('textbox', { name: 'Living conditions' }).fill('Two rooms, dry and quiet.');
   await form.getByRole('button', { name: 'Complete Form' }).click();
   await expect(officer.getByText('Form completed.', { exact: true })).toBeVisible();

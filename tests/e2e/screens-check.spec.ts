@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
 
 /**
  * Every built screen, signed out and signed in, with each kind of account: axe-core finds no
- * serious or critical accessibility violation (WCAG 2.1 AA), and the browser console stays quiet.
+ * serious or critical accessibility violation (its default rules), and the browser console stays quiet.
  */
 
 /** Console errors and failed requests the page logs while the test runs. */
@@ -15,16 +15,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `accessibility of ${screen}`).toEqual([]);
 }
 
 test.describe('every screen is accessible and logs no errors', () => {

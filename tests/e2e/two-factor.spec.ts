@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { base32Decode, totpCode, totpStep } from '../../src/server/auth/totp';
+import { expectAccessible } from './support/accessibility';
 import { expect, latestEmailTo, linkIn, signIn, test, unique } from './support/fixtures';
 
 /*
@@ -11,17 +10,6 @@ import { expect, latestEmailTo, linkIn, signIn, test, unique } from './support/f
  */
 
 const PASSWORD = 'Twofactor#2026';
-
-/** No serious or critical WCAG 2.1 AA violation on the screen as it is (as screens-check does). */
-async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `accessibility of ${screen}`).toEqual([]);
-}
 
 test('a staff member sets up two-factor sign-in on My Profile, then signs in with a code', async ({
   page,

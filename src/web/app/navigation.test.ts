@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { navigation, visibleNavigation } from './navigation';
 
 const labels = (role: string) => visibleNavigation(role).map((i) => i.label);
-const MANAGER_LINKS = ['Yearbook Admin', 'Stories Admin', 'Settings'];
-const ADMIN_LINKS = ['Activity Log'];
+const MANAGER_LINKS = ['Yearbook Admin', 'Stories Admin'];
+const ADMIN_LINKS = ['Settings', 'Activity Log'];
 
 describe('visibleNavigation', () => {
   it('shows every area to every account, staff or not', () => {
@@ -16,7 +16,7 @@ describe('visibleNavigation', () => {
     }
   });
 
-  it('shows Yearbook Admin, Stories Admin and Settings to deputy managers and admins only', () => {
+  it('shows Yearbook Admin and Stories Admin to deputy managers and admins only', () => {
     expect(labels('deputy_manager')).toEqual(
       navigation.map((i) => i.label).filter((label) => !ADMIN_LINKS.includes(label)),
     );
@@ -24,10 +24,10 @@ describe('visibleNavigation', () => {
       for (const link of MANAGER_LINKS) expect(labels(role)).not.toContain(link);
   });
 
-  it('shows the Activity Log to admins only, who see every link', () => {
+  it('shows Settings and the Activity Log to admins only (the pages they open), who see every link', () => {
     expect(labels('admin')).toEqual(navigation.map((i) => i.label));
     for (const role of ['user', 'student', 'program_officer', 'deputy_manager'])
-      expect(labels(role)).not.toContain('Activity Log');
+      for (const link of ADMIN_LINKS) expect(labels(role)).not.toContain(link);
   });
 
   it('lists every signed-in area once: the 18 of the product, Payment Batches and the Activity Log', () => {

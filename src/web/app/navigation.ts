@@ -70,7 +70,8 @@ export const navigation: NavItem[] = [
   },
   { to: '/corporate', label: 'Corporate', title: 'Corporate Collaborations', icon: Handshake },
   { to: '/users', label: 'User Management', icon: UserCog },
-  { to: '/settings', label: 'Settings', title: 'System Settings', icon: Settings, minRole: 'deputy_manager' },
+  // System Settings are the admin's (D13): a deputy manager's link would open Access Denied.
+  { to: '/settings', label: 'Settings', title: 'System Settings', icon: Settings, minRole: 'admin' },
   { to: '/activity-log', label: 'Activity Log', icon: History, minRole: 'admin' },
 ];
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { PublicSettings } from '../../contracts/settings';
-import { DEFAULT_SETTINGS, passwordRuleText } from '../../domain/settings';
+import { DEFAULT_SETTINGS, type PasswordRules, passwordRuleText } from '../../domain/settings';
 import { api } from './api';
 import { queryKeys } from './query-keys';
 
@@ -13,10 +14,28 @@ export function usePublicSettings() {
   });
 }
 
-/** The password policy in one sentence for a password field's hint; the default policy's until read. */
+const DEFAULT_RULES: PasswordRules = DEFAULT_SETTINGS.security.passwordPolicy;
+
+/**
+ * The password policy in force as published to every page, signed in or not; the default policy's
+ * until read. Every password form checks with it (newPasswordSchema) and hints with its sentence,
+ * so the form and the server name the same rules.
+ */
+export function usePasswordPolicy(): PasswordRules {
+  const published = usePublicSettings().data?.password_policy;
+  return useMemo(() => {
+    if (!published) return DEFAULT_RULES;
+    return {
+      minLength: published.min_length,
+      requireUppercase: published.require_uppercase,
+      requireLowercase: published.require_lowercase,
+      requireNumbers: published.require_numbers,
+      requireSpecialChars: published.require_special_chars,
+    };
+  }, [published]);
+}
+
+/** The password policy in one sentence, for a password field's hint. */
 export function usePasswordRule(): string {
-  const { data } = usePublicSettings();
-  return typeof data?.password_rule === 'string'
-    ? data.password_rule
-    : passwordRuleText(DEFAULT_SETTINGS.security.passwordPolicy);
+  return passwordRuleText(usePasswordPolicy());
 }

@@ -21,6 +21,7 @@ import {
   referenceKey,
   statementContentKey,
 } from '../../../domain/payment-batches';
+import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import {
@@ -110,7 +111,7 @@ export async function markBatchPaid(
       now,
       batch.id,
       'paid',
-      `${user.name} marked payment batch ${batch.reference} as paid on ${programmeDay(input.paid_date)}: ${paidItems.length} allowances paid${skipped.length ? `, ${skipped.length} left as they were` : ''}`,
+      `${user.name} marked payment batch ${batch.reference} as paid on ${programmeDay(input.paid_date)}: ${plural(paidItems.length, 'allowance')} paid${skipped.length ? `, ${skipped.length} left as ${skipped.length === 1 ? 'it was' : 'they were'}` : ''}`,
       { status: batch.status, paid_date: batch.paidDate },
       { status: 'paid', paid_date: batch.paidDate ?? input.paid_date, allowances_paid: paidItems.length },
     );
@@ -207,32 +208,23 @@ export async function reconcileBatch(
           updatedAt: now,
         })
         .where(eq(paymentBatches.id, batch.id));
-    const kept = await keepStatement(tx, user, batch.id, contentHash, now, {
-      matched: fresh.length + match.alreadyReconciled.length,
-      mismatches: match.mismatches,
-      settledKeys: fresh.map((item) => referenceKey(item.reference)),
-    });
-    const status = fresh.length > 0 && everyItem ? 'reconciled' : (payment.status ?? batch.status);
-    const mismatches = match.mismatches.length;
-    const charges = match.charges.length;
-    await audit(
-      tx,
-      user,
-      now,
-      batch.id,
-      'reconciled',
-      `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${paidIds.size} allowances marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}${charges ? `; ${charges} bank ${charges === 1 ? 'charge' : 'charges'}` : ''}`,
-      { status: batch.status },
-      {
-        status,
-        reconciled: fresh.map((item) => item.reference),
-        mismatches: match.mismatches.map((m) => `${m.kind} ${m.reference}`),
-        mismatches_recorded: kept.recorded,
-        mismatches_settled: kept.settled,
-        charges: match.charges.map((c) => `row ${c.row}: ${c.description} ${c.amount}`),
-        statement: contentHash,
-      },
-    );
+      const status = everyItem ? 'reconciled' : (payment.status ?? batch.status);
+      const mismatches = match.mismatches.length;
+      await audit(
+        tx,
+        user,
+        now,
+        batch.id,
+        'reconciled',
+        `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${plural(paidIds.size, 'allowance')} marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}`,
+        { status: batch.status },
+        {
+          status,
+          reconciled: fresh.map((item) => item.reference),
+          mismatches: match.mismatches.map((m) => `${m.kind} ${m.reference}`),
+        },
+      );
+    }
     return {
       matched: fresh.length + match.alreadyReconciled.length,
       paid: paidIds.size,

@@ -23,6 +23,7 @@ import {
   PAYMENT_BATCH_MESSAGES as M,
   PAYMENT_BATCH_MAX_ITEMS,
 } from '../../../domain/payment-batches';
+import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
@@ -222,7 +223,7 @@ export async function createBatch(
           now,
           batch!.id,
           'created',
-          `${user.name} created payment batch ${reference} ${what}: ${candidates.length} allowances, ${formatZmw(toMoneyString(total))}`,
+          `${user.name} created payment batch ${reference} ${what}: ${plural(candidates.length, 'allowance')}, ${formatZmw(toMoneyString(total))}`,
           null,
           {
             reference,
@@ -251,7 +252,7 @@ export async function deleteBatch(deps: AppDeps, user: SessionUser, id: string):
       now,
       batch.id,
       'deleted',
-      `${user.name} deleted payment batch ${batch.reference} (${batch.allowanceCount} allowances, ${formatZmw(batch.total)})`,
+      `${user.name} deleted payment batch ${batch.reference} (${plural(batch.allowanceCount, 'allowance')}, ${formatZmw(batch.total)})`,
       {
         reference: batch.reference,
         status: batch.status,

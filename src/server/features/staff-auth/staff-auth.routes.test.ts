@@ -249,8 +249,11 @@ describe('POST /api/staff-auth/register', () => {
     });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({
-      error: 'Password must be at least 6 characters long',
-      fields: { password: 'Password must be at least 6 characters long' },
+      error: 'Password must be at least 8 characters long',
+      fields: {
+        password:
+          'Password must be at least 8 characters long Password must contain an uppercase letter Password must contain a lowercase letter Password must contain a special character (such as ! # $ %)',
+      },
     });
   });
 
@@ -364,7 +367,7 @@ describe('forgot and reset password', () => {
       body: { token, newPassword: '123' },
     });
     expect(short.status).toBe(400);
-    expect((await json(short)).error).toBe('Password must be at least 6 characters long');
+    expect((await json(short)).error).toBe('Password must be at least 8 characters long');
     t.clock.advance(60 * MINUTE);
     expect(
       (

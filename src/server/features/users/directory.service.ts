@@ -8,6 +8,7 @@ import type {
   RoleRequestSummary,
   RoleSummaryResponse,
 } from '../../../contracts/users';
+import { FUTURE_BIRTH_DATE, isFutureBirthDate } from '../../../domain/dates';
 import { permissionsOf } from '../../../domain/role-permissions';
 import { ROLES, roleTitle } from '../../../domain/roles';
 import { canReadUsers, USER_MESSAGES as M } from '../../../domain/users';
@@ -16,7 +17,8 @@ import type { SearchSource } from '../../area-sources';
 import type { DbOrTx } from '../../db/client';
 import { wordSearch } from '../../db/like-pattern';
 import { roleRequests, users } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
+import { programmeDate } from '../../programme-time';
 import { recordHistory } from '../audit/audit.service';
 
 /*
@@ -79,8 +81,13 @@ export function directoryUserDto({ user: u, creatorName, request }: DirectoryRow
   };
 }
 
-/** The profile's columns from its input: a field left out is cleared (PUT sends the whole profile). */
-export function profileColumns(input: ProfileInput) {
+/**
+ * The profile's columns from its input: a field left out is cleared (PUT sends the whole profile).
+ * A birth date after today (in the programme's zone at `now`) is refused, as on a student record.
+ */
+export function profileColumns(input: ProfileInput, now: Date) {
+  if (isFutureBirthDate(input.date_of_birth, programmeDate(now)))
+    throw badRequest(FUTURE_BIRTH_DATE, { date_of_birth: FUTURE_BIRTH_DATE });
   return {
     phoneNumber: input.phone_number ?? null,
     address: input.address ?? null,

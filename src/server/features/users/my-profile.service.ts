@@ -46,7 +46,7 @@ export async function updateMyProfile(
     const [after] = await tx
       .update(users)
       .set({
-        ...profileColumns(input),
+        ...profileColumns(input, now),
         updatedAt: now,
       })
       .where(eq(users.id, user.id))

@@ -114,7 +114,7 @@ export async function updateUser(
         .set({
           name: input.name,
           email: input.email,
-          ...profileColumns(input),
+          ...profileColumns(input, now),
           updatedAt: now,
           // A new address is not yet proven: the next sign-in needs it verified again.
           ...(emailChanged && target.staffId ? { emailVerifiedAt: null } : {}),

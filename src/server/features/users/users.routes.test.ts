@@ -255,6 +255,32 @@ describe('admin actions', () => {
     expect(JSON.stringify(edit?.changes)).toContain('Renamed Officer');
   });
 
+  it('refuses a birth date after today, on the admin edit and on My Profile, changing nothing', async () => {
+    const po = await account();
+    const profile = { date_of_birth: '2026-03-17' };
+    const admin = await send('ADM001', 'PUT', `/api/users/${po.id}`, {
+      ...profile,
+      name: 'Account',
+      email: `${po.staffId.toLowerCase()}@test.example`,
+    });
+    const own = await t.request('PUT', '/api/me/profile', { token: po.token, body: profile });
+    for (const res of [admin, own]) {
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toMatchObject({
+        error: 'Date of birth cannot be in the future',
+        fields: { date_of_birth: 'Date of birth cannot be in the future' },
+      });
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, po.id));
+    expect(row?.dateOfBirth).toBeNull();
+    // Today itself (16 March in Lusaka) is a birth date that can be.
+    const today = await t.request('PUT', '/api/me/profile', {
+      token: po.token,
+      body: { date_of_birth: '2026-03-16' },
+    });
+    expect(today.status).toBe(200);
+  });
+
   it('sends a password reset email whose link sets a new password', async () => {
     const po = await account();
     const res = await send('ADM001', 'POST', `/api/users/${po.id}/password-reset`);

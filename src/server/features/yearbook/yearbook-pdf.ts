@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Entry, Memory } from '../../../contracts/yearbook';
 import { initialsOf } from '../../../domain/names';
+import { plural } from '../../../domain/plural';
 import { classOf } from '../../../domain/yearbook';
 
 /*
@@ -47,10 +48,13 @@ function cover(doc: PDFKit.PDFDocument, content: YearbookPdfContent) {
     .font('Helvetica')
     .fontSize(12)
     .fillColor(MUTED)
-    .text(`${content.graduates.length} graduates · ${content.memories.length} memories`, {
-      width,
-      align: 'center',
-    });
+    .text(
+      `${plural(content.graduates.length, 'graduate')} · ${plural(content.memories.length, 'memory', 'memories')}`,
+      {
+        width,
+        align: 'center',
+      },
+    );
 }
 
 function heading(doc: PDFKit.PDFDocument, text: string) {

@@ -1,5 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { YearbookInput } from '../../../contracts/yearbook';
+import { plural } from '../../../domain/plural';
 import { canManageYearbooks, classOf, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { answeringConstraints } from '../../db/constraint-errors';
@@ -167,7 +168,7 @@ export async function deleteYearbook(deps: AppDeps, user: SessionUser, id: strin
       entityType: 'yearbook',
       entityId: id,
       action: 'yearbook.deleted',
-      summary: `${user.name} deleted the ${classOf(before.year)} yearbook with ${entries?.n ?? 0} entries and ${memories?.n ?? 0} memories`,
+      summary: `${user.name} deleted the ${classOf(before.year)} yearbook with ${plural(entries?.n ?? 0, 'entry', 'entries')} and ${plural(memories?.n ?? 0, 'memory', 'memories')}`,
       at: now,
       before: auditedYearbook(before),
       after: null,

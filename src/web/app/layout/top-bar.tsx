@@ -63,18 +63,21 @@ export function TopBar({
           <NotificationBell />
         </AfterFirstPaint>
         {/* The way to the user's own profile (on a phone it gives way to the search box; the sidebar has it). */}
+        {/*
+          Named by what it shows (the name and role) after 'My Profile', so speech control finds it
+          by its visible words; the initial is drawn, not text, as it is no part of the name.
+        */}
         <Link
           to="/account"
-          aria-label={`My Profile (${name})`}
           title="My Profile"
           className="hidden items-center gap-3 rounded-lg border-l border-slate-200 pl-3 pr-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-primary sm:flex"
         >
+          <span className="sr-only">My Profile: </span>
           <span
             aria-hidden="true"
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-          >
-            {initial}
-          </span>
+            data-initial={initial}
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground before:content-[attr(data-initial)]"
+          />
           <div className="hidden min-w-0 leading-tight md:block">
             <p className="max-w-[12rem] truncate text-sm font-medium text-slate-900">{name}</p>
             <p className="text-xs text-slate-500 capitalize">{roleLabel(user?.role ?? '')}</p>

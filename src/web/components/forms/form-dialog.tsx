@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ApiError } from '../../lib/api';
-import { Alert, Button, Dialog } from '../ui';
+import { Alert, Button, ConfirmDialog, Dialog } from '../ui';
 import { focusFirstField, useDiscardGuard } from './discard-guard';
 import { showServerFieldErrors } from './server-errors';
 
@@ -27,10 +27,21 @@ export interface FormDialogProps<TValues extends FieldValues> {
   failureMessage?: (error: unknown) => string | null;
   /** The field a server message belongs on when it names one only in its words. */
   fieldOfError?: (error: ApiError) => string | null;
+  /**
+   * A question to answer before values the checks take are saved (a due date already past), or
+   * null to save at once. Cancel returns to the form with nothing saved.
+   */
+  confirmSave?: (values: TValues) => SaveQuestion | null;
   className?: string;
   /** Where focus goes on closing when the element that opened the dialog is gone. */
   focusOnClose?: () => HTMLElement | null;
   children: ReactNode;
+}
+
+export interface SaveQuestion {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
 }
 
 /**
@@ -55,12 +66,16 @@ export function FormDialog<TValues extends FieldValues>({
   onFailed,
   failureMessage,
   fieldOfError,
+  confirmSave,
   className,
   focusOnClose,
   children,
 }: FormDialogProps<TValues>) {
   const formId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  const [question, setQuestion] = useState<SaveQuestion | null>(null);
+  // Set by the question's confirm: the submit it starts saves without asking again.
+  const answered = useRef(false);
   const pending = form.formState.isSubmitting;
   const discard = useDiscardGuard(form.formState.isDirty, open);
 
@@ -74,6 +89,12 @@ export function FormDialog<TValues extends FieldValues>({
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const ask = answered.current ? null : (confirmSave?.(values) ?? null);
+    answered.current = false;
+    if (ask) {
+      setQuestion(ask);
+      return;
+    }
     try {
       await onSubmit(values);
     } catch (error) {
@@ -126,6 +147,20 @@ export function FormDialog<TValues extends FieldValues>({
         </form>
       </Dialog>
       {discard.prompt}
+      {question && (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => !next && setQuestion(null)}
+          title={question.title}
+          message={question.message}
+          confirmLabel={question.confirmLabel}
+          onConfirm={() => {
+            setQuestion(null);
+            answered.current = true;
+            void submit();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,10 +1,36 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 
-/** A data table that scrolls sideways on small screens. Use with THead/TBody/TR/TH/TD. */
+/** Whether the element scrolls sideways now, kept up to date as it or its content resizes. */
+function useScrollsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrolls };
+}
+
+/**
+ * A data table that scrolls sideways on small screens. Use with THead/TBody/TR/TH/TD. While it
+ * scrolls, its frame takes keyboard focus so the arrow keys reach the hidden columns even when no
+ * cell holds a link or button (WCAG 2.1.1).
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      ref={ref}
+      tabIndex={scrolls ? 0 : undefined}
+      className="w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+    >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props} />
     </div>
   );

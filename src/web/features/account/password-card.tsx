@@ -1,20 +1,27 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { z } from 'zod';
+import { newPasswordSchema } from '../../../contracts/passwords';
 import { ChangePasswordSchema } from '../../../contracts/users';
+import { type PasswordRules, passwordRuleText } from '../../../domain/settings';
 import { USER_MESSAGES } from '../../../domain/users';
 import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
 import { Button, Card, CardBody, CardHeader, Field, PasswordInput, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
-import { usePasswordRule } from '../../lib/public-settings';
+import { usePasswordPolicy } from '../../lib/public-settings';
 import { useChangePassword } from './account.queries';
 
-/** The server's body plus a confirmation that must match, checked before anything is sent. */
-export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
-  confirm_password: z.string(),
-}).refine((values) => values.new_password === values.confirm_password, {
-  message: 'Passwords do not match',
-  path: ['confirm_password'],
-});
+/**
+ * The server's body under the published password policy plus a confirmation that must match,
+ * checked before anything is sent.
+ */
+export const changePasswordFormSchema = (policy: PasswordRules) =>
+  ChangePasswordSchema.extend({
+    new_password: newPasswordSchema(policy),
+    confirm_password: z.string(),
+  }).refine((values) => values.new_password === values.confirm_password, {
+    message: 'Passwords do not match',
+    path: ['confirm_password'],
+  });
 
 interface PasswordFormValues {
   current_password: string;
@@ -30,10 +37,11 @@ const SERVER_FIELDS = ['current_password', 'new_password'];
  * `onChanged` runs after a change: the expired-password screen then lets the app through.
  */
 export function PasswordCard({ onChanged }: { onChanged?: () => void } = {}) {
-  const passwordRule = usePasswordRule();
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => changePasswordFormSchema(policy), [policy]);
   const titleId = useId();
   const change = useChangePassword();
-  const form = useSchemaForm<PasswordFormValues>(ChangePasswordFormSchema, BLANK);
+  const form = useSchemaForm<PasswordFormValues>(schema, BLANK);
   const { register } = form;
   const { errors, isSubmitting } = form.formState;
 
@@ -62,7 +70,12 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void } = {}) {
               <PasswordInput autoComplete="current-password" {...register('current_password')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="New Password" hint={passwordRule} error={errors.new_password?.message} required>
+              <Field
+                label="New Password"
+                hint={passwordRuleText(policy)}
+                error={errors.new_password?.message}
+                required
+              >
                 <PasswordInput autoComplete="new-password" {...register('new_password')} />
               </Field>
               <Field label="Confirm New Password" error={errors.confirm_password?.message} required>

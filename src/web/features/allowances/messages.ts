@@ -1,4 +1,6 @@
 /** Every message the Allowance Management screens show (docs/product.md §5, §8; docs/product.md D5, D8), in one place. */
+import { plural } from '../../../domain/plural';
+
 export const ALLOWANCE_UI = {
   searchPlaceholder: 'Search allowances...',
   allStages: 'All Stages',
@@ -30,7 +32,7 @@ export const ALLOWANCE_UI = {
   tooLarge: 'The file is larger than 10 MB. Please split it into smaller files.',
   noRows: 'No allowance rows found in the CSV file.',
   bulkFailed: 'Failed to process bulk upload. Please check your file and try again.',
-  uploaded: (n: number) => `Successfully uploaded ${n} allowances!`,
+  uploaded: (n: number) => `Successfully uploaded ${plural(n, 'allowance')}!`,
   csvParsing: (detail: string) => `CSV parsing error: ${detail}`,
 
   network: 'The server could not be reached. Check your connection.',

@@ -15,6 +15,15 @@ afterEach(() => {
 const serve = (accept: () => Promise<Response>) =>
   stubApi((method) => (method === 'GET' ? json({ googleEnabled: false, devMode: false }) : accept()));
 
+/** A published policy of 12 characters with a number, and nothing else required. */
+const POLICY_12 = {
+  min_length: 12,
+  require_uppercase: false,
+  require_lowercase: false,
+  require_numbers: true,
+  require_special_chars: false,
+};
+
 const posts = (seen: ReturnType<typeof stubApi>) => seen.filter((c) => c.method === 'POST');
 
 async function choosePassword(password: string, confirm = password) {
@@ -41,14 +50,20 @@ describe('AcceptInvitationPage', () => {
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/staff-login');
   });
 
-  it('states the password policy in force under the field', async () => {
-    stubApi((_method, url) =>
+  it('states the password policy in force under the field, and checks it with its words', async () => {
+    const seen = stubApi((method, url) =>
       url === '/api/settings/public'
-        ? json({ password_rule: 'At least 12 characters, with a number.' })
-        : json({ googleEnabled: false, devMode: false }),
+        ? json({ password_policy: POLICY_12 })
+        : method === 'GET'
+          ? json({ googleEnabled: false, devMode: false })
+          : json({ message: 'ok' }),
     );
     renderWithClient(<AcceptInvitationPage />, '/accept-invitation?token=inv-token-123');
     expect(await screen.findByText('At least 12 characters, with a number.')).toBeTruthy();
+    await choosePassword('Secret1');
+    expect(await screen.findByText('Password must be at least 12 characters long')).toBeTruthy();
+    expect(screen.queryByText(/at least 6 characters/)).toBeNull();
+    expect(posts(seen)).toEqual([]);
   });
 
   it("shows the server's message when the invitation is refused", async () => {
@@ -67,7 +82,11 @@ describe('AcceptInvitationPage', () => {
     await userEvent.clear(screen.getByLabelText('New Password'));
     await userEvent.type(screen.getByLabelText('New Password'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
-    expect(await screen.findByText('Password must be at least 6 characters long')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Password must be at least 8 characters long Password must contain an uppercase letter Password must contain a number Password must contain a special character (such as ! # $ %)',
+      ),
+    ).toBeTruthy();
     expect(posts(seen)).toEqual([]);
   });
 

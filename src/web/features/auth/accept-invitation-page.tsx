@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { AcceptInvitationSchema } from '../../../contracts/users';
+import { newPasswordSchema } from '../../../contracts/passwords';
+import type { PasswordRules } from '../../../domain/settings';
 import { USER_MESSAGES } from '../../../domain/users';
 import { Alert, Button } from '../../components/ui';
 import { ApiError, api, errorMessage } from '../../lib/api';
+import { usePasswordPolicy } from '../../lib/public-settings';
 import { AuthShell, BackToStaffLogin, TokenAccepted } from './auth-shell';
 import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields, passwordsMatch } from './new-password-fields';
 
-/** The invitation's new password plus a confirmation that must match; the token comes from the link. */
-export const AcceptInvitationFormSchema = z
-  .object({
-    newPassword: AcceptInvitationSchema.shape.newPassword,
-    confirmPassword: z.string(),
-  })
-  .refine(passwordsMatch.check, passwordsMatch.message);
+/**
+ * The invitation's new password under the published policy plus a confirmation that must match;
+ * the token comes from the link.
+ */
+export const acceptInvitationFormSchema = (policy: PasswordRules) =>
+  z
+    .object({ newPassword: newPasswordSchema(policy), confirmPassword: z.string() })
+    .refine(passwordsMatch.check, passwordsMatch.message);
 
 /** The server's reason; a refused token without one is the invitation's own message. */
 const failureOf = (error: unknown) =>
@@ -38,13 +41,15 @@ export function AcceptInvitationPage() {
   const token = params.get('token')?.trim() ?? '';
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => acceptInvitationFormSchema(policy), [policy]);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(AcceptInvitationFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 

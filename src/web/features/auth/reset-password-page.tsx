@@ -1,33 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ResetPasswordRequestSchema } from '../../../contracts/auth';
+import { newPasswordSchema } from '../../../contracts/passwords';
+import type { PasswordRules } from '../../../domain/settings';
 import { Alert, Button, Field } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
+import { usePasswordPolicy } from '../../lib/public-settings';
 import { RESET_PASSWORD_FALLBACKS } from './auth-errors';
 import { AuthShell, BackToStaffLogin, TokenAccepted, TokenInput } from './auth-shell';
 import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields, passwordsMatch } from './new-password-fields';
 
-/** The server's reset request plus a confirmation that must match (docs/product.md §5). */
-export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
-  confirmPassword: z.string(),
-}).refine(passwordsMatch.check, passwordsMatch.message);
+/**
+ * The server's reset request under the published password policy, plus a confirmation that must
+ * match (docs/product.md §5).
+ */
+export const resetPasswordFormSchema = (policy: PasswordRules) =>
+  ResetPasswordRequestSchema.extend({
+    newPassword: newPasswordSchema(policy),
+    confirmPassword: z.string(),
+  }).refine(passwordsMatch.check, passwordsMatch.message);
 
 /** /reset-password?token=...: choose a new password with the token from the email. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => resetPasswordFormSchema(policy), [policy]);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(ResetPasswordFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { token: params.get('token') ?? '', newPassword: '', confirmPassword: '' },
   });
 

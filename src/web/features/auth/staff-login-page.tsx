@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from '../../../contracts/auth';
+import { newPasswordSchema } from '../../../contracts/passwords';
 import { REGISTRABLE_ROLES, roleTitle } from '../../../domain/roles';
+import { type PasswordRules, passwordRuleText } from '../../../domain/settings';
 import { Alert, Button, Checkbox, Field, Input, PasswordInput, Select } from '../../components/ui';
 import { api } from '../../lib/api';
-import { usePasswordRule } from '../../lib/public-settings';
+import { usePasswordPolicy } from '../../lib/public-settings';
 import { useAuth } from '../../lib/session';
 import { type ErrorView, loginErrorView, registerErrorView } from './auth-errors';
 import { AuthShell, linkClasses } from './auth-shell';
@@ -176,8 +178,13 @@ function LoginForm({
   );
 }
 
+/** The server's registration request under the published password policy. */
+export const registerFormSchema = (policy: PasswordRules) =>
+  RegisterRequestSchema.extend({ password: newPasswordSchema(policy) });
+
 function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterResponse) => void }) {
-  const passwordRule = usePasswordRule();
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => registerFormSchema(policy), [policy]);
   const [failure, setFailure] = useState<ErrorView | null>(null);
   const {
     register,
@@ -185,7 +192,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterRespo
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(RegisterRequestSchema),
+    resolver: zodResolver(schema),
     defaultValues: { staffId: '', name: '', email: '', password: '', role: 'user', department: '' },
   });
 
@@ -221,7 +228,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterRespo
       <Field label="Email" error={errors.email?.message} required>
         <Input type="email" autoComplete="email" {...register('email')} />
       </Field>
-      <Field label="Password" error={errors.password?.message} hint={passwordRule} required>
+      <Field label="Password" error={errors.password?.message} hint={passwordRuleText(policy)} required>
         <PasswordInput autoComplete="new-password" {...register('password')} />
       </Field>
       <Field

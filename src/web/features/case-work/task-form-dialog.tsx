@@ -12,13 +12,32 @@ import { roleTitle } from '../../../domain/roles';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Button, DateInput, Field, Input, Select, Textarea, toast } from '../../components/ui';
 import { failureWithReason } from '../../lib/api';
+import { dayOf, formatDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { DetailsTabs } from '../audit';
 import { type StudentOption, StudentPicker } from '../students';
 import { NETWORK } from './case-ui';
 import { useSaveTask, useStaff } from './case-work.queries';
 
-/** 'Add Task' / 'Edit Task': assigned to the user unless they choose someone else. */
+/**
+ * A due date before today makes the task overdue the moment it is saved: allowed (work noted
+ * late), but asked about first. Not for a completed task, nor a date the task already had.
+ */
+function pastDueQuestion(values: TaskFormInput, task: Task | undefined) {
+  const due = typeof values.due_date === 'string' ? values.due_date : '';
+  if (!due || due >= dayOf(new Date()) || values.status === 'completed' || due === task?.due_date)
+    return null;
+  return {
+    title: 'Due date in the past',
+    message: `The due date ${formatDate(due)} is before today, so this task will be overdue as soon as it is saved.`,
+    confirmLabel: 'Save Anyway',
+  };
+}
+
+/**
+ * 'Add Task' / 'Edit Task': assigned to the user unless they choose someone else, and the field
+ * shows whoever it holds from the first paint, before the staff list has loaded.
+ */
 export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => void }) {
   const save = useSaveTask();
   const staff = useStaff();
@@ -38,6 +57,17 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
   });
   const { register, setValue } = form;
   const { errors, isSubmitting: busy } = form.formState;
+  const assignee = form.watch('assigned_to_id') ?? '';
+  const known = staff.data ?? [];
+  // The one the field holds when the list lacks them: still loading, or no longer assignable.
+  const holder =
+    assignee && !known.some((s) => s.id === assignee)
+      ? assignee === task?.assigned_to_id
+        ? (task.assigned_to_name ?? 'Former staff member')
+        : assignee === user.id
+          ? `${user.name} (${roleTitle(user.role)})`
+          : null
+      : null;
 
   const fields = (
     <>
@@ -51,13 +81,12 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
         <Field label="Assigned To" required error={errors.assigned_to_id?.message}>
           <Select
             disabled={busy}
+            // Held by the form, so the options arriving later do not show another choice than it saves.
+            value={assignee}
             options={[
               { value: '', label: 'Select a staff member' },
-              ...(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${roleTitle(s.role)})` })),
-              // Someone no longer assignable keeps their name on the task they hold.
-              ...(task?.assigned_to_id && staff.data && !staff.data.some((s) => s.id === task.assigned_to_id)
-                ? [{ value: task.assigned_to_id, label: task.assigned_to_name ?? 'Former staff member' }]
-                : []),
+              ...known.map((s) => ({ value: s.id, label: `${s.name} (${roleTitle(s.role)})` })),
+              ...(holder ? [{ value: assignee, label: holder }] : []),
             ]}
             {...register('assigned_to_id')}
           />
@@ -132,6 +161,7 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
       title={task ? 'Edit Task' : 'Add Task'}
       size="lg"
       form={form}
+      confirmSave={(values) => pastDueQuestion(values, task)}
       onSubmit={async (values) => {
         await save.mutateAsync({ id: task?.id, body: values });
         toast.success(task ? 'Task updated.' : 'Task added.');

@@ -22,6 +22,7 @@ import {
   EVENT_MESSAGES as M,
   registerButtonLabel,
 } from '../../../domain/events';
+import { plural } from '../../../domain/plural';
 import { Badge, type BadgeTone, Button, type ButtonSize, type StatTone, toast } from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
@@ -122,10 +123,10 @@ export function LocationLine({ event }: { event: Event }) {
   );
 }
 
-/** 'N attendees', or 'N / max' when there is a maximum. */
+/** 'N attendees' ('1 attendee'), or 'N / max' when there is a maximum. */
 export const attendeesOf = (event: Pick<Event, 'current_attendees' | 'max_attendees'>) =>
   event.max_attendees === null
-    ? `${event.current_attendees} attendees`
+    ? plural(event.current_attendees, 'attendee')
     : `${event.current_attendees} / ${event.max_attendees}`;
 
 export function AttendeesLine({ event }: { event: Event }) {

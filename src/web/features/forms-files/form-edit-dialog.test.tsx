@@ -86,49 +86,51 @@ describe('FormEditDialog', () => {
     expect(within(dialog).getByLabelText('Date').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('Complete Form saves the draft first; refused, it names the missing fields, and the next save updates that draft', async () => {
-    const draft = makeForm({ fields: { person_called: 'The student' } });
-    const seen = stubApi((method, url) => {
-      if (url.endsWith('/complete'))
-        return json(
-          {
-            error: FORM_MESSAGES.completeFirst,
-            fields: {
-              'fields.duration_minutes': FORM_MESSAGES.required('Duration'),
-              'fields.topics': FORM_MESSAGES.required('Topics discussed'),
-            },
-          },
-          400,
-        );
-      return json(draft, method === 'POST' ? 201 : 200);
-    });
-    const dialog = renderNewCareCall();
+  it('Complete Form on an incomplete form names the missing fields and saves nothing', async () => {
+    const seen = stubApi((method) => json(makeForm(), method === 'POST' ? 201 : 200));
+    const onClose = vi.fn();
+    renderWithClient(<FormEditDialog type="care_call" student={student} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'New Care Call' });
     await userEvent.type(within(dialog).getByLabelText('Who was called'), 'The student');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Form' }));
 
     expect(await within(dialog).findByText(FORM_MESSAGES.completeFirst)).toBeTruthy();
     expect(within(dialog).getByText('Duration is required')).toBeTruthy();
     expect(within(dialog).getByText('Topics discussed is required')).toBeTruthy();
-    expect(within(dialog).getByText(FORM_MESSAGES.created)).toBeTruthy();
+    expect(within(dialog).getByText('Wellbeing rating is required')).toBeTruthy();
+    expect(within(dialog).queryByText(FORM_MESSAGES.created)).toBeNull();
+    expect(seen).toEqual([]);
+    // Nothing was saved, so the dialog is still a new form and the draft stays the user's choice.
+    expect(within(dialog).getByRole('button', { name: 'Save Draft' })).toBeTruthy();
+
+    await userEvent.type(within(dialog).getByLabelText('Duration (minutes)'), '25');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Draft' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(seen).toMatchObject([
+      {
+        method: 'POST',
+        url: '/api/forms',
+        body: { fields: { person_called: 'The student', duration_minutes: 25 } },
+      },
+    ]);
+  });
+
+  it('Complete Form on a filled-in form saves it, then completes it', async () => {
+    const seen = stubApi((method) => json(makeForm(), method === 'POST' ? 201 : 200));
+    const onClose = vi.fn();
+    renderWithClient(<FormEditDialog type="care_call" student={student} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'New Care Call' });
+    await userEvent.type(within(dialog).getByLabelText('Who was called'), 'The student');
+    await userEvent.type(within(dialog).getByLabelText('Duration (minutes)'), '25');
+    await userEvent.type(within(dialog).getByLabelText('Topics discussed'), 'Exams');
+    const rating = within(dialog).getByRole('group', { name: 'Wellbeing rating' });
+    await userEvent.click(within(rating).getByRole('radio', { name: '4' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Form' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(seen.map((call) => `${call.method} ${call.url}`)).toEqual([
       'POST /api/forms',
       `POST /api/forms/${FORM_ID}/complete`,
     ]);
-    expect(seen[0]!.body).toEqual({
-      type: 'care_call',
-      student_id: student.id,
-      form_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      fields: { person_called: 'The student' },
-    });
-
-    await userEvent.type(within(dialog).getByLabelText('Duration (minutes)'), '25');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Draft' }));
-    await waitFor(() => expect(seen).toHaveLength(3));
-    expect(seen[2]).toMatchObject({
-      method: 'PUT',
-      url: `/api/forms/${FORM_ID}`,
-      body: { fields: { person_called: 'The student', duration_minutes: 25 } },
-    });
   });
 
   it('a completed form, changed by management, offers Save Changes and no Complete', () => {

@@ -1,7 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm as useHookForm } from 'react-hook-form';
 import type { Form } from '../../../contracts/forms';
-import { FORM_TYPE_LABELS, type FormType, FORM_MESSAGES as M } from '../../../domain/forms';
+import {
+  FORM_TYPE_LABELS,
+  type FormType,
+  FORM_MESSAGES as M,
+  missingRequiredFields,
+} from '../../../domain/forms';
 import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
 import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
@@ -15,8 +20,9 @@ type Failure = { title: string; detail?: string };
 
 /**
  * A new form of one type, or a form being changed: the student, the date (today in Lusaka) and the
- * type's own fields. 'Save Draft' keeps it as it is; 'Complete Form' saves it and then completes
- * it, so a form the server will not complete yet stays saved, with each missing field saying so.
+ * type's own fields. 'Save Draft' keeps it as it is; 'Complete Form' first checks the type's
+ * required fields and, with any empty, shows each one and saves nothing (a draft is the user's own
+ * choice); otherwise it saves the form and then completes it.
  */
 export function FormEditDialog({
   type,
@@ -57,6 +63,13 @@ export function FormEditDialog({
     handleSubmit(async (values) => {
       setAction(completing ? 'complete' : 'save');
       setFailure(null);
+      const missing = completing ? missingRequiredFields(type, formBody(type, values).fields) : {};
+      if (Object.keys(missing).length > 0) {
+        for (const [name, message] of Object.entries(missing))
+          setError(name as `fields.${string}`, { type: 'required', message });
+        setFailure({ title: M.completeFirst });
+        return;
+      }
       const created = !saved;
       let record: Form;
       try {

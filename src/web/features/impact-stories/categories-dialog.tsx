@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type StoryCategory, StoryCategoryInputSchema } from '../../../contracts/impact-stories';
 import { STORY_FAILURES as F, STORY_COLORS } from '../../../domain/impact-stories';
+import { plural } from '../../../domain/plural';
 import { formProblems } from '../../components/forms';
 import { Alert, Button, ConfirmDialog, Dialog, Input, Select, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -118,7 +119,11 @@ function CategoryRow({ category, onRemove }: { category?: StoryCategory; onRemov
             variant="ghost"
             aria-label={`Remove ${category.name}`}
             disabled={category.story_count > 0}
-            title={category.story_count > 0 ? `${category.story_count} stories use it` : undefined}
+            title={
+              category.story_count > 0
+                ? `${plural(category.story_count, 'story', 'stories')} use${category.story_count === 1 ? 's' : ''} it`
+                : undefined
+            }
             onClick={onRemove}
           >
             <Trash2 aria-hidden="true" className="size-4 text-red-700" />

@@ -88,6 +88,29 @@ describe('NotificationBell', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens from the keyboard with focus on the first waiting item', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(waiting)),
+    );
+    renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications (23 waiting)' });
+    bell.focus();
+    await userEvent.keyboard('{Enter}');
+    const first = await screen.findByRole('link', { name: /Mwila Chanda · March 2026/ });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+
+  it('names the bell with the badge it shows: 99+ past ninety-nine', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer({ ...waiting, count: 115 })),
+    );
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications (99+ waiting)' });
+    expect(screen.getByTestId('notification-count').textContent).toBe('99+');
+  });
+
   it('says when nothing waits', async () => {
     vi.stubGlobal(
       'fetch',

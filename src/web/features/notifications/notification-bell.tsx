@@ -21,7 +21,10 @@ export function NotificationBell() {
   const notifications = useNotifications();
   const [open, setOpen] = useState(false);
   const count = notifications.data?.count ?? 0;
-  const label = count > 0 ? `Notifications (${count} waiting)` : 'Notifications';
+  const badge = count > 99 ? '99+' : String(count);
+  // The name holds the badge's own words ('99+', not 115), so speech control finds the bell by
+  // what is on screen; the exact count heads the open list.
+  const label = count > 0 ? `Notifications (${badge} waiting)` : 'Notifications';
   const close = () => setOpen(false);
 
   return (
@@ -37,7 +40,7 @@ export function NotificationBell() {
             data-testid="notification-count"
             className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-4 font-semibold text-white"
           >
-            {count > 99 ? '99+' : count}
+            {badge}
           </span>
         )}
       </Popover.Trigger>
@@ -47,6 +50,15 @@ export function NotificationBell() {
           sideOffset={8}
           collisionPadding={8}
           aria-label="Notifications"
+          // Opened, the keyboard starts on the first waiting item (Radix would skip links).
+          onOpenAutoFocus={(event) => {
+            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+              '[data-waiting-item]',
+            );
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
           className="z-40 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none"
         >
           <div className="flex items-baseline justify-between gap-3 border-b border-slate-100 px-4 py-3">
@@ -98,7 +110,7 @@ function WaitingGroup({ group, onOpen }: { group: NotificationGroup; onOpen: () 
       <ul aria-labelledby={headingId}>
         {group.items.map((item) => (
           <li key={item.id}>
-            <Link to={item.href} onClick={onOpen} className={itemLinkClasses}>
+            <Link to={item.href} onClick={onOpen} className={itemLinkClasses} data-waiting-item>
               <span className="block truncate text-sm font-medium text-slate-900">{item.title}</span>
               <span className="mt-0.5 block truncate text-xs text-slate-500">{item.detail}</span>
             </Link>

@@ -36,5 +36,4 @@ export const ITEM_STATUS_TONES: Record<PaymentItemStatus, BadgeTone> = {
 export const periodOf = (batch: Pick<PaymentBatch, 'month' | 'year'>) =>
   batch.month && batch.year ? `${batch.month} ${batch.year}` : BATCH_UI.selection;
 
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+export { plural } from '../../../domain/plural';

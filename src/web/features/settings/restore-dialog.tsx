@@ -6,6 +6,7 @@ import {
   RESTORE_CONFIRMATION_WORD,
   type RestoreResult,
 } from '../../../contracts/backups';
+import { plural } from '../../../domain/plural';
 import { Alert, Button, Dialog, Field, Input, Select, toast } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useAuth } from '../../lib/session';
@@ -59,7 +60,7 @@ export function RestoreDialog({
     mutationFn: (source: RestoreSource) => restoreBackup(source, confirmation.trim(), setProgress),
     onSuccess: (result: RestoreResult) => {
       toast.success(
-        `Restored ${result.tables} tables (${result.rows} records) from the backup of ${formatDateTime(result.backup_created_at)}. Everyone has been signed out: please sign in again.`,
+        `Restored ${plural(result.tables, 'table')} (${plural(result.rows, 'record')}) from the backup of ${formatDateTime(result.backup_created_at)}. Everyone has been signed out: please sign in again.`,
       );
       // The server has already ended the session; this clears what the app still holds and
       // tells the other tabs, and the signed-out app shows the sign-in page.
