@@ -208,23 +208,32 @@ export async function reconcileBatch(
           updatedAt: now,
         })
         .where(eq(paymentBatches.id, batch.id));
-      const status = everyItem ? 'reconciled' : (payment.status ?? batch.status);
-      const mismatches = match.mismatches.length;
-      await audit(
-        tx,
-        user,
-        now,
-        batch.id,
-        'reconciled',
-        `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${plural(paidIds.size, 'allowance')} marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}`,
-        { status: batch.status },
-        {
-          status,
-          reconciled: fresh.map((item) => item.reference),
-          mismatches: match.mismatches.map((m) => `${m.kind} ${m.reference}`),
-        },
-      );
-    }
+    const kept = await keepStatement(tx, user, batch.id, contentHash, now, {
+      matched: fresh.length + match.alreadyReconciled.length,
+      mismatches: match.mismatches,
+      settledKeys: fresh.map((item) => referenceKey(item.reference)),
+    });
+    const status = fresh.length > 0 && everyItem ? 'reconciled' : (payment.status ?? batch.status);
+    const mismatches = match.mismatches.length;
+    const charges = match.charges.length;
+    await audit(
+      tx,
+      user,
+      now,
+      batch.id,
+      'reconciled',
+      `${user.name} reconciled ${fresh.length} ${fresh.length === 1 ? 'payment' : 'payments'} of payment batch ${batch.reference} with a bank statement${paidIds.size ? ` (${plural(paidIds.size, 'allowance')} marked paid)` : ''}${mismatches ? `; ${mismatches} ${mismatches === 1 ? 'mismatch' : 'mismatches'} left for follow-up` : ''}${charges ? `; ${charges} bank ${charges === 1 ? 'charge' : 'charges'}` : ''}`,
+      { status: batch.status },
+      {
+        status,
+        reconciled: fresh.map((item) => item.reference),
+        mismatches: match.mismatches.map((m) => `${m.kind} ${m.reference}`),
+        mismatches_recorded: kept.recorded,
+        mismatches_settled: kept.settled,
+        charges: match.charges.map((c) => `row ${c.row}: ${c.description} ${c.amount}`),
+        statement: contentHash,
+      },
+    );
     return {
       matched: fresh.length + match.alreadyReconciled.length,
       paid: paidIds.size,
