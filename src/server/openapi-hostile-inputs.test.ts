@@ -342,7 +342,11 @@ describe('every text field', () => {
           textPart(name, SURROGATE_UTF16, 'utf-16le'),
           filePart('filename="ok.csv"'),
         ]);
-        expect(refusal?.fields?.[name], label).toBe(BROKEN_CHARACTER);
+        // Free text is refused as broken; a field with its own choices (a parser that reads every
+        // part as UTF-8 never sees the surrogate) may name it with its own message.
+        const message = refusal?.fields?.[name];
+        if (leaf.schema.enum) expect(message, label).toEqual(expect.any(String));
+        else expect(message, label).toBe(BROKEN_CHARACTER);
       }
       // The file's name, in UTF-16 (RFC 5987) or as the bytes of a surrogate in UTF-8: never a 5xx.
       for (const filename of [`filename*=utf-16le''${PERCENT_UTF16}`, `filename*=utf-8''%ED%A0%80.csv`]) {

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
+import { ErrorResponseSchema, IdParamSchema, RecordIdParam } from '../../../contracts/common';
 import {
   BatchPreviewQuerySchema,
   BatchPreviewSchema,
@@ -131,7 +131,7 @@ export const paymentBatchRoutes = {
     tags,
     summary: "Marks one of the batch's open mismatches resolved, with a note saying how",
     request: {
-      params: z.object({ id: z.string(), mismatch_id: z.string() }),
+      params: z.object({ id: RecordIdParam, mismatch_id: RecordIdParam }),
       ...jsonBody(ResolveMismatchRequestSchema),
     },
     responses: {
