@@ -17,7 +17,7 @@ function Changes({ entry, names }: { entry: AuditEntry; names: Record<string, st
       {fields.map(([field, { before, after }]) => (
         <div key={field} className="flex flex-wrap gap-x-2">
           <dt className="font-medium text-slate-700">{auditFieldLabel(entry.entity_type, field)}:</dt>
-          <dd className="break-all text-slate-600">
+          <dd className="break-words text-slate-600">
             <span className="line-through decoration-slate-400">{shown(field, before)}</span>
             <span aria-hidden="true"> → </span>
             <span className="sr-only"> changed to </span>
