@@ -50,6 +50,10 @@ export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
 
 /** A record's own history, oldest first (the History tab of a student or an allowance). */
 export const RecordHistoryResponseSchema = z
-  .object({ items: z.array(AuditEntrySchema) })
+  .object({
+    items: z.array(AuditEntrySchema),
+    /** The name of each person or record an id in the changes stands for ('Student: Mwila Chanda'). */
+    names: z.record(z.string(), z.string()),
+  })
   .meta({ id: 'RecordHistory' });
 export type RecordHistoryResponse = z.infer<typeof RecordHistoryResponseSchema>;

@@ -82,3 +82,17 @@ export const ANNOUNCEMENT_MESSAGES = {
   noneFound: 'No announcements found matching your criteria.',
   readBy: (n: number) => `Read by ${n} ${n === 1 ? 'person' : 'people'}`,
 } as const;
+
+/** The fields of an announcement as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const ANNOUNCEMENT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  content: 'Content',
+  type: 'Type',
+  priority: 'Priority',
+  target_audience: 'Target audience',
+  author_id: 'Author',
+  author_name: 'Author name',
+  created_date: 'Created date',
+  expiry_date: 'Expiry date',
+  is_active: 'Active',
+};

@@ -166,3 +166,34 @@ export function isInCaseScope(actor: CaseActor, record: CaseOwnership): boolean 
 
 /** Issues are case records (D12): only deputy managers and admins delete one. */
 export const canDeleteIssue = (role: string) => isStaffRole(role) && hasRoleRank(role, 'deputy_manager');
+
+/** The fields of an issue as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const ISSUE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  student_id: 'Student',
+  reporter_id: 'Reporter',
+  assigned_to_id: 'Assigned to',
+  priority: 'Priority',
+  category: 'Category',
+  status: 'Status',
+  resolution_note: 'Resolution note',
+  resolved_at: 'Resolved at',
+  resolved_by_id: 'Resolved by',
+  comment: 'Comment',
+};
+
+/** The fields of a task as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const TASK_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  assigned_to_id: 'Assigned to',
+  assigned_by_id: 'Assigned by',
+  due_date: 'Due date',
+  priority: 'Priority',
+  status: 'Status',
+  category: 'Category',
+  student_id: 'Student',
+  completed_at: 'Completed at',
+  completed_by_id: 'Completed by',
+};

@@ -46,3 +46,32 @@ export function mapLink(geolocation: string | null | undefined): string | null {
     return null;
   }
 }
+
+/** The fields of an institution as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const INSTITUTION_FIELD_LABELS: Readonly<Record<string, string>> = {
+  liaison_name: 'Liaison name',
+  liaison_role: 'Liaison role',
+  cell_line: 'Cell line',
+  institution_direct_line: 'Institution direct line',
+  institution_name: 'Institution name',
+  department: 'Department',
+  liaison_email: 'Liaison email',
+  institution_email: 'Institution email',
+  geolocation: 'Geolocation',
+  mou_signed: 'MOU signed',
+  comments: 'Comments',
+};
+
+/** The fields of a landlord as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const LANDLORD_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  boarding_house_name: 'Boarding house name',
+  cell_line: 'Cell line',
+  landline: 'Landline',
+  address: 'Address',
+  email: 'Email',
+  geolocation: 'Geolocation',
+  total_students: 'Total students',
+  lease_agreement_signed: 'Lease agreement signed',
+  comments: 'Comments',
+};

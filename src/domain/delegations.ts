@@ -113,3 +113,17 @@ export function canRevoke(d: { delegatorId: string }, user: { id: string; role: 
 /** "by X on behalf of Y" as the timeline and the audit trail write it. */
 export const onBehalfText = (by: string, onBehalfOf: string | null | undefined) =>
   onBehalfOf ? `${by} on behalf of ${onBehalfOf}` : by;
+
+/** The fields of an approval delegation as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const DELEGATION_FIELD_LABELS: Readonly<Record<string, string>> = {
+  delegator_id: 'Delegator',
+  delegate_id: 'Delegate',
+  stages: 'Stages delegated',
+  starts_on: 'Starts on',
+  ends_on: 'Ends on',
+  reason: 'Reason',
+  revoked_at: 'Revoked at',
+  revoked_by_id: 'Revoked by',
+  delegate_name: 'Delegate',
+  delegator_name: 'Delegator',
+};

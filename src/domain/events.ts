@@ -86,3 +86,25 @@ export function eventStartsAt(date: string, time: string, dayStart: (day: string
   const [hours, minutes] = time.split(':').map(Number);
   return new Date(dayStart(date).getTime() + ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000);
 }
+
+/** The fields of an event as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const EVENT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  type: 'Type',
+  date: 'Date',
+  time: 'Time',
+  starts_at: 'Starts at',
+  location: 'Location',
+  is_virtual: 'Virtual event',
+  virtual_link: 'Virtual link',
+  organizer_id: 'Organizer',
+  organizer_name: 'Organizer name',
+  max_attendees: 'Maximum attendees',
+  current_attendees: 'Current attendees',
+  registration_deadline: 'Registration deadline',
+  status: 'Status',
+  image_url: 'Image link',
+  requirements: 'Requirements',
+  tags: 'Tags',
+};

@@ -215,3 +215,17 @@ export function formFieldText(field: FormFieldSpec, value: FormFieldValue | unde
   if (field.kind === 'number') return `${value} ${field.unit}`;
   return String(value);
 }
+
+/** The fields of a student form as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const FORM_FIELD_LABELS: Readonly<Record<string, string>> = {
+  type: 'Type',
+  student_id: 'Student',
+  form_date: 'Form date',
+  fields: 'Answers',
+  status: 'Status',
+  author_id: 'Author',
+  completed_at: 'Completed at',
+  reviewed_by_id: 'Reviewed by',
+  reviewed_at: 'Reviewed at',
+  review_note: 'Review note',
+};

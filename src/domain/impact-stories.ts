@@ -98,3 +98,30 @@ export function videoEmbed(address: string | null | undefined): string | null {
   }
   return null;
 }
+
+/** The fields of an impact story as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const IMPACT_STORY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  student_id: 'Student',
+  student_name: 'Student name',
+  student_photo_url: 'Student photo link',
+  program: 'Program',
+  year: 'Year',
+  title: 'Title',
+  excerpt: 'Excerpt',
+  content: 'Content',
+  category_id: 'Category',
+  image_url: 'Image link',
+  video_url: 'Video link',
+  featured: 'Featured',
+  approved: 'Approved',
+  approved_by: 'Approved by',
+  approved_date: 'Approved date',
+  date_posted: 'Date posted',
+  views_count: 'Views count',
+};
+
+/** The fields of a story category as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const STORY_CATEGORY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  color: 'Colour',
+};

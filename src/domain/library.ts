@@ -83,3 +83,24 @@ export const LIBRARY_MESSAGES = {
   noneFound: 'No resources found matching your criteria.',
   noSource: 'This resource has no file or link yet.',
 } as const;
+
+/** The fields of a library resource as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const LIBRARY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  author: 'Author',
+  tags: 'Tags',
+  type: 'Type',
+  category: 'Category',
+  thumbnail_url: 'Thumbnail link',
+  duration: 'Duration',
+  url: 'Link',
+  file_name: 'File name',
+  mime_type: 'File type',
+  file_size: 'File size (bytes)',
+  storage_key: 'Stored file',
+  downloads: 'Downloads',
+  rating_average: 'Rating average',
+  rating_count: 'Rating count',
+  created_by_id: 'Created by',
+};

@@ -284,3 +284,21 @@ function money(n: bigint): string {
 export function batchSizeInWords(count: number, total: string, currency = 'ZMW'): string {
   return `${count.toLocaleString('en')} ${count === 1 ? 'allowance' : 'allowances'}, ${formatZmw(total, currency)}`;
 }
+
+/** The fields of a payment batch as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const PAYMENT_BATCH_FIELD_LABELS: Readonly<Record<string, string>> = {
+  reference: 'Reference',
+  month: 'Month',
+  year: 'Year',
+  status: 'Status',
+  allowance_count: 'Allowance count',
+  total: 'Total',
+  created_by_id: 'Created by',
+  created_by: 'Created by',
+  exported_at: 'Exported at',
+  paid_at: 'Paid at',
+  paid_date: 'Paid date',
+  paid_by: 'Paid by',
+  paid_by_id: 'Paid by',
+  reconciled_at: 'Reconciled at',
+};

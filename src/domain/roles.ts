@@ -39,7 +39,18 @@ export function roleLabel(role: string): string {
   return role.replaceAll('_', ' ');
 }
 
-/** Title-case label used in dropdowns ('Program Officer'). */
+// The approval chain's roles too, as the comment trail names who acted ('FLMI Advisor').
+const ROLE_TITLES: Record<string, string> = {
+  user: 'User',
+  student: 'Student',
+  program_officer: 'Program Officer',
+  deputy_manager: 'Deputy Manager',
+  admin: 'Admin',
+  flmi_advisor: 'FLMI Advisor',
+  program_manager: 'Program Manager',
+};
+
+/** Title-case label used in dropdowns ('Program Officer') and the comment trail ('FLMI Advisor'). */
 export function roleTitle(role: string): string {
-  return roleLabel(role).replace(/\b\w/g, (c) => c.toUpperCase());
+  return ROLE_TITLES[role] ?? roleLabel(role).replace(/\b\w/g, (c) => c.toUpperCase());
 }

@@ -194,3 +194,67 @@ export const NOTIFICATION_SWITCHES = {
 /** What the Security tab says instead of the spec's 'require system restart' warning. */
 export const SECURITY_TAKES_EFFECT =
   'Changes to security settings take effect at once for every user, without a restart: new passwords follow the policy, idle sessions end after the timeout, and with two-factor sign-in on, every staff account that signs in with a password must set up an authenticator before it goes on.';
+
+/** The fields of a backup (Backup & Data) as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const BACKUP_FIELD_LABELS: Readonly<Record<string, string>> = {
+  file_name: 'File name',
+  size_bytes: 'Size (bytes)',
+  kind: 'Kind',
+  slot: 'Slot',
+  status: 'Status',
+  created_by_id: 'Created by',
+  created_by_name: 'Created by name',
+  // Recorded with a restore.
+  backup_created_at: 'Backup made at',
+  tables: 'Tables restored',
+  rows: 'Rows restored',
+};
+
+/**
+ * Each setting as System Settings labels it, by its path in SystemSettings: its History and the
+ * Activity Log name a changed setting so (domain/audit-labels.ts).
+ */
+export const SETTING_LABELS: Readonly<Record<string, string>> = {
+  'general.systemName': 'System name',
+  'general.organizationName': 'Organisation name',
+  'general.timezone': 'Time zone',
+  'general.language': 'Language',
+  'general.currency': 'Currency',
+  'general.dateFormat': 'Date format',
+  'general.allowancePaymentDay': 'Allowance payment day',
+  'security.passwordPolicy.minLength': 'Minimum password length',
+  'security.passwordPolicy.requireUppercase': 'Require uppercase letters',
+  'security.passwordPolicy.requireLowercase': 'Require lowercase letters',
+  'security.passwordPolicy.requireNumbers': 'Require numbers',
+  'security.passwordPolicy.requireSpecialChars': 'Require special characters',
+  'security.passwordPolicy.expiryDays': 'Password expiry (days)',
+  'security.sessionTimeout': 'Session timeout (minutes)',
+  'security.twoFactorAuth': 'Two-factor authentication',
+  'security.loginAttempts': 'Maximum login attempts',
+  ...Object.fromEntries(
+    Object.entries(NOTIFICATION_SWITCHES).map(([key, { label }]) => [`notifications.${key}`, label]),
+  ),
+  'appearance.theme': 'Theme',
+  'appearance.primaryColor': 'Primary colour',
+  'appearance.sidebarCollapsed': 'Sidebar collapsed by default',
+  'appearance.compactMode': 'Compact mode',
+  'backup.autoBackup': 'Automatic backups',
+  'backup.backupFrequency': 'Backup frequency',
+  'backup.retentionDays': 'Keep backups (days)',
+};
+
+/** Every setting of a settings document under its path ('security.passwordPolicy.minLength'). */
+export function settingLeaves(value: object, prefix = ''): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, v]) =>
+      v !== null && typeof v === 'object'
+        ? Object.entries(settingLeaves(v, `${prefix}${key}.`))
+        : [[`${prefix}${key}`, v]],
+    ),
+  );
+}
+
+/** A setting's label, or its path where it has none. */
+export function settingLabel(path: string): string {
+  return SETTING_LABELS[path] ?? path;
+}

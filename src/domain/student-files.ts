@@ -235,3 +235,15 @@ export function safeFileName(name: string): string {
   const keep = extension && extension.length < 10 ? `.${extension}` : '';
   return cleaned.slice(0, 200 - keep.length) + keep;
 }
+
+/** The fields of a student file as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const STUDENT_FILE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  student_id: 'Student',
+  form_id: 'Form',
+  name: 'Name',
+  mime_type: 'File type',
+  size: 'Size (bytes)',
+  category: 'Category',
+  storage_key: 'Stored file',
+  uploaded_by_id: 'Uploaded by',
+};

@@ -91,3 +91,47 @@ export function lastLoginLabel(
   if (days <= 7) return `${days} days ago`;
   return formatDate(lastLogin);
 }
+
+/** The fields of a role request as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const ROLE_REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
+  user_id: 'User',
+  role: 'Role',
+  status: 'Status',
+  note: 'Note',
+  decided_by_id: 'Decided by',
+  decided_by_name: 'Decided by name',
+  decided_at: 'Decided at',
+};
+
+/** The fields of a user account as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const ACCOUNT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  staff_id: 'Staff ID',
+  email: 'Email',
+  name: 'Name',
+  password_hash: 'Password',
+  role: 'Role',
+  department: 'Department',
+  phone_number: 'Phone number',
+  address: 'Address',
+  date_of_birth: 'Date of birth',
+  emergency_contact_name: 'Emergency contact name',
+  emergency_contact_phone: 'Emergency contact phone',
+  emergency_contact_relationship: 'Emergency contact relationship',
+  created_by_id: 'Created by',
+  photo_url: 'Photo link',
+  auth_id: 'Google account',
+  is_active: 'Active',
+  email_verified_at: 'Email verified at',
+  last_login: 'Last login',
+  demo_password: 'Has the demo password',
+  email_digest: 'Daily summary email',
+  password_changed_at: 'Password changed at',
+  two_factor_secret: 'Two-factor secret',
+  two_factor_pending_secret: 'Two-factor secret being set up',
+  two_factor_enabled_at: 'Two-factor sign-in set up at',
+  two_factor_last_step: 'Last two-factor code used',
+  theme_preference: 'Theme preference',
+  // Recorded with a registration and a password change.
+  requested_role: 'Requested role',
+  password: 'Password',
+};

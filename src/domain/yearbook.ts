@@ -128,3 +128,38 @@ export function studentEntryRefusal(input: {
 
 /** 'Class of 2026'. */
 export const classOf = (year: number) => `Class of ${year}`;
+
+/** The fields of a memory wall post as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const MEMORY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  yearbook_id: 'Yearbook',
+  author_id: 'Author',
+  author_name: 'Author name',
+  message: 'Message',
+  photo_url: 'Photo link',
+};
+
+/** The fields of a yearbook entry as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const YEARBOOK_ENTRY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  yearbook_id: 'Yearbook',
+  student_id: 'Student',
+  student_name: 'Student name',
+  student_photo_url: 'Student photo link',
+  program: 'Program',
+  quote: 'Quote',
+  achievements: 'Achievements',
+  status: 'Status',
+  approved_by: 'Approved by',
+  approved_date: 'Approved date',
+};
+
+/** The fields of a yearbook as its History and the Activity Log name them (domain/audit-labels.ts). */
+export const YEARBOOK_FIELD_LABELS: Readonly<Record<string, string>> = {
+  year: 'Year',
+  title: 'Title',
+  theme: 'Theme',
+  cover_image_url: 'Cover image link',
+  status: 'Status',
+  created_by: 'Created by',
+  created_by_name: 'Created by name',
+  published_date: 'Published date',
+};

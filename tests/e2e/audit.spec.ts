@@ -40,6 +40,13 @@ test('an allowance shows its whole chain, with each actor, in its History tab', 
 
   await admin.goto(`/allowances?open=${allowance.id}`);
   const dialog = admin.getByRole('dialog');
+  // Who commented, in the role the screens name: the officer took the FLMI advisor's step.
+  await expect(
+    dialog
+      .getByRole('list', { name: 'Comments' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Receipts checked' }),
+  ).toContainText('Bupe Tembo (FLMI Advisor)');
   await dialog.getByRole('tab', { name: 'History' }).click();
   const entries = dialog.getByRole('list', { name: 'History' }).getByRole('listitem');
   await expect(entries).toHaveCount(5);
@@ -49,6 +56,15 @@ test('an allowance shows its whole chain, with each actor, in its History tab', 
   await expect(entries.nth(3)).toContainText('Mutale Bwalya approved');
   await expect(entries.nth(4)).toContainText('Mutale Bwalya marked');
   await expect(entries.nth(1)).toContainText('Within budget');
+  // Fields by their labels, stages in the screens' words, people by name: no codes, no ids.
+  await expect(entries.nth(1)).toContainText('Approval stage:');
+  await expect(entries.nth(1)).toContainText('Pending Deputy Manager');
+  await expect(entries.nth(1)).toContainText('Pending FLMI Advisor');
+  await expect(entries.nth(1)).toContainText('Deputy manager approved by:');
+  await expect(entries.nth(0).getByText('Student:', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'History' })).not.toContainText(
+    /pending_|_id|[0-9a-f]{8}-[0-9a-f]{4}-/,
+  );
 });
 
 test("a student's History tab shows a change with its value before and after", async ({ browser }) => {
@@ -90,6 +106,21 @@ test('ADM001 filters the Activity Log and exports what it shows; others are refu
     table.getByRole('row').filter({ hasText: `Bupe Tembo added Activity ${lastName}` }),
   ).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: 'Mutale Bwalya' })).toHaveCount(0);
+  // Fields changed, by their labels.
+  const added = table.getByRole('row').filter({ hasText: `Bupe Tembo added Activity ${lastName}` });
+  await expect(added).toContainText('First name');
+  await expect(added).toContainText('Assigned officer');
+  await expect(added).not.toContainText('_');
+  // Every kind of record that has entries can be picked.
+  for (const kind of [
+    'Forms',
+    'Student files',
+    'Announcements',
+    'Events',
+    'Library resources',
+    'System settings',
+  ])
+    await expect(admin.getByLabel('Record kind')).toContainText(kind);
 
   const [download] = await Promise.all([
     admin.waitForEvent('download'),

@@ -19,9 +19,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(connectionString: string, poolMax: number): DatabaseHandle {
+/**
+ * A pool on the database at `target`: a URL, or a function answering where it is now (the embedded
+ * database's restarted worker may answer on another socket), asked at each new connection.
+ */
+export function openDatabase(target: string | (() => string), poolMax: number): DatabaseHandle {
   const pool = new pg.Pool({
-    connectionString,
+    ...(typeof target === 'string' ? { connectionString: target } : { Client: clientAt(target) }),
     max: poolMax,
     idleTimeoutMillis: 30_000,
     // `pg` remembers per connection which named statements it has prepared. Embedded PGlite
@@ -39,6 +43,13 @@ export function openDatabase(connectionString: string, poolMax: number): Databas
   pool.on('error', (error) => {
     if (!closing) console.error(JSON.stringify({ level: 'error', msg: 'db pool', ...errorForLog(error) }));
   });
+  // pg-pool listens for a connection's errors only while it is idle. One lost while checked out (a
+  // transaction under way when the database process died) would emit an 'error' nobody handles,
+  // and Node ends the process. The query under way is rejected with the same error, and its
+  // request answers 503; the pool drops the broken connection when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   // Closing twice (a test that ended the pool itself, then its cleanup) is not an error.
   const close = () => {
@@ -46,4 +57,12 @@ export function openDatabase(connectionString: string, poolMax: number): Databas
     return pool.ended ? Promise.resolve() : pool.end();
   };
   return { db, pool, close };
+}
+
+function clientAt(target: () => string): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionString: target() });
+    }
+  };
 }

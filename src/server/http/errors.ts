@@ -70,6 +70,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return errorChain(error).some((link) => {
     const code = typeof link.code === 'string' ? link.code : '';
     if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
+    // A Unix socket not there (yet): the embedded database's worker is being restarted.
+    if (code === 'ENOENT' && link.syscall === 'connect') return true;
     return typeof link.message === 'string' && UNAVAILABLE_MESSAGE.test(link.message);
   });
 }

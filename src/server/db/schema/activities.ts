@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '../../../domain/audit';
+import type { AuditRecordKind } from '../../../domain/audit-labels';
 
 /**
- * What a record's entry is about. Open: any area records its own kind ('student', 'allowance',
- * 'account' today) without a migration; the known ones are suggested by the editor.
+ * What a record's entry is about. Any area records its own kind without a migration, but only one
+ * domain/audit-labels.ts names: a new kind gets its label for the Activity Log's filter first.
  */
-export type ActivityEntityType = 'student' | 'allowance' | 'account' | (string & {});
+export type ActivityEntityType = AuditRecordKind;
 
 /**
  * The audit trail (docs/product.md D15), which the dashboard's recent activity also reads: who did

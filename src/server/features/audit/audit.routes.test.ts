@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditListResponse, RecordHistoryResponse } from '../../../contracts/audit';
 import { activities } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
+import { unlabelledAuditFields } from '../../testing/audit-labels-check';
 import { csvDownloadLines, json, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
@@ -153,6 +154,12 @@ describe('an allowance, its whole chain', () => {
       comment: { before: null, after: 'Within budget' },
     });
     expect(items[4]!.changes).toMatchObject({ approval_stage: { before: 'approved', after: 'paid' } });
+
+    // The ids the changes hold (the student, each approver) come with the names they stand for.
+    const { names } = await json<RecordHistoryResponse>(await get('PO002', `/api/allowances/${id}/history`));
+    const dpm = items[1]!.changes.dpm_approved_by_id!.after as string;
+    expect(names[dpm]).toBe('Chipo Mwale');
+    expect(names[student.id]).toBe('Chain Mwansa');
   });
 });
 
@@ -256,5 +263,11 @@ describe('the Activity Log', () => {
     expect(lines[0]).toBe('at,actor_id,actor_name,action,entity_type,entity_id,summary,changes');
     expect(lines.slice(1).filter(Boolean)).toHaveLength(3);
     expect(lines.slice(1).every((l) => !l || l.includes('allowance.approved'))).toBe(true);
+  });
+});
+
+describe('the labels of what the writes above recorded', () => {
+  it('name every field of every entry (a student, its import, an allowance through its chain)', async () => {
+    expect(await unlabelledAuditFields(t.deps.db)).toEqual([]);
   });
 });

@@ -1,11 +1,21 @@
 import { and, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditListQuery } from '../../../contracts/audit';
 import { isUuid } from '../../../contracts/common';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { type AuditChanges, auditChanges } from '../../../domain/audit';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
-import { type ActivityEntityType, activities, students } from '../../db/schema';
+import {
+  type ActivityEntityType,
+  activities,
+  institutions,
+  landlords,
+  storyCategories,
+  students,
+  users,
+  yearbooks,
+} from '../../db/schema';
 import { programmeDayBounds } from '../../programme-time';
 
 /**
@@ -214,14 +224,48 @@ export async function recordHistory(db: DbOrTx, entityType: ActivityEntityType, 
     .from(activities)
     .where(and(eq(activities.entityType, entityType), eq(activities.entityId, entityId)))
     .orderBy(activities.seq);
-  return { items: rows.map((r) => toEntry(r as EntryRow)) };
+  const items = rows.map((r) => toEntry(r as EntryRow));
+  return { items, names: await namesOfIds(db, idsIn(items)) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids a history's changes hold (who approved, which student, which landlord). */
+function idsIn(items: AuditEntry[]): string[] {
+  const ids = new Set<string>();
+  for (const { changes } of items)
+    for (const { before, after } of Object.values(changes))
+      for (const value of [before, after]) if (typeof value === 'string' && UUID.test(value)) ids.add(value);
+  return [...ids];
+}
+
+/**
+ * The people and records those ids stand for, by name, read now: the entry keeps the id it was
+ * written with, and the History shows who that is ('Dpm approved by: Bupe Tembo', not a uuid).
+ */
+async function namesOfIds(db: DbOrTx, ids: string[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const list = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const named = (table: PgTable, id: AnyPgColumn, name: AnyPgColumn) =>
+    sql`select ${id}::text as id, ${name} as name from ${table} where ${id} = any(${list})`;
+  const rows = await db.execute<{ id: string; name: string }>(sql`${named(users, users.id, users.name)}
+    union all ${named(students, students.id, students.fullName)}
+    union all ${named(landlords, landlords.id, landlords.name)}
+    union all ${named(institutions, institutions.id, institutions.institutionName)}
+    union all ${named(storyCategories, storyCategories.id, storyCategories.name)}
+    union all ${named(yearbooks, yearbooks.id, yearbooks.title)}`);
+  return Object.fromEntries(rows.rows.map((row) => [row.id, row.name]));
 }
 
 /** The Activity Log's filters (its page: audit-log-page.ts; its CSV export below). */
 export function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQL | undefined {
   return and(
     query.actor_id ? eq(activities.actorId, query.actor_id) : undefined,
-    query.entity_type ? eq(activities.entityType, query.entity_type) : undefined,
+    // Any text: a kind nobody records matches no entry.
+    query.entity_type ? eq(activities.entityType, query.entity_type as ActivityEntityType) : undefined,
     // A record id is a uuid: any other text names no record (and must not reach a uuid column).
     query.entity_id
       ? isUuid(query.entity_id)

@@ -11,6 +11,8 @@ import {
   passwordProblems,
   passwordRuleText,
   type SystemSettings,
+  settingLabel,
+  settingLeaves,
 } from '../../../domain/settings';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
@@ -69,17 +71,6 @@ export async function getSettings(deps: AppDeps): Promise<SettingsResponse> {
   };
 }
 
-/** Each changed leaf as 'section.key' (the audit trail's before and after, D15). */
-function leaves(value: object, prefix = ''): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([key, v]) =>
-      v !== null && typeof v === 'object'
-        ? Object.entries(leaves(v, `${prefix}${key}.`))
-        : [[`${prefix}${key}`, v]],
-    ),
-  );
-}
-
 /**
  * Saves the whole document if the stored one is still at `version` (409 otherwise), in one
  * statement each way: the first save inserts the row, every later one moves its version on.
@@ -113,7 +104,7 @@ export async function saveSettings(
             .where(and(eq(systemSettings.id, 1), eq(systemSettings.version, envelope.version)))
             .returning();
     if (saved.length === 0) throw conflict(M.stale);
-    const [was, is] = [leaves(before), leaves(envelope.settings)];
+    const [was, is] = [settingLeaves(before), settingLeaves(envelope.settings)];
     const changed = Object.keys(is).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]));
     await recordAudit(tx, {
       actor: { id: actor.id, name: actor.name },
@@ -124,7 +115,7 @@ export async function saveSettings(
       summary:
         action === 'reset'
           ? `${actor.name} reset the system settings to their defaults`
-          : `${actor.name} changed the system settings: ${changed.join(', ') || 'nothing'}`,
+          : `${actor.name} changed the system settings: ${changed.map(settingLabel).join(', ') || 'nothing'}`,
       at: now,
       before: Object.fromEntries(changed.map((key) => [key, was[key]])),
       after: Object.fromEntries(changed.map((key) => [key, is[key]])),

@@ -1,5 +1,6 @@
 import { Download, History } from 'lucide-react';
 import type { AuditEntry } from '../../../contracts/audit';
+import { auditFieldLabel } from '../../../domain/audit-labels';
 import { type DataColumn, DataTable, QueryPager, tableStateOf } from '../../components/list';
 import { Button, Card, DateInput, Field, PageHeader, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -21,7 +22,9 @@ const loadFailure = (error: unknown) =>
 
 function changedFields(entry: AuditEntry): string {
   const fields = Object.keys(entry.changes);
-  return fields.length === 0 ? '—' : fields.join(', ').replace(/_/g, ' ');
+  return fields.length === 0
+    ? '—'
+    : fields.map((field) => auditFieldLabel(entry.entity_type, field)).join(', ');
 }
 
 function columns(onRecord: (entry: AuditEntry) => void): Array<DataColumn<AuditEntry>> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_RECORD_KIND_LABELS, AUDIT_RECORD_KINDS } from '../../../domain/audit-labels';
 import { pageParam } from '../../lib/list-state';
 
 /** Rows per page of the Activity Log. */
@@ -7,30 +8,10 @@ export const AUDIT_PAGE_SIZE = 25;
 const text = z.string().trim().max(100).default('');
 const day = z.union([z.iso.date(), z.literal('')]).default('');
 
-/** The kinds of record the trail holds, as the filter offers them. */
-const RECORD_KIND_LABELS = {
-  student: 'Students',
-  allowance: 'Allowances',
-  account: 'Accounts and sign-ins',
-  landlord: 'Landlords',
-  institution: 'Institutions',
-  yearbook: 'Yearbooks',
-  yearbook_entry: 'Yearbook entries',
-  memory_wall_post: 'Memory wall posts',
-  impact_story: 'Impact stories',
-  story_category: 'Story categories',
-  task: 'Tasks',
-  issue: 'Issues',
-} as const;
-const RECORD_KINDS = Object.keys(RECORD_KIND_LABELS) as [
-  keyof typeof RECORD_KIND_LABELS,
-  ...Array<keyof typeof RECORD_KIND_LABELS>,
-];
-
 /** The Activity Log's filters in the URL: who, what, which record and when (Lusaka days). */
 export const ActivityLogParamsSchema = z.object({
   actor_id: text,
-  entity_type: z.union([z.enum(RECORD_KINDS), z.literal('')]).default(''),
+  entity_type: z.union([z.enum(AUDIT_RECORD_KINDS), z.literal('')]).default(''),
   action: text,
   entity_id: text,
   from: day,
@@ -54,7 +35,7 @@ export function auditQueryString(params: ActivityLogParams, paged: boolean): str
 
 export const RECORD_KIND_OPTIONS = [
   { value: '', label: 'Any record' },
-  ...RECORD_KINDS.map((kind) => ({ value: kind, label: RECORD_KIND_LABELS[kind] })),
+  ...AUDIT_RECORD_KINDS.map((kind) => ({ value: kind, label: AUDIT_RECORD_KIND_LABELS[kind] })),
 ];
 
 /** The actions the product records today, as the filter offers them. */

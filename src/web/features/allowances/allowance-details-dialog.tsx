@@ -3,7 +3,7 @@ import type { AllowanceComment, AllowanceView } from '../../../contracts/allowan
 import type { User } from '../../../contracts/auth';
 import type { CommentStage } from '../../../domain/allowance-stages';
 import { allowedActions } from '../../../domain/allowances';
-import { roleLabel } from '../../../domain/roles';
+import { roleTitle } from '../../../domain/roles';
 import { Alert, Button, Dialog, Skeleton } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -205,7 +205,7 @@ function DetailsBody({ allowance }: { allowance: AllowanceView }) {
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p>
                     <span className="font-medium text-slate-900">{c.user_name}</span>{' '}
-                    <span className="text-slate-500 capitalize">({roleLabel(c.user_role)})</span>
+                    <span className="text-slate-500">({roleTitle(c.user_role)})</span>
                     {c.on_behalf_of && <span className="text-slate-600"> on behalf of {c.on_behalf_of}</span>}
                     <span className="text-slate-500">
                       {' · '}

@@ -7,6 +7,7 @@ import type { RecordHistoryResponse } from '../../../contracts/audit';
 import { DetailsTabs } from './details-tabs';
 
 const ID = 'b6f1c3de-0000-4000-8000-000000000009';
+const APPROVER = 'aafb7046-0000-4000-8000-000000000001';
 
 const history: RecordHistoryResponse = {
   items: [
@@ -22,9 +23,11 @@ const history: RecordHistoryResponse = {
       changes: {
         approval_stage: { before: 'pending_dpm', after: 'pending_flmi' },
         dpm_status: { before: null, after: 'approved' },
+        dpm_approved_by_id: { before: null, after: APPROVER },
       },
     },
   ],
+  names: { [APPROVER]: 'Chipo Mwale' },
 };
 
 function answer(body: unknown, status = 200) {
@@ -59,16 +62,21 @@ describe('DetailsTabs', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'History' }));
     expect(await screen.findByText(/Chipo Mwale approved the allowance/)).toBeTruthy();
     expect(String(fetch.mock.calls[0]![0])).toBe(`/api/allowances/${ID}/history`);
+    // Labels, stage words and people by name, as the screens say them; never codes or ids.
     expect(screen.getByText('Approval stage:')).toBeTruthy();
-    expect(screen.getByText('pending_dpm')).toBeTruthy();
-    expect(screen.getByText('pending_flmi')).toBeTruthy();
+    expect(screen.getByText('Pending Deputy Manager')).toBeTruthy();
+    expect(screen.getByText('Pending FLMI Advisor')).toBeTruthy();
+    expect(screen.getByText('Deputy manager approved by:')).toBeTruthy();
+    expect(screen.getAllByText('Chipo Mwale').length).toBeGreaterThan(0);
+    expect(screen.queryByText(APPROVER)).toBeNull();
+    expect(screen.queryByText(/pending_/)).toBeNull();
     expect(screen.getByText('16/03/2026 10:00', { exact: false })).toBeTruthy();
   });
 
   it('says so when nothing is recorded, and offers Retry when the history fails', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer({ items: [] })),
+      vi.fn(() => answer({ items: [], names: {} })),
     );
     renderTabs();
     await userEvent.click(screen.getByRole('tab', { name: 'History' }));

@@ -1,34 +1,27 @@
 import type { AuditEntry } from '../../../contracts/audit';
+import { auditFieldLabel, auditValueText } from '../../../domain/audit-labels';
 import { ListError } from '../../components/list';
 import { Skeleton } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { type HistoryOf, useRecordHistory } from './audit.queries';
 
-/** A field name as people read it: 'accommodation_monthly_rent' -> 'Accommodation monthly rent'. */
-export function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function shown(value: AuditEntry['changes'][string]['before']): string {
-  if (value === null || value === '') return '—';
-  return String(value);
-}
-
-function Changes({ changes }: { changes: AuditEntry['changes'] }) {
-  const fields = Object.entries(changes);
+/** Each changed field under its label, its values in the screens' words, ids by name. */
+function Changes({ entry, names }: { entry: AuditEntry; names: Record<string, string> }) {
+  const fields = Object.entries(entry.changes);
   if (fields.length === 0) return null;
+  const shown = (field: string, value: AuditEntry['changes'][string]['before']) =>
+    auditValueText(entry.entity_type, field, value, names);
   return (
     <dl className="mt-2 grid gap-1 text-xs">
       {fields.map(([field, { before, after }]) => (
         <div key={field} className="flex flex-wrap gap-x-2">
-          <dt className="font-medium text-slate-700">{fieldLabel(field)}:</dt>
-          <dd className="break-all text-slate-600">
-            <span className="line-through decoration-slate-400">{shown(before)}</span>
+          <dt className="font-medium text-slate-700">{auditFieldLabel(entry.entity_type, field)}:</dt>
+          <dd className="break-words text-slate-600">
+            <span className="line-through decoration-slate-400">{shown(field, before)}</span>
             <span aria-hidden="true"> → </span>
             <span className="sr-only"> changed to </span>
-            <span className="text-slate-900">{shown(after)}</span>
+            <span className="text-slate-900">{shown(field, after)}</span>
           </dd>
         </div>
       ))}
@@ -69,7 +62,7 @@ export function RecordHistory({ record, active = true }: { record: HistoryOf; ac
           <p className="text-xs text-slate-600">
             {entry.actor_name} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
           </p>
-          <Changes changes={entry.changes} />
+          <Changes entry={entry} names={history.data.names} />
         </li>
       ))}
     </ol>
