@@ -161,4 +161,5 @@ export const STUDENT_FIELD_LABELS: Readonly<Record<string, string>> = {
   // Recorded with a CSV import.
   rows: 'Students imported',
   dropped: 'Rows left out',
+  skipped: 'Rows with problems skipped',
 };

@@ -101,6 +101,7 @@ describe('amounts at and past the cap', () => {
         row('May', '1e9'),
         `,Capped Phiri,CHL-H-1,June,2041,,100,,,,${OLD_MAX},`,
       ].join('\n'),
+      { skip_invalid_rows: 'true' },
     );
     expect(res.status).toBe(200);
     expect(await json<BulkUploadResponse>(res)).toEqual({

@@ -98,6 +98,7 @@ describe('what a student write records', () => {
     expect(imports.at(-1)!.changes).toEqual({
       rows: { before: null, after: 2 },
       dropped: { before: null, after: 0 },
+      skipped: { before: null, after: 0 },
     });
     const each = await t.deps.db.select().from(activities).where(eq(activities.action, 'student.imported'));
     expect(
