@@ -122,7 +122,7 @@ describe('Backup & Data', () => {
       id: 'b-1',
       confirmation: 'RESTORE',
     });
-    expect(await screen.findByText(/Restored 30 tables \(1200 records\).*sign in again/)).toBeTruthy();
+    expect(await screen.findByText(/Restored 30 tables \(1,200 records\).*sign in again/)).toBeTruthy();
     expect(seen.some((c) => c.method === 'PUT')).toBe(false);
   });
 
