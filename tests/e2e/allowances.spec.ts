@@ -275,7 +275,7 @@ test.describe('Allowance Management', () => {
     await expect(comments.nth(0)).toContainText('Term fees confirmed by the institution.');
     await expect(comments.nth(1)).toContainText('Within the approved budget.');
     await expect(comments.nth(2)).toContainText('Receipts verified.');
-    await expect(comments.nth(2)).toContainText('flmi advisor');
+    await expect(comments.nth(2)).toContainText('(FLMI Advisor)');
     await expect(comments.nth(3)).toContainText('Approved for payment.');
     await expect(comments.nth(4)).toContainText('Payment processed');
   });

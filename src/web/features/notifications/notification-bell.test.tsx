@@ -77,7 +77,7 @@ describe('NotificationBell', () => {
       vi.fn(() => answer(waiting)),
     );
     renderBell();
-    const bell = await screen.findByRole('button', { name: 'Notifications (23 waiting)' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 23 waiting' });
     expect(screen.getByTestId('notification-count').textContent).toBe('23');
 
     await userEvent.click(bell);
@@ -94,7 +94,7 @@ describe('NotificationBell', () => {
       vi.fn(() => answer(waiting)),
     );
     renderBell();
-    const bell = await screen.findByRole('button', { name: 'Notifications (23 waiting)' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 23 waiting' });
     bell.focus();
     await userEvent.keyboard('{Enter}');
     const first = await screen.findByRole('link', { name: /Mwila Chanda · March 2026/ });
@@ -107,7 +107,7 @@ describe('NotificationBell', () => {
       vi.fn(() => answer({ ...waiting, count: 115 })),
     );
     renderBell();
-    await screen.findByRole('button', { name: 'Notifications (99+ waiting)' });
+    await screen.findByRole('button', { name: 'Notifications, 99+ waiting' });
     expect(screen.getByTestId('notification-count').textContent).toBe('99+');
   });
 
@@ -131,7 +131,7 @@ describe('NotificationBell', () => {
     );
     vi.stubGlobal('fetch', fetch);
     renderBell();
-    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (23 waiting)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 23 waiting' }));
     const box = screen.getByRole('checkbox', { name: DIGEST_LABEL }) as HTMLInputElement;
     expect(box.checked).toBe(true);
     await userEvent.click(box);
@@ -146,7 +146,7 @@ describe('NotificationBell', () => {
     const fetch = vi.fn(() => answer(waiting));
     vi.stubGlobal('fetch', fetch);
     renderBell();
-    await screen.findByRole('button', { name: 'Notifications (23 waiting)' });
+    await screen.findByRole('button', { name: 'Notifications, 23 waiting' });
     expect(bellCalls(fetch)).toBe(1);
 
     await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS + 100));

@@ -23,8 +23,9 @@ export function NotificationBell() {
   const count = notifications.data?.count ?? 0;
   const badge = count > 99 ? '99+' : String(count);
   // The name holds the badge's own words ('99+', not 115), so speech control finds the bell by
-  // what is on screen; the exact count heads the open list.
-  const label = count > 0 ? `Notifications (${badge} waiting)` : 'Notifications';
+  // what is on screen; the exact count heads the open list. No brackets around it: axe-core 4.14
+  // reads "(15" as a word that is not "15" (label-content-name-mismatch).
+  const label = count > 0 ? `Notifications, ${badge} waiting` : 'Notifications';
   const close = () => setOpen(false);
 
   return (
