@@ -1,5 +1,5 @@
 /**
- * `npm run bench [students|allowances|imports|sign-in|bell-and-search|case-work|files|lists|page-weight]`: runs each benchmark on embedded PGlite and, when
+ * `npm run bench [students|allowances|imports|sign-in|bell-and-search|case-work|files|lists|day|page-weight]`: runs each benchmark on embedded PGlite and, when
  * BENCH_DATABASE_URL=postgres://... names a PostgreSQL server, on a fresh database there too
  * (created and dropped). Each run starts its own app and database. Add a benchmark with one line.
  */
@@ -16,6 +16,7 @@ const benches: Array<[string, () => Promise<{ run(target: BenchTarget): Promise<
   ['case-work', () => import('./case-work.bench')],
   ['files', () => import('./files.bench')],
   ['lists', () => import('./lists.bench')],
+  ['day', () => import('./day.bench')],
 ];
 
 // Last, once for both databases: what the built pages weigh and Lighthouse's scores of them.

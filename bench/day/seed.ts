@@ -1,0 +1,199 @@
+/**
+ * A national programme, written straight into the app's own tables (triggers fire as for any
+ * insert): the day's accounts, 50,000 students spread over the program officers' caseloads, twelve
+ * months of allowances for each in ONE insert ... select over generate_series (600,000 rows at the
+ * stages a real year leaves them), and the other areas from the list benchmark's seeders at 10,000
+ * records each (tasks, issues, forms, files, events, ...). Answers what the load draws from.
+ */
+import { sql } from 'drizzle-orm';
+import { lusakaDate, MONTHS } from '../../src/domain/dates';
+import { insertByArrays } from '../../src/server/db/bulk-insert';
+import type { Database, Tx } from '../../src/server/db/client';
+import { buildDemoStudents, seededRandom } from '../../src/server/db/demo-seed/students';
+import * as t from '../../src/server/db/schema';
+import type { BenchServer } from '../harness';
+import { seedAnnouncementsEventsLibrary } from '../seed-lists/announcements-events-library';
+import { seedCaseWork } from '../seed-lists/case-work';
+import { type PoolStudent, seedContext } from '../seed-lists/context';
+import { seedCorporate } from '../seed-lists/corporate';
+import { seedFormsAndFiles } from '../seed-lists/forms-files';
+import { seedPaymentBatches } from '../seed-lists/payment-batches';
+import { seedPeople as seedDirectoryPeople } from '../seed-lists/people';
+import { seedStories } from '../seed-lists/stories';
+import { seedYearbook } from '../seed-lists/yearbook';
+import { type Account, type DayPeople, seedPeople } from './people';
+
+export interface DayStudent {
+  id: string;
+  name: string;
+  chl: string;
+  level: string;
+  officer: number;
+}
+
+export interface DayWorld {
+  people: DayPeople;
+  students: DayStudent[];
+  /** Allowance ids waiting at each review stage, oldest first (the load decides each one once). */
+  waiting: { pending_dpm: string[]; pending_flmi: string[]; pending_pm: string[] };
+  issueIds: string[];
+  /** Events still open for registration. */
+  openEventIds: string[];
+  announcementIds: string[];
+  /** The year the load submits into (no allowance there yet), and the upload's. */
+  submitYear: number;
+  uploadYear: number;
+  rows: Record<string, number>;
+}
+
+/**
+ * Twelve months for every student, p = 0 (eleven months ago) .. 11 (this month): old months paid
+ * with a few rejected at each step, last month in the later steps, this month mostly submitted
+ * and in approval (as the week of the upload finds it).
+ */
+async function seedAllowances(tx: Tx, people: DayPeople, now: Date): Promise<void> {
+  const today = lusakaDate(now);
+  const names = (a: Account[]) => sql.param(a.map((x) => x.name));
+  const ids = (a: Account[]) => sql.param(a.map((x) => x.id));
+  // k buckets each (student, month) into a stage; the stage's check constraints need the fields below.
+  await tx.execute(sql`
+    with p as (
+      select s.id, s.full_name, s.program_level, s.assigned_officer_id, o.name as officer_name,
+             g.p, (s.n * 12 + g.p) % 100 as k, s.n,
+             (date_trunc('month', ${today}::date) - make_interval(months => 11 - g.p))::date as first_day
+        from (select id, full_name, program_level, assigned_officer_id, row_number() over (order by chl_number) as n
+                from students) s
+        join users o on o.id = s.assigned_officer_id
+        cross join generate_series(0, 11) as g(p)
+    ), staged as (
+      select p.*, case
+        when p.p <= 9 then case when k < 2 then 'rejected' when k = 2 then 'approved' else 'paid' end
+        when p.p = 10 then case when k < 50 then 'paid' when k < 75 then 'approved' when k < 90 then 'pending_pm'
+                                when k < 97 then 'pending_flmi' else 'rejected' end
+        else case when k < 55 then 'pending_dpm' when k < 80 then 'pending_flmi' when k < 93 then 'pending_pm'
+                  when k < 96 then 'approved' else 'rejected' end
+      end as stage,
+      case when p.program_level = 'launch_year' then 900 else 1200 end as stipend,
+      case when p.program_level = 'launch_year' then 0 else 150 end as extra,
+      (${names(people.deputyManagers)}::text[])[1 + p.n % ${people.deputyManagers.length}] as dpm_name,
+      (${ids(people.deputyManagers)}::uuid[])[1 + p.n % ${people.deputyManagers.length}] as dpm_id,
+      (${names(people.flmi)}::text[])[1 + p.n % ${people.flmi.length}] as flmi_name,
+      (${ids(people.flmi)}::uuid[])[1 + p.n % ${people.flmi.length}] as flmi_id,
+      (${names(people.pm)}::text[])[1 + p.n % ${people.pm.length}] as pm_name,
+      (${ids(people.pm)}::uuid[])[1 + p.n % ${people.pm.length}] as pm_id,
+      (${names(people.admins)}::text[])[1 + p.n % ${people.admins.length}] as admin_name,
+      (${ids(people.admins)}::uuid[])[1 + p.n % ${people.admins.length}] as admin_id
+      from p
+    )
+    insert into allowances (student_id, student_name, month, month_number, year, program_level,
+      stipend, medical, transportation, school_supplies, accommodation, total, approval_stage,
+      submitted_by, submitted_by_id, submitted_date,
+      dpm_approved_by, dpm_approved_by_id, dpm_approved_date, dpm_status, dpm_comments,
+      flmi_approved_by, flmi_approved_by_id, flmi_approved_date, flmi_status, flmi_comments,
+      pm_approved_by, pm_approved_by_id, pm_approved_date, pm_status, pm_comments,
+      rejection_reason, rejected_at_stage, rejected_by, rejected_date, paid_by, paid_by_id, paid_date)
+    select id, full_name, (${sql.param([...MONTHS])}::text[])[extract(month from first_day)::int],
+      extract(month from first_day)::int, extract(year from first_day)::int,
+      case when program_level = 'diploma' then 'college' else program_level end,
+      stipend, extra, extra, extra, extra, stipend + 4 * extra, stage,
+      officer_name, assigned_officer_id, first_day + make_interval(hours => 6 + n % 10, mins => n % 60),
+      case when stage in ('pending_flmi', 'pending_pm', 'approved', 'paid') or (stage = 'rejected' and k <> 0) then dpm_name end,
+      case when stage in ('pending_flmi', 'pending_pm', 'approved', 'paid') or (stage = 'rejected' and k <> 0) then dpm_id end,
+      case when stage in ('pending_flmi', 'pending_pm', 'approved', 'paid') or (stage = 'rejected' and k <> 0) then first_day + 2 end,
+      case when stage in ('pending_flmi', 'pending_pm', 'approved', 'paid') or (stage = 'rejected' and k <> 0) then 'approved' end,
+      case when stage in ('pending_flmi', 'pending_pm', 'approved', 'paid') then 'Within the approved budget.' end,
+      case when stage in ('pending_pm', 'approved', 'paid') then flmi_name end,
+      case when stage in ('pending_pm', 'approved', 'paid') then flmi_id end,
+      case when stage in ('pending_pm', 'approved', 'paid') then first_day + 4 end,
+      case when stage in ('pending_pm', 'approved', 'paid') then 'approved' end,
+      case when stage in ('pending_pm', 'approved', 'paid') then 'Receipts verified.' end,
+      case when stage in ('approved', 'paid') then pm_name end,
+      case when stage in ('approved', 'paid') then pm_id end,
+      case when stage in ('approved', 'paid') then first_day + 6 end,
+      case when stage in ('approved', 'paid') then 'approved' end,
+      case when stage in ('approved', 'paid') then 'Approved for payment.' end,
+      case when stage = 'rejected' then 'No receipts provided; please resubmit.' end,
+      case when stage = 'rejected' then (case when k = 0 then 'dpm_review' else 'flmi_review' end) end,
+      case when stage = 'rejected' then (case when k = 0 then dpm_name else flmi_name end) end,
+      case when stage = 'rejected' then first_day + 3 end,
+      case when stage = 'paid' then admin_name end,
+      case when stage = 'paid' then admin_id end,
+      case when stage = 'paid' then first_day + 10 end
+    from staged`);
+}
+
+/** 50,000 students (as the demo makes them), dealt round the program officers' caseloads. */
+async function seedStudents(tx: Tx, people: DayPeople, count: number, now: Date): Promise<void> {
+  const officers = { PO001: people.demo.PO001!, PO002: people.demo.PO002! };
+  const world = buildDemoStudents(officers, now, { count, seed: 47_047 });
+  world.forEach((s, i) => {
+    s.assignedOfficerId = people.officers[i % people.officers.length]!.id;
+  });
+  await insertByArrays(tx, t.students, world);
+}
+
+export async function seedDay(db: Database, studentCount: number): Promise<DayWorld> {
+  const now = new Date();
+  const people = await seedPeople(db);
+  const server = { accounts: people.demo } as unknown as BenchServer;
+  await db.transaction(async (tx) => {
+    await seedStudents(tx, people, studentCount, now);
+    await seedAllowances(tx, people, now);
+    const pool = await tx.execute<PoolStudent & Record<string, unknown>>(sql`
+      select id, full_name as name, assigned_officer_id as officer, program_status as status,
+             current_program as program from students order by chl_number`);
+    // The list benchmark's areas at 10,000 records each (one random sequence, in its order).
+    const ctx = seedContext(tx, server, 10_000, now, pool.rows, seededRandom(47_047));
+    await seedCaseWork(ctx);
+    await seedFormsAndFiles(ctx);
+    await seedAnnouncementsEventsLibrary(ctx);
+    await seedCorporate(ctx);
+    await seedStories(ctx);
+    await seedYearbook(ctx);
+    await seedDirectoryPeople(ctx);
+    await seedPaymentBatches(ctx);
+  });
+  await db.execute(sql`vacuum analyze`);
+  return readWorld(db, people, now);
+}
+
+async function readWorld(db: Database, people: DayPeople, now: Date): Promise<DayWorld> {
+  const officerIndex = new Map(people.officers.map((o, i) => [o.id, i]));
+  const students = await db.execute<{
+    id: string;
+    name: string;
+    chl: string;
+    level: string;
+    officer: string;
+  }>(sql`
+    select id, full_name as name, chl_number as chl, program_level as level, assigned_officer_id as officer
+      from students order by chl_number`);
+  const waitingAt = async (stage: string) =>
+    (
+      await db.execute<{ id: string }>(
+        sql`select id from allowances where approval_stage = ${stage} order by submitted_date, id`,
+      )
+    ).rows.map((r) => r.id);
+  const idsOf = async (query: ReturnType<typeof sql>) =>
+    (await db.execute<{ id: string }>(query)).rows.map((r) => r.id);
+  const counted = await db.execute<{ name: string; n: number }>(sql`
+    select relname as name, n_live_tup::int as n from pg_stat_user_tables order by relname`);
+  const year = Number(lusakaDate(now).slice(0, 4));
+  return {
+    people,
+    students: students.rows.map((s) => ({ ...s, officer: officerIndex.get(s.officer) ?? 0 })),
+    waiting: {
+      pending_dpm: await waitingAt('pending_dpm'),
+      pending_flmi: await waitingAt('pending_flmi'),
+      pending_pm: await waitingAt('pending_pm'),
+    },
+    issueIds: await idsOf(sql`select id from issues order by id`),
+    openEventIds: await idsOf(sql`
+      select id from events where status = 'upcoming' and registration_deadline > now() + interval '1 day'
+         and max_attendees is null order by starts_at`),
+    announcementIds: await idsOf(sql`select id from announcements order by id`),
+    submitYear: year + 1,
+    uploadYear: year + 2,
+    rows: Object.fromEntries(counted.rows.map((row) => [row.name, row.n])),
+  };
+}
