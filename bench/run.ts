@@ -30,7 +30,7 @@ if (only && only !== PAGE_WEIGHT && !benches.some(([name]) => name === only)) {
   process.exit(2);
 }
 const targets = benchTargets();
-if (targets.length === 1) console.log('(BENCH_DATABASE_URL not set: embedded PGlite only)');
+if (!process.env.BENCH_DATABASE_URL) console.log('(BENCH_DATABASE_URL not set: embedded PGlite only)');
 for (const [name, loadBench] of benches) {
   if (only && only !== name) continue;
   for (const target of targets) {

@@ -30,11 +30,13 @@ export class Draw {
   }
   /** One of this officer's own students. */
   studentOf(officer: Account) {
-    const i = this.world.people.officers.indexOf(officer);
-    const n = this.world.people.officers.length;
-    const count = Math.floor((this.world.students.length - i - 1) / n) + 1;
-    return this.world.students[i + n * this.int(count)]!;
+    if (!this.caseloads) {
+      this.caseloads = this.world.people.officers.map(() => []);
+      for (const s of this.world.students) this.caseloads[s.officer]!.push(s);
+    }
+    return this.pick(this.caseloads[this.world.people.officers.indexOf(officer)]!);
   }
+  private caseloads?: DayWorld['students'][];
   /** 3 to 6 characters from anywhere in a random student's name or CHL number. */
   term(): string {
     const s = this.pick(this.world.students);

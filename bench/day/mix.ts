@@ -285,7 +285,7 @@ export const MIX: Action[] = [
       path:
         d.random() < 0.5
           ? '/api/yearbooks?page=1&pageSize=12'
-          : `/api/yearbooks/graduates?page=${1 + d.int(5)}&pageSize=25`,
+          : `/api/yearbooks/${d.pick(d.world.yearbookIds)}/entries?page=${1 + d.int(5)}&pageSize=25`,
       token: d.reader().token,
     }),
   },

@@ -147,6 +147,9 @@ export async function openLoop(o: LoadOptions): Promise<Sample[]> {
   return samples;
 }
 
+/** A person gives up after 10 s: counted as an error, and a stalled server's backlog stays bounded. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
 /** First few errors seen, by action, to print under the table. */
 export const errorNotes = new Map<string, string>();
 
@@ -160,7 +163,7 @@ export function send(baseUrl: string, agent: http.Agent, request: Request | null
       {
         method: request.method,
         agent,
-        timeout: 60_000,
+        timeout: REQUEST_TIMEOUT_MS,
         headers: {
           authorization: `Bearer ${request.token}`,
           ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
@@ -180,7 +183,8 @@ export function send(baseUrl: string, agent: http.Agent, request: Request | null
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (e) => {
-      errorNotes.set(`${request.method} ${request.path}`, e.message);
+      const key = `${request.method} ${request.path.replace(/[?].*$/, '')} (no answer)`;
+      if (!errorNotes.has(key)) errorNotes.set(key, e.message);
       resolve(false);
     });
     req.end(body);

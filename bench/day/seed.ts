@@ -40,6 +40,7 @@ export interface DayWorld {
   /** Events still open for registration. */
   openEventIds: string[];
   announcementIds: string[];
+  yearbookIds: string[];
   /** The year the load submits into (no allowance there yet), and the upload's. */
   submitYear: number;
   uploadYear: number;
@@ -61,7 +62,7 @@ async function seedAllowances(tx: Tx, people: DayPeople, now: Date): Promise<voi
       select s.id, s.full_name, s.program_level, s.assigned_officer_id, o.name as officer_name,
              g.p, (s.n * 12 + g.p) % 100 as k, s.n,
              (date_trunc('month', ${today}::date) - make_interval(months => 11 - g.p))::date as first_day
-        from (select id, full_name, program_level, assigned_officer_id, row_number() over (order by chl_number) as n
+        from (select id, full_name, program_level, assigned_officer_id, row_number() over (order by chl_number)::int as n
                 from students) s
         join users o on o.id = s.assigned_officer_id
         cross join generate_series(0, 11) as g(p)
@@ -143,7 +144,7 @@ export async function seedDay(db: Database, studentCount: number): Promise<DayWo
       select id, full_name as name, assigned_officer_id as officer, program_status as status,
              current_program as program from students order by chl_number`);
     // The list benchmark's areas at 10,000 records each (one random sequence, in its order).
-    const ctx = seedContext(tx, server, 10_000, now, pool.rows, seededRandom(47_047));
+    const ctx = seedContext(tx, server, Math.min(10_000, studentCount), now, pool.rows, seededRandom(47_047));
     await seedCaseWork(ctx);
     await seedFormsAndFiles(ctx);
     await seedAnnouncementsEventsLibrary(ctx);
@@ -191,7 +192,11 @@ async function readWorld(db: Database, people: DayPeople, now: Date): Promise<Da
     openEventIds: await idsOf(sql`
       select id from events where status = 'upcoming' and registration_deadline > now() + interval '1 day'
          and max_attendees is null order by starts_at`),
-    announcementIds: await idsOf(sql`select id from announcements order by id`),
+    // What students and users see: the announcements for everyone.
+    announcementIds: await idsOf(
+      sql`select id from announcements where target_audience = 'all' and is_active order by id`,
+    ),
+    yearbookIds: await idsOf(sql`select id from yearbooks where status = 'published' order by id`),
     submitYear: year + 1,
     uploadYear: year + 2,
     rows: Object.fromEntries(counted.rows.map((row) => [row.name, row.n])),
