@@ -14,8 +14,8 @@
 import http from 'node:http';
 import pg from 'pg';
 import { prepareDatabase } from './day/database';
-import { Draw } from './day/draw';
-import { MIX, peopleAt, weightedPicker } from './day/mix';
+import { Draw, peopleAt, weightedPicker } from './day/draw';
+import { MIX } from './day/mix';
 import {
   type ActionStats,
   errorNotes,

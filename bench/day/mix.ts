@@ -290,23 +290,3 @@ export const MIX: Action[] = [
     }),
   },
 ];
-
-/** Picks actions in proportion to their weights. */
-export function weightedPicker(actions: readonly Action[], random: () => number = Math.random) {
-  const total = actions.reduce((sum, a) => sum + a.weight, 0);
-  return () => {
-    let x = random() * total;
-    for (const a of actions) {
-      x -= a.weight;
-      if (x < 0) return a;
-    }
-    return actions.at(-1)!;
-  };
-}
-
-/** People a rate of actions stands for: a staff member acts every 10 s, a student every 30 s. */
-export function peopleAt(rate: number, actions: readonly Action[] = MIX) {
-  const total = actions.reduce((sum, a) => sum + a.weight, 0);
-  const share = (who: Who) => actions.filter((a) => a.who === who).reduce((s, a) => s + a.weight, 0) / total;
-  return { staff: Math.round(rate * share('staff') * 10), readers: Math.round(rate * share('reader') * 30) };
-}
