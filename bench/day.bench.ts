@@ -18,6 +18,7 @@ import { Draw, peopleAt, weightedPicker } from './day/draw';
 import { MIX } from './day/mix';
 import {
   type ActionStats,
+  drained,
   errorNotes,
   misses,
   nextRate,
@@ -133,6 +134,8 @@ export async function run(target: BenchTarget): Promise<void> {
       rate !== null;
       rate = nextRate(steps, o.rateStep, o.resolution, o.maxRate)
     ) {
+      // What the last step left queued (requests given up on) is not charged to this one.
+      await drained(app.baseUrl);
       await openLoop({ baseUrl: app.baseUrl, rate, seconds: 2, pick, draw, agent });
       const started = performance.now();
       const samples = await openLoop({

@@ -153,6 +153,25 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** First few errors seen, by action, to print under the table. */
 export const errorNotes = new Map<string, string>();
 
+const errorKey = (r: Request) =>
+  `${r.method} ${r.path.replace(/[?].*$/, '').replace(/[0-9a-f-]{36}/g, ':id')}`;
+
+/**
+ * Waits (up to a minute) until the app answers its health check within 100 ms: requests given up
+ * on are still worked through by the server, and a step must not be charged with the last one's.
+ */
+export async function drained(baseUrl: string): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    const t0 = performance.now();
+    try {
+      await (await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) })).arrayBuffer();
+    } catch {}
+    if (performance.now() - t0 < 100) break;
+  }
+  return (performance.now() - started) / 1000;
+}
+
 /** Sends one request; true for a 2xx answer. A request that cannot be built counts as an error. */
 export function send(baseUrl: string, agent: http.Agent, request: Request | null): Promise<boolean> {
   if (!request) return Promise.resolve(false);
@@ -174,7 +193,7 @@ export function send(baseUrl: string, agent: http.Agent, request: Request | null
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
-          const key = `${request.method} ${request.path.replace(/[?].*$/, '').replace(/[0-9a-f-]{36}/g, ':id')}`;
+          const key = errorKey(request);
           if (!ok && !errorNotes.has(key))
             errorNotes.set(key, `${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`);
           resolve(ok);
@@ -183,7 +202,7 @@ export function send(baseUrl: string, agent: http.Agent, request: Request | null
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (e) => {
-      const key = `${request.method} ${request.path.replace(/[?].*$/, '')} (no answer)`;
+      const key = `${errorKey(request)} (no answer)`;
       if (!errorNotes.has(key)) errorNotes.set(key, e.message);
       resolve(false);
     });
