@@ -11,6 +11,7 @@ const benches: Array<[string, () => Promise<{ run(target: BenchTarget): Promise<
   ['allowances', () => import('./allowances.bench')],
   ['allowance-decisions', () => import('./allowance-decisions.bench')],
   ['imports', () => import('./imports.bench')],
+  ['upload-stall', () => import('./upload-stall.bench')],
   ['sign-in', () => import('./sign-in.bench')],
   ['bell-and-search', () => import('./bell-and-search.bench')],
   ['case-work', () => import('./case-work.bench')],

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { type SQL, sql } from 'drizzle-orm';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { type ErrorResponse, isUuid } from '../../../contracts/common';
 import { parseCsv } from '../../../csv/parse-csv';
@@ -7,15 +8,17 @@ import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from
 import { formatZmw } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { INSERT_BATCH, rowsAsArrays } from '../../db/bulk-insert';
+import { INSERT_BATCH, rowsAsJson, runStatements } from '../../db/bulk-insert';
 import type { Database, Tx } from '../../db/client';
 import { checkRefusal } from '../../db/constraint-errors';
 import { allowances } from '../../db/schema';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { badRequest, conflict } from '../../http/errors';
-import { type AuditInput, recordAudit } from '../audit/audit.service';
+import { type AuditInput, auditStatements } from '../audit/audit.service';
 import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
 
+/** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
+const CHECK_SLICE = 1000;
 /** Ids or keys per look-up query. */
 const LOOKUP_BATCH = 5000;
 
@@ -110,7 +113,8 @@ export async function bulkUploadAllowances(
   const fail = (rowNumber: number, message: string) => errors.push({ rowNumber, message });
 
   const valid: ValidBulkRow[] = [];
-  for (const row of parsed.rows) {
+  for (const [index, row] of parsed.rows.entries()) {
+    if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();
     const result = validateBulkRow(row);
     if (result.ok) valid.push(result.row);
     else errors.push({ rowNumber: row.rowNumber, message: result.error });
@@ -222,84 +226,92 @@ async function writeFreePeriods(
 }
 
 async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Promise<void> {
-  const at = deps.clock.now();
+  // Every statement is built before the transaction, which then only sends them: on embedded
+  // PGlite nobody else's request is answered while it holds the one connection.
+  const statements = await writeStatements(deps.clock.now(), user, rows);
+  await deps.db.transaction((tx) => runStatements(tx, statements));
+}
+
+/** The allowances, their submission comments and their audit entries, as statements to send. */
+async function writeStatements(at: Date, user: SessionUser, rows: ReadyRow[]): Promise<SQL[]> {
   const now = at.toISOString();
   // The comment every row gets; a row's notes (already trimmed, null when blank) replace its text.
   const comment = submissionComment(actorOf(user), null);
   // Named here, so each allowance's own audit entry can point at it without reading it back.
   const added = rows.map((row) => ({ row, id: timeOrderedUuid(at) }));
-  await deps.db.transaction(async (tx) => {
-    for (const batch of chunks(added, INSERT_BATCH)) {
-      const { columns, select } = rowsAsArrays(
-        allowances,
-        batch.map(({ row: r, id }) => ({
-          id,
-          studentId: r.student.id,
-          studentName: r.student.fullName,
-          month: r.month,
-          monthNumber: r.monthNumber,
-          year: r.year,
-          programLevel: r.programLevel,
-          stipend: r.amounts.stipend,
-          medical: r.amounts.medical,
-          transportation: r.amounts.transportation,
-          schoolSupplies: r.amounts.school_supplies,
-          accommodation: r.amounts.accommodation,
-          total: r.amounts.total,
-          submissionNotes: r.notes,
-          approvalStage: 'pending_dpm' as const,
-          submittedBy: user.name,
-          submittedById: user.id,
-          submittedDate: at,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      );
-      // One statement per batch writes the allowances and their submission comments.
-      await tx.execute(sql`
-        with added as (
-          insert into allowances ${columns} ${select}
-          returning id, submission_notes
-        )
-        insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
-          stage, created_at)
-        select id, ${user.id}::uuid, ${user.name}, ${comment.userRole}, 'submission',
-               coalesce(submission_notes, ${comment.commentText}), null, ${now}::timestamptz
-          from added`);
-    }
-    // One activity per officer whose students got allowances, so each officer sees their own news.
-    const perOfficer = new Map<string | null, number>();
-    for (const r of rows)
-      perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
-    const activity: AuditInput[] = [...perOfficer].map(([officerId, n]) => ({
-      actor: { id: user.id, name: user.name },
-      officerId,
-      entityType: 'allowance',
-      entityId: null,
-      action: 'allowances.uploaded',
-      summary: `${user.name} uploaded ${n} allowance${n === 1 ? '' : 's'} in bulk`,
-      at,
-    }));
-    // And one per allowance, so each one's History tab starts with its submission.
-    const submitted: AuditInput[] = added.map(({ row: r, id }) => ({
-      actor: { id: user.id, name: user.name },
-      officerId: r.student.assignedOfficerId,
-      entityType: 'allowance',
-      entityId: id,
-      action: 'allowance.uploaded',
-      summary: `${user.name} submitted an allowance of ${formatZmw(r.amounts.total)} for ${r.student.fullName} for ${r.month} ${r.year} by bulk upload`,
-      at,
-      before: null,
-      after: {
-        student_id: r.student.id,
+  const statements: SQL[] = [];
+  for (const batch of chunks(added, INSERT_BATCH)) {
+    // Other requests are answered between two batches' building.
+    if (statements.length > 0) await nextTurn();
+    const { columns, select } = rowsAsJson(
+      allowances,
+      batch.map(({ row: r, id }) => ({
+        id,
+        studentId: r.student.id,
+        studentName: r.student.fullName,
         month: r.month,
+        monthNumber: r.monthNumber,
         year: r.year,
-        program_level: r.programLevel,
-        ...r.amounts,
-        approval_stage: 'pending_dpm',
-        submission_notes: r.notes,
-      },
-    }));
-    await recordAudit(tx, [...activity, ...submitted]);
-  });
+        programLevel: r.programLevel,
+        stipend: r.amounts.stipend,
+        medical: r.amounts.medical,
+        transportation: r.amounts.transportation,
+        schoolSupplies: r.amounts.school_supplies,
+        accommodation: r.amounts.accommodation,
+        total: r.amounts.total,
+        submissionNotes: r.notes,
+        approvalStage: 'pending_dpm' as const,
+        submittedBy: user.name,
+        submittedById: user.id,
+        submittedDate: at,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    // One statement per batch writes the allowances and their submission comments.
+    statements.push(sql`
+      with added as (
+        insert into allowances ${columns} ${select}
+        returning id, submission_notes
+      )
+      insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
+        stage, created_at)
+      select id, ${user.id}::uuid, ${user.name}, ${comment.userRole}, 'submission',
+             coalesce(submission_notes, ${comment.commentText}), null, ${now}::timestamptz
+        from added`);
+  }
+  // One activity per officer whose students got allowances, so each officer sees their own news.
+  const perOfficer = new Map<string | null, number>();
+  for (const r of rows)
+    perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
+  const activity: AuditInput[] = [...perOfficer].map(([officerId, n]) => ({
+    actor: { id: user.id, name: user.name },
+    officerId,
+    entityType: 'allowance',
+    entityId: null,
+    action: 'allowances.uploaded',
+    summary: `${user.name} uploaded ${n} allowance${n === 1 ? '' : 's'} in bulk`,
+    at,
+  }));
+  // And one per allowance, so each one's History tab starts with its submission.
+  const submitted: AuditInput[] = added.map(({ row: r, id }) => ({
+    actor: { id: user.id, name: user.name },
+    officerId: r.student.assignedOfficerId,
+    entityType: 'allowance',
+    entityId: id,
+    action: 'allowance.uploaded',
+    summary: `${user.name} submitted an allowance of ${formatZmw(r.amounts.total)} for ${r.student.fullName} for ${r.month} ${r.year} by bulk upload`,
+    at,
+    before: null,
+    after: {
+      student_id: r.student.id,
+      month: r.month,
+      year: r.year,
+      program_level: r.programLevel,
+      ...r.amounts,
+      approval_stage: 'pending_dpm',
+      submission_notes: r.notes,
+    },
+  }));
+  return [...statements, ...(await auditStatements([...activity, ...submitted]))];
 }

@@ -1,10 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditListQuery } from '../../../contracts/audit';
 import { isUuid } from '../../../contracts/common';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { type AuditChanges, auditChanges } from '../../../domain/audit';
-import { insertByArrays } from '../../db/bulk-insert';
+import { INSERT_BATCH, insertStatements, runStatements } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import {
   type ActivityEntityType,
@@ -142,12 +143,23 @@ export async function recordAudit(tx: DbOrTx, input: AuditInput | AuditInput[]):
     await tx.insert(activities).values(list.map(toRow));
     return;
   }
-  // The array insert passes each cell as it is: jsonb goes as its JSON text.
-  const rows = list.map((a) => ({
-    ...toRow(a),
-    changes: JSON.stringify(changesOf(a)) as unknown as AuditChanges,
-  }));
-  await insertByArrays(tx, activities, rows);
+  await runStatements(tx, await auditStatements(list));
+}
+
+/**
+ * The statements recording a whole import's or upload's entries, built before its transaction so
+ * that the transaction only sends them (see insertStatements); run them with runStatements.
+ */
+export async function auditStatements(list: AuditInput[]): Promise<SQL[]> {
+  const statements: SQL[] = [];
+  // A batch's entries at a time (each compares its before and after), other requests between.
+  for (let start = 0; start < list.length; start += INSERT_BATCH) {
+    if (start > 0) await nextTurn();
+    statements.push(
+      ...(await insertStatements(activities, list.slice(start, start + INSERT_BATCH).map(toRow))),
+    );
+  }
+  return statements;
 }
 
 /** The entry of a successful sign-in, by staff ID and password or by Google: both read alike. */

@@ -20,12 +20,12 @@ import {
 } from '../../../domain/student-import';
 import { fullName } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { insertByArrays } from '../../db/bulk-insert';
+import { insertStatements, runStatements } from '../../db/bulk-insert';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
-import { recordAudit } from '../audit/audit.service';
+import { auditStatements } from '../audit/audit.service';
 import { toStudentColumns } from './students.query';
 
 /** A race lost to another import (or an edit) taking one of the file's CHL numbers. */
@@ -54,8 +54,8 @@ export const NO_VALID_ROWS = 'No valid rows to import: every row of the file has
  * done first: parsing, checking each row (a slice at a time, yielding to other requests between
  * slices) and looking up taken CHL numbers. Only then is the file written, in one transaction, so
  * that it is stored whole or not at all. Embedded PGlite serves one connection, so that transaction
- * holds the database for everyone while it runs: it contains the INSERTs and nothing else, about
- * 2 s for the largest file. (Writing batches in separate transactions would let other requests in
+ * holds the database for everyone while it runs: it only sends INSERTs built beforehand, audit
+ * entries included (see bench/upload-stall.bench.ts for how long it holds everyone). (Writing batches in separate transactions would let other requests in
  * between, but other users would see a half-imported file, and a failed last batch would leave it.)
  */
 export async function importStudents(
@@ -96,36 +96,38 @@ export async function importStudents(
       },
     };
 
+  const count = `${values.length} ${values.length === 1 ? 'student' : 'students'}`;
+  // Built before the transaction, which then only sends them (see insertStatements).
+  const statements = [
+    ...(await insertStatements(students, values)),
+    // One entry for the import (with its row count), then one on each student's own history.
+    ...(await auditStatements([
+      {
+        actor: user,
+        officerId: user.id,
+        entityType: 'student',
+        entityId: null,
+        action: 'students.imported',
+        summary: `${user.name} imported ${count}`,
+        at: now,
+        after: { rows: values.length, dropped: plan.dropped.length, skipped: badRows.size },
+      },
+      ...values.map((value, i) => ({
+        actor: user,
+        officerId: user.id,
+        entityType: 'student' as const,
+        entityId: value.id!,
+        action: 'student.imported',
+        summary: `${user.name} added ${value.fullName} by CSV import`,
+        at: now,
+        before: null,
+        after: { ...checkedStudents[i], assigned_officer_id: user.id },
+      })),
+    ])),
+  ];
   // Another import took one of these numbers since we checked.
   await answeringConstraints({ anyUnique: IMPORT_RACE_LOST }, () =>
-    deps.db.transaction(async (tx) => {
-      await insertByArrays(tx, students, values);
-      const count = `${values.length} ${values.length === 1 ? 'student' : 'students'}`;
-      // One entry for the import (with its row count), then one on each student's own history.
-      await recordAudit(tx, [
-        {
-          actor: user,
-          officerId: user.id,
-          entityType: 'student',
-          entityId: null,
-          action: 'students.imported',
-          summary: `${user.name} imported ${count}`,
-          at: now,
-          after: { rows: values.length, dropped: plan.dropped.length, skipped: badRows.size },
-        },
-        ...values.map((value, i) => ({
-          actor: user,
-          officerId: user.id,
-          entityType: 'student' as const,
-          entityId: value.id!,
-          action: 'student.imported',
-          summary: `${user.name} added ${value.fullName} by CSV import`,
-          at: now,
-          before: null,
-          after: { ...checkedStudents[i], assigned_officer_id: user.id },
-        })),
-      ]);
-    }),
+    deps.db.transaction((tx) => runStatements(tx, statements)),
   );
   return {
     ok: true,
