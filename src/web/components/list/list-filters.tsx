@@ -1,0 +1,62 @@
+import type { LucideIcon } from 'lucide-react';
+import { Button, Select } from '../ui';
+
+/**
+ * One filter of a list: 'All …' first (no filter), then each value under its label. The select is
+ * named by `label` for screen readers, as the row shows no label above it.
+ */
+export function FilterSelect<V extends string>({
+  label,
+  all,
+  value,
+  values,
+  labelOf,
+  onChange,
+}: {
+  label: string;
+  /** The no-filter choice ('All Types'). */
+  all: string;
+  value: V | '';
+  values: readonly V[];
+  labelOf: Record<V, string> | ((value: V) => string);
+  onChange: (value: V | '') => void;
+}) {
+  const name = typeof labelOf === 'function' ? labelOf : (v: V) => labelOf[v];
+  return (
+    <Select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as V | '')}
+      options={[{ value: '', label: all }, ...values.map((v) => ({ value: v, label: name(v) }))]}
+    />
+  );
+}
+
+/** The buttons that switch a list between its views (Grid and List, Board and List). */
+export function ViewSwitch<V extends string>({
+  views,
+  value,
+  onChange,
+}: {
+  views: ReadonlyArray<readonly [view: V, label: string, icon: LucideIcon]>;
+  value: V;
+  onChange: (view: V) => void;
+}) {
+  return (
+    <fieldset className="flex self-start rounded-lg border border-slate-300 p-0.5 sm:self-auto">
+      <legend className="sr-only">View</legend>
+      {views.map(([view, label, Icon]) => (
+        <Button
+          key={label}
+          size="sm"
+          variant={value === view ? 'primary' : 'ghost'}
+          aria-pressed={value === view}
+          onClick={() => onChange(view)}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
