@@ -2,9 +2,9 @@
 export { type DataColumn, DataTable, type DataTableProps } from './data-table';
 export { CardList, type ListFailure, ListTable } from './list-body';
 export { ListError } from './list-error';
-export { FilterSelect, ViewSwitch } from './list-filters';
+export { FilterSelect, type FilterSpec, type LabelsOf, ViewSwitch } from './list-filters';
 export { ListPageHeader } from './list-page-header';
-export { ListScreen, type MainAction } from './list-screen';
+export { ListScreen, type MainAction, type UrlList } from './list-screen';
 export { type PagedQuery, tableStateOf } from './paged-query';
 export { QueryPager } from './pager';
 export { SearchBox } from './search-box';

@@ -1,6 +1,19 @@
 import type { LucideIcon } from 'lucide-react';
 import { Button, Select } from '../ui';
 
+/** How a filter names its values: a table of labels, or a function (e.g. `valueLabel`). */
+export type LabelsOf<V extends string> = Readonly<Record<V, string>> | ((value: V) => string);
+
+/** A filter select of a list screen, setting the address parameter `key`. */
+export interface FilterSpec<S> {
+  key: keyof S & string;
+  label: string;
+  /** The no-filter choice ('All Types'). */
+  all: string;
+  values: readonly string[];
+  labels: LabelsOf<string>;
+}
+
 /**
  * One filter of a list: 'All …' first (no filter), then each value under its label. The select is
  * named by `label` for screen readers, as the row shows no label above it.
@@ -18,7 +31,7 @@ export function FilterSelect<V extends string>({
   all: string;
   value: V | '';
   values: readonly V[];
-  labelOf: Record<V, string> | ((value: V) => string);
+  labelOf: LabelsOf<V>;
   onChange: (value: V | '') => void;
 }) {
   const name = typeof labelOf === 'function' ? labelOf : (v: V) => labelOf[v];

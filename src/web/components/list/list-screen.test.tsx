@@ -25,8 +25,10 @@ describe('ListScreen', () => {
   it('shows the title, the main action only when given, the tiles and the search, and a link error', async () => {
     const onAdd = vi.fn();
     const onSelect = vi.fn();
+    const update = vi.fn();
     const { rerender } = render(
       <ListScreen
+        list={{ state: { q: 'lamp', kind: '' }, update }}
         title="Things"
         description="All the things"
         main={{ label: 'Add Thing', onClick: onAdd }}
@@ -37,7 +39,10 @@ describe('ListScreen', () => {
           onSelect,
           loading: false,
         }}
-        search={{ label: 'Search things', placeholder: 'Search...', value: '', onCommit: () => {} }}
+        search={{ label: 'Search things', placeholder: 'Search...' }}
+        filters={[
+          { key: 'kind', label: 'Kind', all: 'All Kinds', values: ['a', 'b'], labels: { a: 'A', b: 'B' } },
+        ]}
         linkError="Thing not found"
       >
         <p>body</p>
@@ -49,15 +54,18 @@ describe('ListScreen', () => {
     const tiles = screen.getByRole('region', { name: 'Things by kind' });
     await userEvent.click(within(tiles).getByRole('button', { name: /Kind A/ }));
     expect(onSelect).toHaveBeenCalledWith('a');
-    expect(screen.getByRole('searchbox', { name: 'Search things' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search things' }) as HTMLInputElement).value).toBe('lamp');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'b');
+    expect(update).toHaveBeenCalledWith({ kind: 'b' });
     expect(screen.getByRole('alert').textContent).toBe('Thing not found');
 
     rerender(
       <ListScreen
+        list={{ state: { q: 'lamp', kind: '' }, update }}
         title="Things"
         description="All the things"
         main={false}
-        search={{ label: 'Search things', placeholder: 'Search...', value: '', onCommit: () => {} }}
+        search={{ label: 'Search things', placeholder: 'Search...' }}
       >
         <p>body</p>
       </ListScreen>,

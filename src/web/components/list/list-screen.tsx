@@ -1,6 +1,7 @@
 import { type LucideIcon, Plus } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Button, PageHeader } from '../ui';
+import { FilterSelect, type FilterSpec } from './list-filters';
 import { SearchBox } from './search-box';
 import { StatTiles } from './stat-tiles';
 
@@ -11,13 +12,20 @@ export interface MainAction {
   icon?: LucideIcon;
 }
 
+/** A list's search, filters and page kept in the address bar, as `useUrlListState` gives them. */
+export interface UrlList<S extends { q: string }> {
+  state: S;
+  update: (changes: Partial<S>) => void;
+}
+
 /**
  * The frame every paged list screen shares: the header with its actions, the figures that filter
  * the list, the filters row (search first, then the page's own filters), the body the page gives
  * (a `CardList` or a `ListTable`) with its dialogs, and the reason a linked record (`?open=<id>`)
  * could not be shown. The page keeps only what is its own: words, filters, columns or cards.
  */
-export function ListScreen<K extends string>({
+export function ListScreen<K extends string, S extends { q: string }>({
+  list,
   title,
   description,
   actions,
@@ -28,15 +36,17 @@ export function ListScreen<K extends string>({
   linkError,
   children,
 }: {
+  list: UrlList<S>;
   title: string;
   description: string;
   /** Buttons before the main one (Export). */
   actions?: ReactNode;
   main?: MainAction | false;
   tiles?: ComponentProps<typeof StatTiles<K>>;
-  search: Omit<ComponentProps<typeof SearchBox>, 'className'>;
-  /** The page's own filters (selects, a student picker, the view switch), after the search. */
-  filters?: ReactNode;
+  /** The search box's name for screen readers and its placeholder; it sets `q`. */
+  search: { label: string; placeholder: string };
+  /** After the search: selects that set an address parameter, or the page's own (a picker, views). */
+  filters?: Array<FilterSpec<S> | ReactElement>;
   /** Why the record named in the address could not be opened; null when it was or none was named. */
   linkError?: string | null;
   /** The list's body and the page's dialogs. */
@@ -64,8 +74,28 @@ export function ListScreen<K extends string>({
       />
       {tiles && <StatTiles {...tiles} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <SearchBox {...search} className="min-w-0 flex-1 sm:min-w-56" />
-        {filters}
+        <SearchBox
+          {...search}
+          value={list.state.q}
+          onCommit={(q) => list.update({ q } as Partial<S>)}
+          className="min-w-0 flex-1 sm:min-w-56"
+        />
+        {filters?.map((filter, i) =>
+          isValidElement(filter) ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the page's filters never move
+            <Fragment key={i}>{filter}</Fragment>
+          ) : (
+            <FilterSelect
+              key={filter.key}
+              label={filter.label}
+              all={filter.all}
+              value={String(list.state[filter.key] ?? '')}
+              values={filter.values}
+              labelOf={filter.labels}
+              onChange={(value) => list.update({ [filter.key]: value } as Partial<S>)}
+            />
+          ),
+        )}
       </div>
       {children}
       {linkError && (

@@ -81,6 +81,7 @@ export function AnnouncementsPage() {
 
   return (
     <ListScreen
+      list={{ state: params, update }}
       title="Announcements"
       description="News and notices for students and staff"
       main={canPostAnnouncements(user.role) && { label: 'New Announcement', onClick: () => setEditing({}) }}
@@ -93,32 +94,23 @@ export function AnnouncementsPage() {
         loading: !data,
         className: 'lg:grid-cols-4',
       }}
-      search={{
-        label: 'Search announcements',
-        placeholder: 'Search announcements...',
-        value: params.q,
-        onCommit: (q) => update({ q }),
-      }}
-      filters={
-        <>
-          <FilterSelect
-            label="Type"
-            all="All Types"
-            value={params.type}
-            values={ANNOUNCEMENT_TYPES}
-            labelOf={ANNOUNCEMENT_TYPE_LABELS}
-            onChange={(type) => update({ type })}
-          />
-          <FilterSelect
-            label="Priority"
-            all="All Priorities"
-            value={params.priority}
-            values={ANNOUNCEMENT_PRIORITIES}
-            labelOf={ANNOUNCEMENT_PRIORITY_LABELS}
-            onChange={(priority) => update({ priority })}
-          />
-        </>
-      }
+      search={{ label: 'Search announcements', placeholder: 'Search announcements...' }}
+      filters={[
+        {
+          key: 'type',
+          label: 'Type',
+          all: 'All Types',
+          values: ANNOUNCEMENT_TYPES,
+          labels: ANNOUNCEMENT_TYPE_LABELS,
+        },
+        {
+          key: 'priority',
+          label: 'Priority',
+          all: 'All Priorities',
+          values: ANNOUNCEMENT_PRIORITIES,
+          labels: ANNOUNCEMENT_PRIORITY_LABELS,
+        },
+      ]}
       linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
     >
       <CardList

@@ -13,7 +13,6 @@ import {
 } from '../../../domain/case-work';
 import {
   DataTable,
-  FilterSelect,
   ListScreen,
   ListTable,
   type StatTile,
@@ -78,6 +77,7 @@ export function IssuesPage() {
   ];
   return (
     <ListScreen
+      list={{ state: params, update }}
       title="Issue Tracker"
       description="Students' problems, from report to resolution"
       main={{ label: 'Report Issue', onClick: () => setEditing({}) }}
@@ -89,40 +89,30 @@ export function IssuesPage() {
         loading: !counts,
         className: 'sm:grid-cols-3 lg:grid-cols-5',
       }}
-      search={{
-        label: 'Search issues',
-        placeholder: M.issueSearch,
-        value: params.q,
-        onCommit: (q) => update({ q }),
-      }}
-      filters={
-        <>
-          <FilterSelect
-            label="Status"
-            all="All Statuses"
-            value={params.status}
-            values={ISSUE_STATUSES}
-            labelOf={ISSUE_STATUS_LABELS}
-            onChange={(status) => update({ status })}
-          />
-          <FilterSelect
-            label="Category"
-            all="All Categories"
-            value={params.category}
-            values={ISSUE_CATEGORIES}
-            labelOf={valueLabel}
-            onChange={(category) => update({ category })}
-          />
-          <FilterSelect
-            label="Priority"
-            all="All Priorities"
-            value={params.priority}
-            values={ISSUE_PRIORITIES}
-            labelOf={valueLabel}
-            onChange={(priority) => update({ priority })}
-          />
-        </>
-      }
+      search={{ label: 'Search issues', placeholder: M.issueSearch }}
+      filters={[
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Statuses',
+          values: ISSUE_STATUSES,
+          labels: ISSUE_STATUS_LABELS,
+        },
+        {
+          key: 'category',
+          label: 'Category',
+          all: 'All Categories',
+          values: ISSUE_CATEGORIES,
+          labels: valueLabel,
+        },
+        {
+          key: 'priority',
+          label: 'Priority',
+          all: 'All Priorities',
+          values: ISSUE_PRIORITIES,
+          labels: valueLabel,
+        },
+      ]}
       linkError={opened.isError && params.open ? reasonOf(opened.error) : null}
     >
       <ListTable query={issues} onPage={(page) => update({ page })}>

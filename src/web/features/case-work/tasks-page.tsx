@@ -22,7 +22,6 @@ import {
 } from '../../../domain/case-work';
 import {
   DataTable,
-  FilterSelect,
   ListError,
   ListScreen,
   ListTable,
@@ -123,6 +122,7 @@ export function TasksPage() {
 
   return (
     <ListScreen
+      list={{ state: params, update }}
       title="Task Management"
       description="Follow-up work for students, assigned and tracked"
       main={{ label: 'Add Task', onClick: () => setEditing({}) }}
@@ -134,40 +134,31 @@ export function TasksPage() {
         loading: !counts,
         className: 'lg:grid-cols-4',
       }}
-      search={{
-        label: 'Search tasks',
-        placeholder: M.taskSearch,
-        value: params.q,
-        onCommit: (q) => update({ q }),
-      }}
-      filters={
-        <>
-          <FilterSelect
-            label="Status"
-            all="All Statuses"
-            value={params.status}
-            values={TASK_STATUSES}
-            labelOf={TASK_STATUS_LABELS}
-            onChange={(status) => update({ status })}
-          />
-          <FilterSelect
-            label="Priority"
-            all="All Priorities"
-            value={params.priority}
-            values={TASK_PRIORITIES}
-            labelOf={valueLabel}
-            onChange={(priority) => update({ priority })}
-          />
-          <ViewSwitch
-            views={[
-              ['board', 'Board', KanbanSquare],
-              ['list', 'List', List],
-            ]}
-            value={params.view}
-            onChange={(view) => update({ view })}
-          />
-        </>
-      }
+      search={{ label: 'Search tasks', placeholder: M.taskSearch }}
+      filters={[
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Statuses',
+          values: TASK_STATUSES,
+          labels: TASK_STATUS_LABELS,
+        },
+        {
+          key: 'priority',
+          label: 'Priority',
+          all: 'All Priorities',
+          values: TASK_PRIORITIES,
+          labels: valueLabel,
+        },
+        <ViewSwitch
+          views={[
+            ['board', 'Board', KanbanSquare],
+            ['list', 'List', List],
+          ]}
+          value={params.view}
+          onChange={(view) => update({ view })}
+        />,
+      ]}
       linkError={linked.isError && params.open ? reasonOf(linked.error) : null}
     >
       {board ? (

@@ -12,14 +12,7 @@ import {
   type EventType,
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
-import {
-  CardList,
-  FilterSelect,
-  ListScreen,
-  type StatTile,
-  useDeleteConfirm,
-  ViewSwitch,
-} from '../../components/list';
+import { CardList, ListScreen, type StatTile, useDeleteConfirm, ViewSwitch } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -94,6 +87,7 @@ export function EventsPage() {
 
   return (
     <ListScreen
+      list={{ state: params, update }}
       title="Excel Beyond Events"
       description="Workshops, seminars and gatherings to register for"
       main={canOrganiseEvents(user.role) && { label: 'Create Event', onClick: () => setEditing({}) }}
@@ -105,40 +99,25 @@ export function EventsPage() {
         loading: !data,
         className: 'sm:grid-cols-3 lg:grid-cols-5',
       }}
-      search={{
-        label: 'Search events',
-        placeholder: 'Search events...',
-        value: params.q,
-        onCommit: (q) => update({ q }),
-      }}
-      filters={
-        <>
-          <FilterSelect
-            label="Type"
-            all="All Types"
-            value={params.type}
-            values={EVENT_TYPES}
-            labelOf={EVENT_TYPE_LABELS}
-            onChange={(type) => update({ type })}
-          />
-          <FilterSelect
-            label="Status"
-            all="All Status"
-            value={params.status}
-            values={EVENT_STATUSES}
-            labelOf={EVENT_STATUS_LABELS}
-            onChange={(status) => update({ status })}
-          />
-          <ViewSwitch
-            views={[
-              ['', 'Grid', LayoutGrid],
-              ['list', 'List', List],
-            ]}
-            value={params.view}
-            onChange={(view) => update({ view, page: params.page })}
-          />
-        </>
-      }
+      search={{ label: 'Search events', placeholder: 'Search events...' }}
+      filters={[
+        { key: 'type', label: 'Type', all: 'All Types', values: EVENT_TYPES, labels: EVENT_TYPE_LABELS },
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Status',
+          values: EVENT_STATUSES,
+          labels: EVENT_STATUS_LABELS,
+        },
+        <ViewSwitch
+          views={[
+            ['', 'Grid', LayoutGrid],
+            ['list', 'List', List],
+          ]}
+          value={params.view}
+          onChange={(view) => update({ view, page: params.page })}
+        />,
+      ]}
       linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
     >
       <CardList

@@ -48,32 +48,25 @@ export function FilesPage() {
 
   return (
     <ListScreen
+      list={{ state: params, update }}
       title="Student Files"
       description="Documents kept for each student: reports, letters, receipts and records"
       main={{ label: 'Upload Files', icon: Upload, onClick: () => setUploading(true) }}
-      search={{
-        label: 'Search files',
-        placeholder: 'Search files...',
-        value: params.q,
-        onCommit: (q) => update({ q }),
-      }}
-      filters={
-        <>
-          <StudentFilter
-            studentId={params.student_id}
-            onChange={(student_id) => update({ student_id })}
-            className="w-full sm:w-72"
-          />
-          <FilterSelect
-            label="Category"
-            all="All Categories"
-            value={params.category}
-            values={FILE_CATEGORIES}
-            labelOf={FILE_CATEGORY_LABELS}
-            onChange={(category) => update({ category })}
-          />
-        </>
-      }
+      search={{ label: 'Search files', placeholder: 'Search files...' }}
+      filters={[
+        <StudentFilter
+          studentId={params.student_id}
+          onChange={(student_id) => update({ student_id })}
+          className="w-full sm:w-72"
+        />,
+        {
+          key: 'category',
+          label: 'Category',
+          all: 'All Categories',
+          values: FILE_CATEGORIES,
+          labels: FILE_CATEGORY_LABELS,
+        },
+      ]}
       linkError={linked.isError && params.open ? reasonOf(linked.error) : null}
     >
       <ListTable query={files} onPage={(page) => update({ page })}>

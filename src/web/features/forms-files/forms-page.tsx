@@ -86,6 +86,7 @@ export function FormsPage() {
 
   return (
     <ListScreen
+      list={{ state: params, update }}
       title="Forms Management"
       description="Home visits, care calls and discharges, from draft to review"
       actions={
@@ -105,37 +106,22 @@ export function FormsPage() {
         loading: !counts,
         className: 'lg:grid-cols-4',
       }}
-      search={{
-        label: 'Search forms',
-        placeholder: 'Search forms...',
-        value: params.q,
-        onCommit: (q) => update({ q }),
-      }}
-      filters={
-        <>
-          <FilterSelect
-            label="Type"
-            all="All Types"
-            value={params.type}
-            values={FORM_TYPES}
-            labelOf={FORM_TYPE_LABELS}
-            onChange={(type) => update({ type })}
-          />
-          <FilterSelect
-            label="Status"
-            all="All Status"
-            value={params.status}
-            values={FORM_STATUSES}
-            labelOf={FORM_STATUS_LABELS}
-            onChange={(status) => update({ status })}
-          />
-          <StudentFilter
-            studentId={params.student_id}
-            onChange={(student_id) => update({ student_id })}
-            className="w-full sm:w-72"
-          />
-        </>
-      }
+      search={{ label: 'Search forms', placeholder: 'Search forms...' }}
+      filters={[
+        { key: 'type', label: 'Type', all: 'All Types', values: FORM_TYPES, labels: FORM_TYPE_LABELS },
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Status',
+          values: FORM_STATUSES,
+          labels: FORM_STATUS_LABELS,
+        },
+        <StudentFilter
+          studentId={params.student_id}
+          onChange={(student_id) => update({ student_id })}
+          className="w-full sm:w-72"
+        />,
+      ]}
       linkError={opened.isError && params.open ? reasonOf(opened.error) : null}
     >
       <ListTable query={forms} onPage={(page) => update({ page })}>

@@ -11,14 +11,7 @@ import {
   RESOURCE_TYPES,
   type ResourceType,
 } from '../../../domain/library';
-import {
-  CardList,
-  FilterSelect,
-  ListScreen,
-  type StatTile,
-  useDeleteConfirm,
-  ViewSwitch,
-} from '../../components/list';
+import { CardList, ListScreen, type StatTile, useDeleteConfirm, ViewSwitch } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -89,6 +82,7 @@ export function LibraryPage() {
 
   return (
     <ListScreen
+      list={{ state: params, update }}
       title="Students Library"
       description="Books, audiobooks, videos and podcasts to read, watch and listen to"
       main={canManage && { label: 'Add Resource', onClick: () => setEditing({}) }}
@@ -100,40 +94,31 @@ export function LibraryPage() {
         loading: !data,
         className: 'lg:grid-cols-4',
       }}
-      search={{
-        label: 'Search library resources',
-        placeholder: 'Search library resources...',
-        value: params.q,
-        onCommit: (q) => update({ q }),
-      }}
-      filters={
-        <>
-          <FilterSelect
-            label="Type"
-            all="All Types"
-            value={params.type}
-            values={RESOURCE_TYPES}
-            labelOf={RESOURCE_TYPE_PLURALS}
-            onChange={(type) => update({ type })}
-          />
-          <FilterSelect
-            label="Category"
-            all="All Categories"
-            value={params.category}
-            values={RESOURCE_CATEGORIES}
-            labelOf={RESOURCE_CATEGORY_LABELS}
-            onChange={(category) => update({ category })}
-          />
-          <ViewSwitch
-            views={[
-              ['', 'Grid', LayoutGrid],
-              ['list', 'List', List],
-            ]}
-            value={params.view}
-            onChange={(view) => update({ view, page: params.page })}
-          />
-        </>
-      }
+      search={{ label: 'Search library resources', placeholder: 'Search library resources...' }}
+      filters={[
+        {
+          key: 'type',
+          label: 'Type',
+          all: 'All Types',
+          values: RESOURCE_TYPES,
+          labels: RESOURCE_TYPE_PLURALS,
+        },
+        {
+          key: 'category',
+          label: 'Category',
+          all: 'All Categories',
+          values: RESOURCE_CATEGORIES,
+          labels: RESOURCE_CATEGORY_LABELS,
+        },
+        <ViewSwitch
+          views={[
+            ['', 'Grid', LayoutGrid],
+            ['list', 'List', List],
+          ]}
+          value={params.view}
+          onChange={(view) => update({ view, page: params.page })}
+        />,
+      ]}
       linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
     >
       <CardList
