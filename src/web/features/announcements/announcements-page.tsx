@@ -1,4 +1,3 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Announcement } from '../../../contracts/announcements';
@@ -7,24 +6,12 @@ import {
   ANNOUNCEMENT_PRIORITY_LABELS,
   ANNOUNCEMENT_TYPE_LABELS,
   ANNOUNCEMENT_TYPES,
-  type AnnouncementPriority,
   type AnnouncementType,
   canChangeAnnouncement,
   canPostAnnouncements,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { choiceOptions } from '../../components/forms';
-import { ListError, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  Select,
-  Skeleton,
-  toast,
-} from '../../components/ui';
+import { CardList, FilterSelect, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { todayIso } from '../../lib/format';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
@@ -67,15 +54,22 @@ export function AnnouncementsPage() {
   const listed = data?.items.find((a) => a.id === params.open);
   const fetched = useAnnouncement(params.open, data !== undefined && !listed);
   const opened = listed ?? fetched.data;
-  const remove = useDeleteAnnouncement();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
   const today = todayIso();
   // The last card of the last page deleted: show the page before instead of an empty one.
   useKeepPageInRange(params.page, ANNOUNCEMENTS_PAGE_SIZE, data, (page) => update({ page }));
 
   const open = (a: Announcement) => update({ open: a.id, page: params.page });
   const close = () => update({ open: '', page: params.page });
+  const deletion = useDeleteConfirm<Announcement>({
+    mutation: useDeleteAnnouncement(),
+    title: 'Delete announcement',
+    message: 'Delete this announcement? This cannot be undone.',
+    deleted: M.deleted,
+    failed: 'Failed to delete announcement',
+    reasonOf,
+    onDeleted: (a) => params.open === a.id && close(),
+  });
 
   const tiles: Array<StatTile<AnnouncementType | ''>> = COUNTED.map((type) => ({
     key: type,
@@ -86,106 +80,62 @@ export function AnnouncementsPage() {
   }));
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Announcements"
-        description="News and notices for students and staff"
-        actions={
-          canPostAnnouncements(user.role) && (
-            <Button onClick={() => setEditing({})}>
-              <Plus aria-hidden="true" className="size-4" />
-              New Announcement
-            </Button>
-          )
-        }
-      />
-      <StatTiles
-        label="Active announcements by type"
-        tiles={tiles}
-        selected={params.type}
+    <ListScreen
+      list={{ state: params, update }}
+      title="Announcements"
+      description="News and notices for students and staff"
+      main={canPostAnnouncements(user.role) && { label: 'New Announcement', onClick: () => setEditing({}) }}
+      tiles={{
+        label: 'Active announcements by type',
+        tiles,
+        selected: params.type,
         // Pressing the selected card again shows every type.
-        onSelect={(type) => update({ type: params.type === type ? '' : type })}
-        loading={!data}
-        className="lg:grid-cols-4"
+        onSelect: (type) => update({ type: params.type === type ? '' : type }),
+        loading: !data,
+        className: 'lg:grid-cols-4',
+      }}
+      search={{ label: 'Search announcements', placeholder: 'Search announcements...' }}
+      filters={[
+        {
+          key: 'type',
+          label: 'Type',
+          all: 'All Types',
+          values: ANNOUNCEMENT_TYPES,
+          labels: ANNOUNCEMENT_TYPE_LABELS,
+        },
+        {
+          key: 'priority',
+          label: 'Priority',
+          all: 'All Priorities',
+          values: ANNOUNCEMENT_PRIORITIES,
+          labels: ANNOUNCEMENT_PRIORITY_LABELS,
+        },
+      ]}
+      linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
+    >
+      <CardList
+        label="Announcements"
+        listLabel="Announcement list"
+        query={list}
+        onPage={(page) => update({ page })}
+        failure={{ title: "Couldn't load the announcements", message: reasonOf }}
+        empty={{ title: M.noneFound }}
+        layout="stack"
+        skeletonClassName="h-48"
+        itemKey={(a) => a.id}
+        renderItem={(a) => (
+          <AnnouncementCard
+            announcement={a}
+            today={today}
+            canChange={canChangeAnnouncement(user, a)}
+            onOpen={() => open(a)}
+            onEdit={() => setEditing({ announcement: a })}
+            onDelete={() => deletion.ask(a)}
+          />
+        )}
       />
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <SearchBox
-          label="Search announcements"
-          placeholder="Search announcements..."
-          value={params.q}
-          onCommit={(q) => update({ q })}
-          className="min-w-0 flex-1 sm:min-w-56"
-        />
-        <Select
-          aria-label="Type"
-          value={params.type}
-          onChange={(e) => update({ type: e.target.value as AnnouncementType | '' })}
-          options={[
-            { value: '', label: 'All Types' },
-            ...choiceOptions(ANNOUNCEMENT_TYPES, ANNOUNCEMENT_TYPE_LABELS),
-          ]}
-        />
-        <Select
-          aria-label="Priority"
-          value={params.priority}
-          onChange={(e) => update({ priority: e.target.value as AnnouncementPriority | '' })}
-          options={[
-            { value: '', label: 'All Priorities' },
-            ...choiceOptions(ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_PRIORITY_LABELS),
-          ]}
-        />
-      </div>
-
-      <section aria-label="Announcements" aria-busy={list.isFetching || undefined} className="space-y-4">
-        {list.isError && !data ? (
-          <Card>
-            <ListError
-              title="Couldn't load the announcements"
-              message={reasonOf(list.error)}
-              onRetry={() => void list.refetch()}
-              retrying={list.isFetching}
-            />
-          </Card>
-        ) : !data ? (
-          <div className="space-y-4">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-48 w-full rounded-xl" />
-            ))}
-          </div>
-        ) : data.items.length === 0 ? (
-          <Card>
-            <EmptyState title={M.noneFound} />
-          </Card>
-        ) : (
-          <ul aria-label="Announcement list" className="space-y-4">
-            {data.items.map((a) => (
-              <li key={a.id}>
-                <AnnouncementCard
-                  announcement={a}
-                  today={today}
-                  canChange={canChangeAnnouncement(user, a)}
-                  onOpen={() => open(a)}
-                  onEdit={() => setEditing({ announcement: a })}
-                  onDelete={() => setDeleting(a)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        {data && data.total > 0 && (
-          <Card>
-            <QueryPager query={list} onPage={(page) => update({ page })} />
-          </Card>
-        )}
-      </section>
-
       {opened && !editing && (
         <AnnouncementDetailDialog key={opened.id} announcement={opened} onClose={close} />
-      )}
-      {fetched.isError && params.open && (
-        <p role="alert" className="text-sm text-red-700">
-          {reasonOf(fetched.error)}
-        </p>
       )}
       {editing && (
         <AnnouncementFormDialog
@@ -196,28 +146,7 @@ export function AnnouncementsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(next) => !next && !remove.isPending && setDeleting(null)}
-        title="Delete announcement"
-        message="Delete this announcement? This cannot be undone."
-        confirmLabel="Delete"
-        variant="danger"
-        busy={remove.isPending}
-        busyLabel="Deleting..."
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(M.deleted);
-              if (params.open === deleting.id) close();
-            },
-            onError: (error) =>
-              toast.error('Failed to delete announcement', { description: reasonOf(error) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-      />
-    </div>
+      {deletion.dialog}
+    </ListScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, CircleDot, Clock, Plus, XCircle } from 'lucide-react';
+import { AlertCircle, CheckCircle2, CircleDot, Clock, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Issue } from '../../../contracts/issues';
@@ -13,13 +13,12 @@ import {
 } from '../../../domain/case-work';
 import {
   DataTable,
-  QueryPager,
-  SearchBox,
+  ListScreen,
+  ListTable,
   type StatTile,
-  StatTiles,
   tableStateOf,
+  useDeleteConfirm,
 } from '../../components/list';
-import { Button, Card, ConfirmDialog, PageHeader, Select, toast } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
@@ -54,13 +53,20 @@ export function IssuesPage() {
     }),
   );
   const opened = useIssue(params.open);
-  const remove = useDeleteIssue();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Issue | null>(null);
   const counts = issues.data?.counts;
   const filtered = Boolean(params.q || params.status || params.category || params.priority);
   const open = (issue: Issue) => update({ open: issue.id, page: params.page });
   const closeDetail = () => update({ open: '', page: params.page });
+  const deletion = useDeleteConfirm<Issue>({
+    mutation: useDeleteIssue(),
+    title: 'Delete issue',
+    message: M.deleteIssue,
+    deleted: 'Issue deleted.',
+    failed: 'Failed to delete issue',
+    reasonOf,
+    onDeleted: closeDetail,
+  });
 
   const tiles: Array<StatTile<IssueStatus | ''>> = [
     { key: '', label: 'Total Issues', icon: AlertCircle, tone: 'sky', value: counts?.total ?? 0 },
@@ -69,62 +75,47 @@ export function IssuesPage() {
     { key: 'resolved', label: 'Resolved', icon: CheckCircle2, tone: 'emerald', value: counts?.resolved ?? 0 },
     { key: 'closed', label: 'Closed', icon: XCircle, tone: 'slate', value: counts?.closed ?? 0 },
   ];
-  const filter = (
-    label: string,
-    value: string,
-    values: readonly string[],
-    key: 'status' | 'category' | 'priority',
-    all: string,
-    labelOf = valueLabel,
-  ) => (
-    <Select
-      aria-label={label}
-      value={value}
-      onChange={(e) => update({ [key]: e.target.value } as Partial<typeof params>)}
-      options={[{ value: '', label: all }, ...values.map((v) => ({ value: v, label: labelOf(v) }))]}
-    />
-  );
-
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Issue Tracker"
-        description="Students' problems, from report to resolution"
-        actions={
-          <Button onClick={() => setEditing({})}>
-            <Plus aria-hidden="true" className="size-4" />
-            Report Issue
-          </Button>
-        }
-      />
-      <StatTiles
-        label="Issues by status"
-        tiles={tiles}
-        selected={params.status}
-        onSelect={(status) => update({ status })}
-        loading={!counts}
-        className="sm:grid-cols-3 lg:grid-cols-5"
-      />
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          label="Search issues"
-          placeholder={M.issueSearch}
-          value={params.q}
-          onCommit={(q) => update({ q })}
-          className="min-w-56 flex-1"
-        />
-        {filter(
-          'Status',
-          params.status,
-          ISSUE_STATUSES,
-          'status',
-          'All Statuses',
-          (s) => ISSUE_STATUS_LABELS[s as IssueStatus],
-        )}
-        {filter('Category', params.category, ISSUE_CATEGORIES, 'category', 'All Categories')}
-        {filter('Priority', params.priority, ISSUE_PRIORITIES, 'priority', 'All Priorities')}
-      </div>
-      <Card>
+    <ListScreen
+      list={{ state: params, update }}
+      title="Issue Tracker"
+      description="Students' problems, from report to resolution"
+      main={{ label: 'Report Issue', onClick: () => setEditing({}) }}
+      tiles={{
+        label: 'Issues by status',
+        tiles,
+        selected: params.status,
+        onSelect: (status) => update({ status }),
+        loading: !counts,
+        className: 'sm:grid-cols-3 lg:grid-cols-5',
+      }}
+      search={{ label: 'Search issues', placeholder: M.issueSearch }}
+      filters={[
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Statuses',
+          values: ISSUE_STATUSES,
+          labels: ISSUE_STATUS_LABELS,
+        },
+        {
+          key: 'category',
+          label: 'Category',
+          all: 'All Categories',
+          values: ISSUE_CATEGORIES,
+          labels: valueLabel,
+        },
+        {
+          key: 'priority',
+          label: 'Priority',
+          all: 'All Priorities',
+          values: ISSUE_PRIORITIES,
+          labels: valueLabel,
+        },
+      ]}
+      linkError={opened.isError && params.open ? reasonOf(opened.error) : null}
+    >
+      <ListTable query={issues} onPage={(page) => update({ page })}>
         <DataTable
           label="Issues"
           {...tableStateOf(issues, { title: "Couldn't load the issues", message: reasonOf })}
@@ -171,21 +162,14 @@ export function IssuesPage() {
             </button>
           )}
         />
-        <QueryPager query={issues} onPage={(page) => update({ page })} />
-      </Card>
-
+      </ListTable>
       {opened.data && !editing && (
         <IssueDetailDialog
           issue={opened.data}
           onClose={closeDetail}
           onEdit={(issue) => setEditing({ issue })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
-      )}
-      {opened.isError && params.open && (
-        <p role="alert" className="text-sm text-red-700">
-          {reasonOf(opened.error)}
-        </p>
       )}
       {editing && (
         <IssueFormDialog
@@ -195,27 +179,7 @@ export function IssuesPage() {
           onSaved={(issue) => !editing.issue && open(issue)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(next) => !next && !remove.isPending && setDeleting(null)}
-        title="Delete issue"
-        message={M.deleteIssue}
-        confirmLabel="Delete"
-        variant="danger"
-        busy={remove.isPending}
-        busyLabel="Deleting..."
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success('Issue deleted.');
-              closeDetail();
-            },
-            onError: (error) => toast.error('Failed to delete issue', { description: reasonOf(error) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-      />
-    </div>
+      {deletion.dialog}
+    </ListScreen>
   );
 }

@@ -6,7 +6,6 @@ import {
   List,
   ListTodo,
   Pencil,
-  Plus,
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -24,13 +23,14 @@ import {
 import {
   DataTable,
   ListError,
-  QueryPager,
-  SearchBox,
+  ListScreen,
+  ListTable,
   type StatTile,
-  StatTiles,
   tableStateOf,
+  useDeleteConfirm,
+  ViewSwitch,
 } from '../../components/list';
-import { Button, Card, ConfirmDialog, PageHeader, Select, toast } from '../../components/ui';
+import { Button, Card, toast } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
 import { DueDate, PriorityBadge, reasonOf, TaskStatusBadge } from './case-ui';
@@ -71,9 +71,7 @@ export function TasksPage() {
   const tasks = useTasks(query);
   const linked = useTask(params.open);
   const move = useMoveTask();
-  const remove = useDeleteTask();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Task | null>(null);
   const counts = tasks.data?.counts;
   const filtered = Boolean(params.q || params.status || params.priority || params.overdue);
 
@@ -90,7 +88,15 @@ export function TasksPage() {
         onError: (error) => toast.error('Failed to move task', { description: reasonOf(error) }),
       },
     );
-  const actions = { onMove, onEdit: (task: Task) => setEditing({ task }), onDelete: setDeleting };
+  const deletion = useDeleteConfirm<Task>({
+    mutation: useDeleteTask(),
+    title: 'Delete task',
+    message: M.deleteTask,
+    deleted: 'Task deleted.',
+    failed: 'Failed to delete task',
+    reasonOf,
+  });
+  const actions = { onMove, onEdit: (task: Task) => setEditing({ task }), onDelete: deletion.ask };
 
   const tiles: Array<StatTile<Tile>> = [
     { key: '', label: 'Total Tasks', icon: ListTodo, tone: 'sky', value: counts?.total ?? 0 },
@@ -115,76 +121,50 @@ export function TasksPage() {
     );
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Task Management"
-        description="Follow-up work for students, assigned and tracked"
-        actions={
-          <Button onClick={() => setEditing({})}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add Task
-          </Button>
-        }
-      />
-      <StatTiles
-        label="Task figures"
-        tiles={tiles}
-        selected={selectedTile}
-        onSelect={selectTile}
-        loading={!counts}
-        className="lg:grid-cols-4"
-      />
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          label="Search tasks"
-          placeholder={M.taskSearch}
-          value={params.q}
-          onCommit={(q) => update({ q })}
-          className="min-w-56 flex-1"
-        />
-        <Select
-          aria-label="Status"
-          value={params.status}
-          onChange={(e) => update({ status: e.target.value as TaskStatus | '' })}
-          options={[
-            { value: '', label: 'All Statuses' },
-            ...TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] })),
+    <ListScreen
+      list={{ state: params, update }}
+      title="Task Management"
+      description="Follow-up work for students, assigned and tracked"
+      main={{ label: 'Add Task', onClick: () => setEditing({}) }}
+      tiles={{
+        label: 'Task figures',
+        tiles,
+        selected: selectedTile,
+        onSelect: selectTile,
+        loading: !counts,
+        className: 'lg:grid-cols-4',
+      }}
+      search={{ label: 'Search tasks', placeholder: M.taskSearch }}
+      filters={[
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Statuses',
+          values: TASK_STATUSES,
+          labels: TASK_STATUS_LABELS,
+        },
+        {
+          key: 'priority',
+          label: 'Priority',
+          all: 'All Priorities',
+          values: TASK_PRIORITIES,
+          labels: valueLabel,
+        },
+        <ViewSwitch
+          views={[
+            ['board', 'Board', KanbanSquare],
+            ['list', 'List', List],
           ]}
-        />
-        <Select
-          aria-label="Priority"
-          value={params.priority}
-          onChange={(e) => update({ priority: e.target.value as (typeof TASK_PRIORITIES)[number] | '' })}
-          options={[
-            { value: '', label: 'All Priorities' },
-            ...TASK_PRIORITIES.map((p) => ({ value: p, label: valueLabel(p) })),
-          ]}
-        />
-        <fieldset className="flex rounded-md border border-slate-300 p-0.5">
-          <legend className="sr-only">View</legend>
-          {(
-            [
-              ['board', 'Board', KanbanSquare],
-              ['list', 'List', List],
-            ] as const
-          ).map(([view, label, Icon]) => (
-            <Button
-              key={view}
-              size="sm"
-              variant={params.view === view ? 'primary' : 'ghost'}
-              aria-pressed={params.view === view}
-              onClick={() => update({ view })}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
-            </Button>
-          ))}
-        </fieldset>
-      </div>
+          value={params.view}
+          onChange={(view) => update({ view })}
+        />,
+      ]}
+      linkError={linked.isError && params.open ? reasonOf(linked.error) : null}
+    >
       {board ? (
         <BoardView tasks={tasks} filtered={filtered} actions={actions} />
       ) : (
-        <Card>
+        <ListTable query={tasks} onPage={(page) => update({ page })}>
           <DataTable
             label="Tasks"
             {...tableStateOf(tasks, { title: "Couldn't load the tasks", message: reasonOf })}
@@ -232,37 +212,14 @@ export function TasksPage() {
               </div>
             )}
           />
-          <QueryPager query={tasks} onPage={(page) => update({ page })} />
-        </Card>
+        </ListTable>
       )}
 
-      {linked.isError && params.open && (
-        <p role="alert" className="text-sm text-red-700">
-          {reasonOf(linked.error)}
-        </p>
-      )}
       {openTask && (
         <TaskFormDialog key={openTask.task?.id ?? 'add'} task={openTask.task} onClose={closeEditor} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
-        title="Delete task"
-        message={M.deleteTask}
-        confirmLabel="Delete"
-        variant="danger"
-        busy={remove.isPending}
-        busyLabel="Deleting..."
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => toast.success('Task deleted.'),
-            onError: (error) => toast.error('Failed to delete task', { description: reasonOf(error) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-      />
-    </div>
+      {deletion.dialog}
+    </ListScreen>
   );
 }
 

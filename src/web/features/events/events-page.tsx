@@ -1,4 +1,4 @@
-import { CalendarDays, LayoutGrid, List, Plus } from 'lucide-react';
+import { CalendarDays, LayoutGrid, List } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Event } from '../../../contracts/events';
@@ -9,22 +9,10 @@ import {
   EVENT_STATUSES,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
-  type EventStatus,
   type EventType,
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
-import { choiceOptions } from '../../components/forms';
-import { ListError, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  Select,
-  Skeleton,
-  toast,
-} from '../../components/ui';
+import { CardList, ListScreen, type StatTile, useDeleteConfirm, ViewSwitch } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -66,16 +54,23 @@ export function EventsPage() {
   const listed = data?.items.find((e) => e.id === params.open);
   const fetched = useEvent(params.open, data !== undefined && !listed);
   const opened = listed ?? fetched.data;
-  const remove = useDeleteEvent();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Event | null>(null);
   useKeepPageInRange(params.page, EVENTS_PAGE_SIZE, data, (page) => update({ page }));
 
   const close = () => update({ open: '', page: params.page });
+  const deletion = useDeleteConfirm<Event>({
+    mutation: useDeleteEvent(),
+    title: 'Delete event',
+    message: 'Delete this event? Registrations are removed with it.',
+    deleted: M.deleted,
+    failed: 'Failed to delete event',
+    reasonOf,
+    onDeleted: (e) => params.open === e.id && close(),
+  });
   const actions: EventActions = {
     onOpen: (e) => update({ open: e.id, page: params.page }),
     onEdit: (e) => setEditing({ event: e }),
-    onDelete: (e) => setDeleting(e),
+    onDelete: deletion.ask,
     canManage: (e) => canManageEvent(user, e),
   };
 
@@ -91,129 +86,62 @@ export function EventsPage() {
   ];
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Excel Beyond Events"
-        description="Workshops, seminars and gatherings to register for"
-        actions={
-          canOrganiseEvents(user.role) && (
-            <Button onClick={() => setEditing({})}>
-              <Plus aria-hidden="true" className="size-4" />
-              Create Event
-            </Button>
-          )
-        }
-      />
-      <StatTiles
-        label="Events by type"
-        tiles={tiles}
-        selected={params.type}
-        onSelect={(type) => update({ type: params.type === type ? '' : type })}
-        loading={!data}
-        className="sm:grid-cols-3 lg:grid-cols-5"
-      />
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <SearchBox
-          label="Search events"
-          placeholder="Search events..."
-          value={params.q}
-          onCommit={(q) => update({ q })}
-          className="min-w-0 flex-1 sm:min-w-56"
-        />
-        <Select
-          aria-label="Type"
-          value={params.type}
-          onChange={(e) => update({ type: e.target.value as EventType | '' })}
-          options={[{ value: '', label: 'All Types' }, ...choiceOptions(EVENT_TYPES, EVENT_TYPE_LABELS)]}
-        />
-        <Select
-          aria-label="Status"
-          value={params.status}
-          onChange={(e) => update({ status: e.target.value as EventStatus | '' })}
-          options={[
-            { value: '', label: 'All Status' },
-            ...choiceOptions(EVENT_STATUSES, EVENT_STATUS_LABELS),
+    <ListScreen
+      list={{ state: params, update }}
+      title="Excel Beyond Events"
+      description="Workshops, seminars and gatherings to register for"
+      main={canOrganiseEvents(user.role) && { label: 'Create Event', onClick: () => setEditing({}) }}
+      tiles={{
+        label: 'Events by type',
+        tiles,
+        selected: params.type,
+        onSelect: (type) => update({ type: params.type === type ? '' : type }),
+        loading: !data,
+        className: 'sm:grid-cols-3 lg:grid-cols-5',
+      }}
+      search={{ label: 'Search events', placeholder: 'Search events...' }}
+      filters={[
+        { key: 'type', label: 'Type', all: 'All Types', values: EVENT_TYPES, labels: EVENT_TYPE_LABELS },
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Status',
+          values: EVENT_STATUSES,
+          labels: EVENT_STATUS_LABELS,
+        },
+        <ViewSwitch
+          views={[
+            ['', 'Grid', LayoutGrid],
+            ['list', 'List', List],
           ]}
-        />
-        <fieldset className="flex self-start rounded-lg border border-slate-300 p-0.5 sm:self-auto">
-          <legend className="sr-only">View</legend>
-          {(
-            [
-              ['', 'Grid', LayoutGrid],
-              ['list', 'List', List],
-            ] as const
-          ).map(([view, label, Icon]) => (
-            <Button
-              key={label}
-              size="sm"
-              variant={params.view === view ? 'primary' : 'ghost'}
-              aria-pressed={params.view === view}
-              onClick={() => update({ view, page: params.page })}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
-            </Button>
-          ))}
-        </fieldset>
-      </div>
-
-      <section aria-label="Events" aria-busy={list.isFetching || undefined} className="space-y-4">
-        {params.view === 'list' ? (
-          <Card>
-            <EventTable query={list} actions={actions} />
-          </Card>
-        ) : list.isError && !data ? (
-          <Card>
-            <ListError
-              title="Couldn't load the events"
-              message={reasonOf(list.error)}
-              onRetry={() => void list.refetch()}
-              retrying={list.isFetching}
-            />
-          </Card>
-        ) : !data ? (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-80 w-full rounded-xl" />
-            ))}
-          </div>
-        ) : data.items.length === 0 ? (
-          <Card>
-            <EmptyState icon={CalendarDays} title={M.noneFound} />
-          </Card>
-        ) : (
-          <ul
-            aria-label="Event list"
-            className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {data.items.map((e) => (
-              <li key={e.id}>
-                <EventCard event={e} actions={actions} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {data && data.total > 0 && (
-          <Card>
-            <QueryPager query={list} onPage={(page) => update({ page })} />
-          </Card>
-        )}
-      </section>
-
-      {opened && !editing && !deleting && (
+          value={params.view}
+          onChange={(view) => update({ view, page: params.page })}
+        />,
+      ]}
+      linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
+    >
+      <CardList
+        label="Events"
+        listLabel="Event list"
+        query={list}
+        onPage={(page) => update({ page })}
+        failure={{ title: "Couldn't load the events", message: reasonOf }}
+        empty={{ icon: CalendarDays, title: M.noneFound }}
+        layout="grid"
+        skeletonClassName="h-80"
+        itemKey={(e) => e.id}
+        renderItem={(e) => <EventCard event={e} actions={actions} />}
+        table={params.view === 'list' && <EventTable query={list} actions={actions} />}
+      />
+      {opened && !editing && !deletion.deleting && (
         <EventDetailDialog
           key={opened.id}
           event={opened}
           canManage={canManageEvent(user, opened)}
           onEdit={() => setEditing({ event: opened })}
-          onDelete={() => setDeleting(opened)}
+          onDelete={() => deletion.ask(opened)}
           onClose={close}
         />
-      )}
-      {fetched.isError && params.open && (
-        <p role="alert" className="text-sm text-red-700">
-          {reasonOf(fetched.error)}
-        </p>
       )}
       {editing && (
         <EventFormDialog
@@ -222,27 +150,7 @@ export function EventsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(next) => !next && !remove.isPending && setDeleting(null)}
-        title="Delete event"
-        message="Delete this event? Registrations are removed with it."
-        confirmLabel="Delete"
-        variant="danger"
-        busy={remove.isPending}
-        busyLabel="Deleting..."
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(M.deleted);
-              if (params.open === deleting.id) close();
-            },
-            onError: (error) => toast.error('Failed to delete event', { description: reasonOf(error) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-      />
-    </div>
+      {deletion.dialog}
+    </ListScreen>
   );
 }

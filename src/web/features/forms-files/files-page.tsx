@@ -1,10 +1,8 @@
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FILE_CATEGORIES, FILE_CATEGORY_LABELS, type FileCategory } from '../../../domain/student-files';
-import { choiceOptions } from '../../components/forms';
-import { QueryPager, SearchBox } from '../../components/list';
-import { Button, Card, PageHeader, Select } from '../../components/ui';
+import { FILE_CATEGORIES, FILE_CATEGORY_LABELS } from '../../../domain/student-files';
+import { FilterSelect, ListScreen, ListTable } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
 import { useStudent } from '../students';
@@ -49,49 +47,36 @@ export function FilesPage() {
   const filtered = Boolean(params.q || params.student_id || params.category);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Student Files"
-        description="Documents kept for each student: reports, letters, receipts and records"
-        actions={
-          <Button onClick={() => setUploading(true)}>
-            <Upload aria-hidden="true" className="size-4" />
-            Upload Files
-          </Button>
-        }
-      />
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          label="Search files"
-          placeholder="Search files..."
-          value={params.q}
-          onCommit={(q) => update({ q })}
-          className="min-w-56 flex-1"
-        />
+    <ListScreen
+      list={{ state: params, update }}
+      title="Student Files"
+      description="Documents kept for each student: reports, letters, receipts and records"
+      main={{ label: 'Upload Files', icon: Upload, onClick: () => setUploading(true) }}
+      search={{ label: 'Search files', placeholder: 'Search files...' }}
+      filters={[
         <StudentFilter
           studentId={params.student_id}
           onChange={(student_id) => update({ student_id })}
           className="w-full sm:w-72"
-        />
-        <Select
-          aria-label="Category"
-          value={params.category}
-          onChange={(e) => update({ category: e.target.value as FileCategory | '' })}
-          options={[
-            { value: '', label: 'All Categories' },
-            ...choiceOptions(FILE_CATEGORIES, FILE_CATEGORY_LABELS),
-          ]}
-        />
-      </div>
-      <Card>
+        />,
+        {
+          key: 'category',
+          label: 'Category',
+          all: 'All Categories',
+          values: FILE_CATEGORIES,
+          labels: FILE_CATEGORY_LABELS,
+        },
+      ]}
+      linkError={linked.isError && params.open ? reasonOf(linked.error) : null}
+    >
+      <ListTable query={files} onPage={(page) => update({ page })}>
         <FilesTable
           query={files}
           filtered={filtered}
           onView={(file) => update({ open: file.id, page: params.page })}
           onDelete={deletion.ask}
         />
-        <QueryPager query={files} onPage={(page) => update({ page })} />
-      </Card>
+      </ListTable>
       {viewing && (
         <FilePreviewDialog
           key={viewing.id}
@@ -99,13 +84,8 @@ export function FilesPage() {
           onClose={() => update({ open: '', page: params.page })}
         />
       )}
-      {linked.isError && params.open && (
-        <p role="alert" className="text-sm text-red-700">
-          {reasonOf(linked.error)}
-        </p>
-      )}
       {uploading && <UploadDialog student={filterStudent.data ?? null} onClose={() => setUploading(false)} />}
       {deletion.dialog}
-    </div>
+    </ListScreen>
   );
 }

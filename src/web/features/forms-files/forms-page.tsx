@@ -1,4 +1,4 @@
-import { CheckCircle2, ClipboardCheck, ClipboardList, Download, FilePen, Plus } from 'lucide-react';
+import { CheckCircle2, ClipboardCheck, ClipboardList, Download, FilePen } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Form } from '../../../contracts/forms';
@@ -11,9 +11,8 @@ import {
   type FormType,
   FORM_MESSAGES as M,
 } from '../../../domain/forms';
-import { choiceOptions } from '../../components/forms';
-import { QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import { Button, Card, ConfirmDialog, PageHeader, Select, toast } from '../../components/ui';
+import { FilterSelect, ListScreen, ListTable, type StatTile, useDeleteConfirm } from '../../components/list';
+import { Button } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
 import { useStudent } from '../students';
@@ -51,13 +50,20 @@ export function FormsPage() {
   const forms = useForms(listQuery({ ...filters, page: params.page, pageSize: 25 }));
   const opened = useFormRecord(params.open);
   const filterStudent = useStudent(params.student_id || null);
-  const remove = useDeleteForm();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Form | null>(null);
   const counts = forms.data?.counts;
   const filtered = Boolean(params.q || params.type || params.status || params.student_id);
   const open = (form: Form) => update({ open: form.id, page: params.page });
   const closeDetail = () => update({ open: '', page: params.page });
+  const deletion = useDeleteConfirm<Form>({
+    mutation: useDeleteForm(),
+    title: 'Delete form',
+    message: 'Delete this form? This cannot be undone. Files attached to it stay in Student Files.',
+    deleted: M.deleted,
+    failed: 'Failed to delete form',
+    reasonOf,
+    onDeleted: closeDetail,
+  });
 
   const tiles: Array<StatTile<FormStatus | ''>> = [
     { key: '', label: 'Total', icon: ClipboardList, tone: 'sky', value: counts?.total ?? 0 },
@@ -79,81 +85,60 @@ export function FormsPage() {
   ];
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Forms Management"
-        description="Home visits, care calls and discharges, from draft to review"
-        actions={
-          <>
-            <Button variant="secondary" asChild>
-              <a href={formsExportHref(listQuery(filters))} download>
-                <Download aria-hidden="true" className="size-4" />
-                Export
-              </a>
-            </Button>
-            <Button onClick={() => setEditing({ kind: 'choose' })}>
-              <Plus aria-hidden="true" className="size-4" />
-              New Form
-            </Button>
-          </>
-        }
-      />
-      <StatTiles
-        label="Forms by status"
-        tiles={tiles}
-        selected={params.status}
-        onSelect={(status) => update({ status })}
-        loading={!counts}
-        className="lg:grid-cols-4"
-      />
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          label="Search forms"
-          placeholder="Search forms..."
-          value={params.q}
-          onCommit={(q) => update({ q })}
-          className="min-w-56 flex-1"
-        />
-        <Select
-          aria-label="Type"
-          value={params.type}
-          onChange={(e) => update({ type: e.target.value as FormType | '' })}
-          options={[{ value: '', label: 'All Types' }, ...choiceOptions(FORM_TYPES, FORM_TYPE_LABELS)]}
-        />
-        <Select
-          aria-label="Status"
-          value={params.status}
-          onChange={(e) => update({ status: e.target.value as FormStatus | '' })}
-          options={[{ value: '', label: 'All Status' }, ...choiceOptions(FORM_STATUSES, FORM_STATUS_LABELS)]}
-        />
+    <ListScreen
+      list={{ state: params, update }}
+      title="Forms Management"
+      description="Home visits, care calls and discharges, from draft to review"
+      actions={
+        <Button variant="secondary" asChild>
+          <a href={formsExportHref(listQuery(filters))} download>
+            <Download aria-hidden="true" className="size-4" />
+            Export
+          </a>
+        </Button>
+      }
+      main={{ label: 'New Form', onClick: () => setEditing({ kind: 'choose' }) }}
+      tiles={{
+        label: 'Forms by status',
+        tiles,
+        selected: params.status,
+        onSelect: (status) => update({ status }),
+        loading: !counts,
+        className: 'lg:grid-cols-4',
+      }}
+      search={{ label: 'Search forms', placeholder: 'Search forms...' }}
+      filters={[
+        { key: 'type', label: 'Type', all: 'All Types', values: FORM_TYPES, labels: FORM_TYPE_LABELS },
+        {
+          key: 'status',
+          label: 'Status',
+          all: 'All Status',
+          values: FORM_STATUSES,
+          labels: FORM_STATUS_LABELS,
+        },
         <StudentFilter
           studentId={params.student_id}
           onChange={(student_id) => update({ student_id })}
           className="w-full sm:w-72"
-        />
-      </div>
-      <Card>
+        />,
+      ]}
+      linkError={opened.isError && params.open ? reasonOf(opened.error) : null}
+    >
+      <ListTable query={forms} onPage={(page) => update({ page })}>
         <FormsTable
           query={forms}
           filtered={filtered}
           onOpen={open}
           onEdit={(form) => setEditing({ kind: 'edit', form })}
         />
-        <QueryPager query={forms} onPage={(page) => update({ page })} />
-      </Card>
-
+      </ListTable>
       {opened.data && !editing && (
         <FormDetailDialog
           form={opened.data}
           onClose={closeDetail}
           onEdit={(form) => setEditing({ kind: 'edit', form })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
-      )}
-      {opened.isError && params.open && (
-        <p role="alert" className="text-sm text-red-700">
-          {reasonOf(opened.error)}
-        </p>
       )}
       {editing?.kind === 'choose' && (
         <FormTypeChooser
@@ -171,27 +156,7 @@ export function FormsPage() {
           onSaved={(form, created) => created && open(form)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(next) => !next && !remove.isPending && setDeleting(null)}
-        title="Delete form"
-        message="Delete this form? This cannot be undone. Files attached to it stay in Student Files."
-        confirmLabel="Delete"
-        variant="danger"
-        busy={remove.isPending}
-        busyLabel="Deleting..."
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(M.deleted);
-              closeDetail();
-            },
-            onError: (error) => toast.error('Failed to delete form', { description: reasonOf(error) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-      />
-    </div>
+      {deletion.dialog}
+    </ListScreen>
   );
 }
