@@ -15,7 +15,8 @@
 // before the router loaded pages on demand), --json (one JSON object instead of the table),
 // --reports=DIR (keep each Lighthouse report there, as HTML and JSON, to see why a score is low),
 // --runs=N (Lighthouse N times on each page, 3 unless told; the median is held to the target),
-// --page=PATH[,PATH...] (Lighthouse on those pages only).
+// --page=PATH[,PATH...] (Lighthouse on those pages only), --port=N (the server's port: a free one
+// unless told).
 // Exits 1 when a figure misses its target, 2 when it cannot measure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -55,8 +56,8 @@ const onlyPages = optionValue('page')?.split(',');
 /** What to stop if this script is interrupted (Ctrl-C): the server and the browser started here. */
 const toStop = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    for (const stop of toStop) stop();
+  process.once(signal, async () => {
+    await Promise.allSettled([...toStop].map((stop) => stop()));
     process.exit(130);
   });
 }
@@ -240,7 +241,8 @@ async function freePort() {
   });
 }
 
-async function waitForServer(url, child, timeoutMs = 60_000) {
+// Seeding the demo data takes a minute on a busy two-core machine.
+async function waitForServer(url, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) fail(`the server stopped (exit ${child.exitCode}) before answering`);
@@ -259,7 +261,7 @@ async function waitForServer(url, child, timeoutMs = 60_000) {
 async function startServer() {
   if (!existsSync(path.join(ROOT, 'dist/server/main.js')))
     fail('no dist/server/main.js: run `npm run build` first.');
-  const port = await freePort();
+  const port = Number(optionValue('port') ?? 0) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'page-weight-'));
   const env = {
@@ -284,18 +286,18 @@ async function startServer() {
   child.stderr.on('data', (d) => {
     output += d;
   });
-  const stopNow = () => {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  toStop.add(stopNow);
-  const stop = async () => {
-    toStop.delete(stopNow);
+  // The server stops its embedded database as it exits: wait for that before removing its files.
+  const stopNow = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  toStop.add(stopNow);
+  const stop = async () => {
+    toStop.delete(stopNow);
+    await stopNow();
   };
   try {
     await waitForServer(url, child);
