@@ -4,16 +4,19 @@
 //  1. Sizes, from dist/web and Vite's manifest: the brotli bytes of the JavaScript each page loads
 //     (the entry, everything it imports, the page's own chunks and what those load as they render),
 //     printed beside the target: 120 KB for the sign-in page, 250 KB for a signed-in screen.
-//  2. Lighthouse (mobile defaults: slow 4G, 4x slower CPU) on /login and on /dashboard signed in,
-//     against the built server started here on a free loopback port with a fresh data directory:
-//     performance score (target 95), first and largest contentful paint, and the bytes text
-//     compression would still save.
+//  2. Lighthouse (mobile defaults: slow 4G, 4x slower CPU) on /login and on every signed-in screen
+//     (the sidebar's, src/web/app/navigation.ts, and the other routes of src/web/app/routes.tsx),
+//     signed in as ADM001, who sees them all, against the built server started here on a free
+//     loopback port with a fresh data directory: the median of 3 runs of each page (issue 47: its
+//     scores vary from run to run by several points) for the performance score (target 95), first
+//     and largest contentful paint, and the bytes text compression would still save.
 //
 // Options: --sizes-only (skip Lighthouse), --lighthouse-only (skip the sizes, e.g. for a build made
 // before the router loaded pages on demand), --json (one JSON object instead of the table),
 // --reports=DIR (keep each Lighthouse report there, as HTML and JSON, to see why a score is low),
-// --runs=N (Lighthouse N times on each page: its scores vary from run to run by several points),
-// --page=PATH (Lighthouse on /login or on /dashboard only).
+// --runs=N (Lighthouse N times on each page, 3 unless told; the median is held to the target),
+// --page=PATH[,PATH...] (Lighthouse on those pages only), --port=N (the server's port: a free one
+// unless told).
 // Exits 1 when a figure misses its target, 2 when it cannot measure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.resolve(ROOT, process.env.WEB_DIR ?? 'dist/web');
 const MANIFEST = path.join(WEB, '.vite/manifest.json');
 const ROUTES_FILE = path.join(ROOT, 'src/web/app/routes.tsx');
+const NAVIGATION_FILE = path.join(ROOT, 'src/web/app/navigation.ts');
 
 /** 1 KB = 1000 bytes, as Vite prints sizes. */
 const KB = 1000;
@@ -46,8 +50,17 @@ const DASHBOARD_FOLDER = 'features/dashboard/';
 const args = new Set(process.argv.slice(2));
 const optionValue = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const reportsDir = optionValue('reports');
-const runs = Number(optionValue('runs') ?? 1);
-const onlyPage = optionValue('page');
+const runs = Number(optionValue('runs') ?? 3);
+const onlyPages = optionValue('page')?.split(',');
+
+/** What to stop if this script is interrupted (Ctrl-C): the server and the browser started here. */
+const toStop = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    await Promise.allSettled([...toStop].map((stop) => stop()));
+    process.exit(130);
+  });
+}
 
 /** Cannot measure: thrown, so that the server and the browser started here are stopped first. */
 class CannotMeasure extends Error {}
@@ -87,14 +100,18 @@ function staticClosure(manifest, keys) {
 }
 
 /**
- * Signed-in pages from src/web/app/routes.tsx: each lazy page's module (a feature's index file)
- * and the paths that show it. The dashboard is not among them: it is part of the signed-in app.
+ * Signed-in pages from src/web/app/routes.tsx: each lazy page's module (a feature's index file) and
+ * the paths that show it. The dashboard is not among them: it is part of the signed-in app.
  */
 export function routesOf(source) {
+  const codes = new Map();
+  // e.g. students: onDemand(() => import('../features/students')), from src/web/app
+  const onDemand = /(\w+): onDemand\(\(\) => import\('\.\.\/([^']+)'\)\)/g;
+  for (const [, code, target] of source.matchAll(onDemand)) codes.set(code, target);
   const modules = new Map();
-  // e.g. const StudentsPage = lazy(() => import('../features/students').then(...)), from src/web/app
-  const lazyPage = /const (\w+) = lazy\(\(\) =>\s*import\('\.\.\/([^']+)'\)/g;
-  for (const [, name, target] of source.matchAll(lazyPage)) modules.set(name, target);
+  // e.g. const StudentsPage = pageOnDemand(pageCode.students, (m) => m.StudentsPage);
+  const lazyPage = /const (\w+) = pageOnDemand\(pageCode\.(\w+),/g;
+  for (const [, name, code] of source.matchAll(lazyPage)) modules.set(name, codes.get(code));
   const routes = [];
   const route = /\{\s*path: '([^']+)',\s*element: <(\w+) \/>/g;
   for (const [, routePath, name] of source.matchAll(route)) {
@@ -103,6 +120,16 @@ export function routesOf(source) {
     if (target && !routes.some((r) => r.path === routePath)) routes.push({ path: routePath, module: target });
   }
   return routes;
+}
+
+/**
+ * Every signed-in screen, in the sidebar's order (src/web/app/navigation.ts), then the routes of
+ * routes.tsx the sidebar does not link (/account): the pages Lighthouse measures signed in.
+ */
+export function signedInPaths(navigationSource, routesSource) {
+  const paths = [...navigationSource.matchAll(/\bto: '([^']+)'/g)].map(([, to]) => to);
+  for (const route of routesOf(routesSource)) if (!paths.includes(route.path)) paths.push(route.path);
+  return paths;
 }
 
 /**
@@ -214,7 +241,8 @@ async function freePort() {
   });
 }
 
-async function waitForServer(url, child, timeoutMs = 60_000) {
+// Seeding the demo data takes a minute on a busy two-core machine.
+async function waitForServer(url, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) fail(`the server stopped (exit ${child.exitCode}) before answering`);
@@ -233,7 +261,7 @@ async function waitForServer(url, child, timeoutMs = 60_000) {
 async function startServer() {
   if (!existsSync(path.join(ROOT, 'dist/server/main.js')))
     fail('no dist/server/main.js: run `npm run build` first.');
-  const port = await freePort();
+  const port = Number(optionValue('port') ?? 0) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'page-weight-'));
   const env = {
@@ -258,12 +286,18 @@ async function startServer() {
   child.stderr.on('data', (d) => {
     output += d;
   });
-  const stop = async () => {
+  // The server stops its embedded database as it exits: wait for that before removing its files.
+  const stopNow = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  toStop.add(stopNow);
+  const stop = async () => {
+    toStop.delete(stopNow);
+    await stopNow();
   };
   try {
     await waitForServer(url, child);
@@ -306,16 +340,22 @@ async function runLighthouse(url, pages) {
     import('chrome-launcher'),
   ]);
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const killChrome = () => chrome.kill();
+  toStop.add(killChrome);
   const results = [];
   try {
     for (const page of pages) {
-      const { lhr, report } = await lighthouse(
-        `${url}${page.path}`,
-        { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: ['performance'] },
-        page.cookie
-          ? { extends: 'lighthouse:default', settings: { extraHeaders: { Cookie: page.cookie } } }
-          : undefined,
-      );
+      const measureOnce = () =>
+        lighthouse(
+          `${url}${page.path}`,
+          { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: ['performance'] },
+          page.cookie
+            ? { extends: 'lighthouse:default', settings: { extraHeaders: { Cookie: page.cookie } } }
+            : undefined,
+        );
+      let { lhr, report } = await measureOnce();
+      // On a busy machine Chrome now and then records no trace (NO_NAVSTART): one more try.
+      if (lhr.runtimeError) ({ lhr, report } = await measureOnce());
       if (lhr.runtimeError) fail(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
       if (reportsDir) {
         mkdirSync(reportsDir, { recursive: true });
@@ -332,24 +372,59 @@ async function runLighthouse(url, pages) {
         fcp_ms: Math.round(audit('first-contentful-paint').numericValue),
         lcp_ms: Math.round(audit('largest-contentful-paint').numericValue),
         tbt_ms: Math.round(audit('total-blocking-time').numericValue),
+        cls: audit('cumulative-layout-shift').numericValue,
         text_compression_savings_bytes: audit('uses-text-compression').details?.overallSavingsBytes ?? 0,
         transfer_bytes: audit('total-byte-weight').numericValue,
       });
     }
   } finally {
+    toStop.delete(killChrome);
     await chrome.kill();
   }
   return results;
 }
 
+/** The middle value (the lower middle of an even count, so that a figure is one really measured). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/**
+ * One row per page from its runs: the median score and paints, held to the target, and every
+ * run's score, to show how noisy the machine was.
+ */
+export function summarise(results) {
+  const byPage = new Map();
+  for (const r of results) byPage.set(r.page, [...(byPage.get(r.page) ?? []), r]);
+  return [...byPage].map(([page, rs]) => {
+    const mid = (field) => median(rs.map((r) => r[field]));
+    const score = mid('score');
+    return {
+      page,
+      score,
+      scores: rs.map((r) => r.score),
+      fcp_ms: mid('fcp_ms'),
+      lcp_ms: mid('lcp_ms'),
+      tbt_ms: mid('tbt_ms'),
+      cls: mid('cls'),
+      text_compression_savings_bytes: mid('text_compression_savings_bytes'),
+      transfer_bytes: mid('transfer_bytes'),
+      pass: score >= TARGETS.lighthouse,
+    };
+  });
+}
+
 function printLighthouse(rows) {
-  console.log('\nLighthouse performance (mobile: slow 4G, 4x CPU slowdown):');
+  console.log(`\nLighthouse performance (mobile: slow 4G, 4x CPU slowdown; median of ${runs}):`);
+  const width = Math.max(...rows.map((r) => r.page.length));
   for (const r of rows) {
     console.log(
-      `  ${r.page.padEnd(11)} score ${String(r.score).padStart(3)} (target ${TARGETS.lighthouse})  ${
-        r.score >= TARGETS.lighthouse ? 'PASS' : 'FAIL'
-      }   FCP ${(r.fcp_ms / 1000).toFixed(1)} s, LCP ${(r.lcp_ms / 1000).toFixed(1)} s, TBT ${r.tbt_ms} ms,` +
-        ` text compression would save ${kb(r.text_compression_savings_bytes)}, ${kb(r.transfer_bytes)} transferred`,
+      `  ${r.page.padEnd(width)} score ${String(r.score).padStart(3)} (target ${TARGETS.lighthouse})  ${
+        r.pass ? 'PASS' : 'FAIL'
+      }   runs ${r.scores.join('/')}; FCP ${(r.fcp_ms / 1000).toFixed(1)} s, LCP ${(r.lcp_ms / 1000).toFixed(1)} s,` +
+        ` TBT ${r.tbt_ms} ms, CLS ${r.cls.toFixed(3)}, text compression would save ${kb(r.text_compression_savings_bytes)},` +
+        ` ${kb(r.transfer_bytes)} transferred`,
     );
   }
 }
@@ -362,21 +437,25 @@ async function main() {
     const server = await startServer();
     try {
       const cookie = await signIn(server.url);
-      const pages = [{ path: '/login' }, { path: '/dashboard', cookie }].filter(
-        (page) => !onlyPage || page.path === onlyPage,
+      const signedIn = signedInPaths(
+        readFileSync(NAVIGATION_FILE, 'utf8'),
+        readFileSync(ROUTES_FILE, 'utf8'),
       );
-      if (pages.length === 0) fail(`--page=${onlyPage}: Lighthouse measures /login and /dashboard`);
+      const pages = [{ path: '/login' }, ...signedIn.map((p) => ({ path: p, cookie }))].filter(
+        (page) => !onlyPages || onlyPages.includes(page.path),
+      );
+      if (pages.length === 0)
+        fail(`--page=${onlyPages}: Lighthouse measures /login and ${signedIn.join(', ')}`);
       if (!(runs >= 1)) fail('--runs needs a number from 1 up');
       const repeated = Array.from({ length: runs }, (_, i) => pages.map((page) => ({ ...page, run: i + 1 })));
-      lighthouseRows = await runLighthouse(server.url, repeated.flat());
+      lighthouseRows = summarise(await runLighthouse(server.url, repeated.flat()));
     } finally {
       await server.stop();
     }
     if (!args.has('--json')) printLighthouse(lighthouseRows);
   }
   if (args.has('--json')) console.log(JSON.stringify({ sizes, lighthouse: lighthouseRows }, null, 2));
-  const passed =
-    sizes.every((r) => r.pass || r.informative) && lighthouseRows.every((r) => r.score >= TARGETS.lighthouse);
+  const passed = sizes.every((r) => r.pass || r.informative) && lighthouseRows.every((r) => r.pass);
   if (!passed) process.exitCode = 1;
 }
 

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, useState } from 'react';
-import type { CodeOnDemand } from './page-code';
+import type { CodeOnDemand } from './code-on-demand';
 
 /**
  * A page whose code loads on demand (page-code.ts), shown inside <PageLoading>. Like React.lazy,

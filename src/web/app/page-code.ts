@@ -4,34 +4,7 @@
  * Each is asked for once, here: start-early.ts asks first, and the pages (on-demand-page.tsx) find
  * it already loaded.
  */
-
-/** A piece of code loaded on demand: `load` fetches it once, `loaded` is it once it is here. */
-export interface CodeOnDemand<M> {
-  load(): Promise<M>;
-  loaded(): M | undefined;
-}
-
-export function onDemand<M>(importer: () => Promise<M>): CodeOnDemand<M> {
-  let loading: Promise<M> | null = null;
-  let module: M | undefined;
-  return {
-    load() {
-      loading ??= importer().then(
-        (loadedModule) => {
-          module = loadedModule;
-          return loadedModule;
-        },
-        (error: unknown) => {
-          // Offline, or a new version deployed: the next page that needs it asks again.
-          loading = null;
-          throw error;
-        },
-      );
-      return loading;
-    },
-    loaded: () => module,
-  };
-}
+import { onDemand } from './code-on-demand';
 
 /** The addresses a signed-out visitor may stay on; every other one leads to /login. */
 export const SIGNED_OUT_PATHS = [
@@ -53,14 +26,20 @@ export const signedInAppCode = onDemand(() => import('./signed-in-app'));
 
 /**
  * Fetches the code `path` most likely needs, before anyone knows who is signed in: the sign-in
- * page, the other signed-out pages, or the signed-in app. Nothing at '/', which a signed-out
- * visitor reaches as often as anyone.
+ * page, the other signed-out pages, or the signed-in app and then, as soon as that is here, the
+ * page at `path` (rather than once the app has rendered and the page asks). Nothing at '/', which
+ * a signed-out visitor reaches as often as anyone.
  */
 export function startLoadingCodeFor(path: string): void {
   if (path === '/') return;
-  const code =
-    path === '/login' ? loginPageCode : isSignedOutPath(path) ? signedOutPagesCode : signedInAppCode;
-  code.load().catch(() => {
+  const headStartOnly = () => {
     // Only a head start: the page asks again when shown, and says so if it cannot.
-  });
+  };
+  if (path === '/login') loginPageCode.load().catch(headStartOnly);
+  else if (isSignedOutPath(path)) signedOutPagesCode.load().catch(headStartOnly);
+  else
+    signedInAppCode
+      .load()
+      .then((app) => app.startLoadingPage(path))
+      .catch(headStartOnly);
 }

@@ -2,6 +2,7 @@ import type { User } from '../../contracts/auth';
 import { PROGRAMME_TIME_ZONE } from '../../domain/dates';
 import { isStaffRole } from '../../domain/roles';
 import { askEarly } from '../lib/api';
+import { firstListRequest } from './first-pages';
 import { startLoadingCodeFor } from './page-code';
 
 // main.tsx imports this file first, so that it runs before React is set up and renders: what the
@@ -14,12 +15,18 @@ const path = window.location.pathname;
 askEarly<{ user: User | null }>('/api/session').then(
   ({ user }) => {
     if (!user) return;
+    // Past the sign-in gates (the server refuses the rest before), the first page of this address's
+    // list (first-pages.ts): asked once the session says who may see it, so that a signed-out
+    // visit or a role the screen refuses asks for nothing, beside the screen's code still arriving.
+    const gated = user.must_change_password || user.must_set_up_two_factor;
+    const list = gated ? null : firstListRequest(path, window.location.search, user.role);
+    if (list) askEarly(list, { dropFailure: true });
     warmUpDateFormatting();
     // The user's own theme, which every signed-in screen reads.
     askEarly('/api/me/preferences');
     // Past the sign-in gates (the server refuses the rest before): the top bar's bell, and on the
     // dashboard, where everyone lands, its figures.
-    if (user.must_change_password || user.must_set_up_two_factor) return;
+    if (gated) return;
     askEarly('/api/notifications');
     if (path === '/dashboard') askEarly(isStaffRole(user.role) ? '/api/dashboard' : '/api/dashboard/mine');
   },

@@ -156,6 +156,37 @@ describe('askEarly', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it("with dropFailure, lets a failed answer go: the screen's own request asks anew", async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(++calls === 1 ? { error: 'Not allowed' } : { call: calls }), {
+            status: calls === 1 ? 403 : 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    await expect(askEarly('/api/students?page=1', { dropFailure: true })).rejects.toThrow('Not allowed');
+    await expect(api.get('/api/students?page=1')).resolves.toEqual({ call: 2 });
+  });
+
+  it('without dropFailure, hands on a failed answer too', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'Down' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    await expect(askEarly('/api/session')).rejects.toThrow('Down');
+    await expect(api.get('/api/session')).rejects.toThrow('Down');
+  });
+
   it('forgets what was asked for the account before a sign-out', async () => {
     const fetchMock = counting();
     void askEarly('/api/dashboard');

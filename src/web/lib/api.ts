@@ -141,11 +141,15 @@ const EARLY_ANSWER_MS = 10_000;
  * the page's code starts (app/start-early.ts), beside the screen's code, instead of one round trip
  * after another once that screen has rendered (issue 22).
  */
-export function askEarly<T>(path: string): Promise<T> {
+export function askEarly<T>(path: string, options: { dropFailure?: boolean } = {}): Promise<T> {
   const answer = apiRequest<T>(path);
-  // Taken later; until then a failure is not an unhandled rejection.
-  answer.catch(() => {});
-  earlyAnswers.set(path, { answer, at: Date.now() });
+  const early = { answer, at: Date.now() };
+  earlyAnswers.set(path, early);
+  // Taken later; until then a failure is not an unhandled rejection. With `dropFailure` (a list's
+  // first page, asked before its screen exists) a failed answer is not taken: the screen asks anew.
+  answer.catch(() => {
+    if (options.dropFailure && earlyAnswers.get(path) === early) earlyAnswers.delete(path);
+  });
   return answer;
 }
 

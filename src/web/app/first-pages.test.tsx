@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { cleanup, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient, stubApi } from '../testing/api-stub';
+import { FIRST_PAGES, firstListRequest } from './first-pages';
+import { appRoutes } from './routes';
+
+// ADM001, who may see every screen.
+const admin = vi.hoisted(() => ({
+  id: 'c7a2d4ef-0000-4000-8000-0000000000a1',
+  staff_id: 'ADM001',
+  name: 'Admin',
+  email: 'admin@example.org',
+  role: 'admin',
+  must_change_password: false,
+  must_set_up_two_factor: false,
+}));
+vi.mock('../lib/session', () => ({
+  useCurrentUser: () => admin,
+  useAuth: () => ({ status: 'signed-in', user: admin, refresh: async () => {} }),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** No answer ever comes: the screen stays loading, having asked for what it needs first. */
+const never = () => new Promise<Response>(() => {});
+
+describe('the first pages asked for as the app starts (first-pages.ts)', () => {
+  it('name every signed-in screen loaded on demand, with the rank its route asks', () => {
+    const onDemand = appRoutes.filter((r) => r.code);
+    expect(Object.keys(FIRST_PAGES).sort()).toEqual(onDemand.map((r) => r.path).sort());
+    for (const route of onDemand)
+      expect([route.path, FIRST_PAGES[route.path]?.minRole]).toEqual([route.path, route.minRole]);
+  });
+
+  it.each(Object.entries(FIRST_PAGES))(
+    '%s: its screen asks for exactly the address asked for early',
+    async (path, page) => {
+      const calls = stubApi(never);
+      const route = appRoutes.find((r) => r.path === path);
+      renderWithClient(<Suspense fallback={null}>{route?.element}</Suspense>, path);
+      const list = new URL(page.list, 'http://x').pathname;
+      await waitFor(
+        () => expect(calls.some((c) => new URL(c.url, 'http://x').pathname === list)).toBe(true),
+        {
+          timeout: 20_000,
+        },
+      );
+      const asked = calls.filter((c) => new URL(c.url, 'http://x').pathname === list).map((c) => c.url);
+      expect(asked[0]).toBe(page.list);
+    },
+    30_000,
+  );
+
+  it('asks for a list only unfiltered, and only of a screen the role may see', () => {
+    expect(firstListRequest('/students', '', 'admin')).toBe(FIRST_PAGES['/students']?.list);
+    expect(firstListRequest('/students', '?q=banda', 'admin')).toBeNull();
+    expect(firstListRequest('/students', '', 'user')).toBeNull();
+    expect(firstListRequest('/nowhere', '', 'admin')).toBeNull();
+  });
+});
