@@ -150,7 +150,7 @@ export function TasksPage() {
           values: TASK_PRIORITIES,
           labels: valueLabel,
         },
-        <ViewSwitch
+        <ViewSwitch key="viewswitch"
           views={[
             ['board', 'Board', KanbanSquare],
             ['list', 'List', List],

@@ -109,7 +109,7 @@ export function EventsPage() {
           values: EVENT_STATUSES,
           labels: EVENT_STATUS_LABELS,
         },
-        <ViewSwitch
+        <ViewSwitch key="viewswitch"
           views={[
             ['', 'Grid', LayoutGrid],
             ['list', 'List', List],

@@ -54,7 +54,7 @@ export function FilesPage() {
       main={{ label: 'Upload Files', icon: Upload, onClick: () => setUploading(true) }}
       search={{ label: 'Search files', placeholder: 'Search files...' }}
       filters={[
-        <StudentFilter
+        <StudentFilter key="studentfilter"
           studentId={params.student_id}
           onChange={(student_id) => update({ student_id })}
           className="w-full sm:w-72"

@@ -116,7 +116,7 @@ export function FormsPage() {
           values: FORM_STATUSES,
           labels: FORM_STATUS_LABELS,
         },
-        <StudentFilter
+        <StudentFilter key="studentfilter"
           studentId={params.student_id}
           onChange={(student_id) => update({ student_id })}
           className="w-full sm:w-72"

@@ -110,7 +110,7 @@ export function LibraryPage() {
           values: RESOURCE_CATEGORIES,
           labels: RESOURCE_CATEGORY_LABELS,
         },
-        <ViewSwitch
+        <ViewSwitch key="viewswitch"
           views={[
             ['', 'Grid', LayoutGrid],
             ['list', 'List', List],
