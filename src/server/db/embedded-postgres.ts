@@ -1,5 +1,7 @@
+import { fork } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 export interface EmbeddedPostgres {
@@ -43,8 +45,8 @@ export async function startEmbeddedPostgres(
   // PGlite writes its files world-readable and writable (0666): only an owner-only folder keeps
   // other local accounts from reading password hashes or rewriting allowances on disk.
   chmodSync(dataDir, 0o700);
-  // Creating a database (initdb) leaves some 150 MB of WebAssembly memory and code behind that
-  // the thread never gives back: a new folder is created by a thread of its own that then ends.
+  // Creating a database (initdb) passes some 300 MB through the allocator, which the server would
+  // keep as resident memory for good: a new folder is created by a short-lived process instead.
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir);
   let current = await startWorker(dataDir);
   let stopping = false;
@@ -103,19 +105,27 @@ export async function startEmbeddedPostgres(
   };
 }
 
+/** Creates the database in a process of its own, which then ends and gives all its memory back. */
 async function initialise(dataDir: string) {
-  const worker = spawnWorker(dataDir, true);
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', (message: WorkerMessage) => {
-      if (message.type === 'failed') reject(new Error(message.message));
-    });
-    worker.once('error', reject);
-    worker.once('exit', () => resolve());
+  const compiled = import.meta.url.endsWith('.js');
+  const child = fork(workerFile(compiled), [dataDir], {
+    execArgv: compiled ? [] : ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  let failure: string | undefined;
+  child.on('message', (message: WorkerMessage) => {
+    if (message.type === 'failed') failure = message.message;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (failure || code !== 0)
+    throw new Error(failure ?? `Creating the embedded database failed (code ${code})`);
 }
 
 async function startWorker(dataDir: string): Promise<{ worker: Worker; url: string }> {
-  const worker = spawnWorker(dataDir, false);
+  const worker = spawnWorker(dataDir);
   const url = await new Promise<string>((resolve, reject) => {
     worker.once('message', (message: WorkerMessage) => {
       if (message.type === 'ready') resolve(message.url);
@@ -129,14 +139,17 @@ async function startWorker(dataDir: string): Promise<{ worker: Worker; url: stri
   return { worker, url };
 }
 
-function spawnWorker(dataDir: string, initOnly: boolean): Worker {
-  const workerData = { dataDir, initOnly };
+const workerFile = (compiled: boolean) =>
+  fileURLToPath(new URL(`./embedded-postgres-worker.${compiled ? 'js' : 'ts'}`, import.meta.url));
+
+function spawnWorker(dataDir: string): Worker {
+  const workerData = { dataDir };
   const worker = import.meta.url.endsWith('.js')
-    ? new Worker(new URL('./embedded-postgres-worker.js', import.meta.url), { workerData })
+    ? new Worker(workerFile(true), { workerData })
     : // From the sources (tests, `npm run dev`): the thread loads TypeScript through tsx.
       new Worker(
         `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
-          new URL('./embedded-postgres-worker.ts', import.meta.url).href,
+          pathToFileURL(workerFile(false)).href,
         )}); });`,
         { eval: true, workerData },
       );
