@@ -22,21 +22,6 @@ async function until<T>(attempt: () => Promise<T>, seconds: number): Promise<T> 
   }
 }
 
-function killed(pid: number): Promise<void> {
-  process.kill(pid, 'SIGKILL');
-  return new Promise((resolve) => {
-    const check = () => {
-      try {
-        process.kill(pid, 0);
-        setTimeout(check, 20);
-      } catch {
-        resolve();
-      }
-    };
-    check();
-  });
-}
-
 // Each (re)start of the worker loads PGlite from disk: several seconds on a busy machine.
 describe('the embedded database killed under the app', { timeout: 180_000 }, () => {
   it('is started again, keeps what was acknowledged, and fails a transaction under way as unavailable', async () => {
@@ -47,19 +32,18 @@ describe('the embedded database killed under the app', { timeout: 180_000 }, () 
       await db.execute(sql`insert into marks (note) values ('before the first kill')`);
 
       // Idle: nothing holds the connection.
-      const first = database.embeddedPid!();
-      await killed(first);
+      const first = database.embeddedThreadId!();
+      await database.killEmbedded!();
       await expect(db.execute(sql`select 1`)).rejects.toSatisfy(isDatabaseUnavailable);
       await until(() => db.execute(sql`select 1`), 60);
-      expect(database.embeddedPid!()).not.toBe(first);
+      expect(database.embeddedThreadId!()).not.toBe(first);
       await db.execute(sql`insert into marks (note) values ('after the first restart')`);
 
       // A transaction holds the connection when the worker dies: its caller gets an error that
       // answers 503, and no 'error' event goes unhandled (Vitest fails the file on one).
-      const second = database.embeddedPid!();
       const inFlight = db.transaction(async (tx) => {
         await tx.execute(sql`insert into marks (note) values ('never committed')`);
-        await killed(second);
+        await database.killEmbedded!();
         await tx.execute(sql`insert into marks (note) values ('after the kill')`);
       });
       await expect(inFlight).rejects.toSatisfy(isDatabaseUnavailable);

@@ -7,7 +7,9 @@ import { createLogger } from './http/logger';
 /** Opens the configured database (a server, or embedded PGlite in DATA_DIR) and migrates it. */
 export async function openConfiguredDatabase(
   config: Config,
-): Promise<DatabaseHandle & { embedded: boolean; embeddedPid?: () => number }> {
+): Promise<
+  DatabaseHandle & { embedded: boolean; embeddedThreadId?: () => number; killEmbedded?: () => Promise<void> }
+> {
   if (config.databaseUrl) {
     const handle = openDatabase(config.databaseUrl, config.databasePoolSize);
     await runMigrations(handle.pool);
@@ -20,7 +22,8 @@ export async function openConfiguredDatabase(
   return {
     ...handle,
     embedded: true,
-    embeddedPid: () => embedded.pid,
+    embeddedThreadId: () => embedded.threadId,
+    killEmbedded: () => embedded.kill(),
     async close() {
       await handle.close();
       await embedded.stop();

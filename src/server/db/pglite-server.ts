@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { embeddedStartParams } from './pglite-server-settings';
 import {
   dataDirInUse,
   prepareSocketFolder,
@@ -42,6 +43,7 @@ export async function startPgliteServer(
     pglite = await PGlite.create(dataDir ?? 'memory://', {
       extensions: { pg_trgm },
       loadDataDir: options.startFrom,
+      startParams: embeddedStartParams(dataDir),
     });
     const server = await listen(pglite, folder, dataDir);
     const db = pglite;
