@@ -11,7 +11,6 @@ import {
   chosenFilters,
   countedFilters,
   viewerOf,
-  viewerOrder,
   viewerRows,
 } from './case-viewers';
 
@@ -39,7 +38,12 @@ export interface CaseList<Item> {
    * The page's items: the record's look-up joined to case_viewers `on` the viewer's rows, with
    * `where`, in viewerOrder, the window's rows.
    */
-  page(db: DbOrTx, on: SQL | undefined, where: SQL | undefined, window: { limit: number; offset: number }): Promise<Item[]>;
+  page(
+    db: DbOrTx,
+    on: SQL | undefined,
+    where: SQL | undefined,
+    window: { limit: number; offset: number },
+  ): Promise<Item[]>;
 }
 
 type Figures = Record<string, [number, number, number]>;
@@ -80,7 +84,8 @@ async function figuresOf(
       : filters.overdue === false
         ? sql`counted.chosen - ${chosenOverdue}`
         : sql`counted.chosen`;
-  const { rows } = await db.execute(sql`select coalesce(json_object_agg(counted.status, json_build_array(counted.n,
+  const { rows } =
+    await db.execute(sql`select coalesce(json_object_agg(counted.status, json_build_array(counted.n,
       case when counted.status = 'completed' then 0 else counted.dated - ${dueLater} end, ${matching}))::text, '{}') as figures
     from (${counts}) counted ${later}`);
   return JSON.parse(String((rows[0] as { figures?: string } | undefined)?.figures ?? '{}')) as Figures;
