@@ -29,11 +29,6 @@ export const NAMED_STATEMENTS = {
   /** Opening a student, for an officer who sees their own (students.query.ts). */
   officersStudentById: 'officers_student_by_id',
   /**
-   * A page of tasks or issues and their tiles without a search (case-work/case-lists.ts): one
-   * statement per shape of filters, named with the shape after a colon.
-   */
-  caseListPage: 'case_list_page',
-  /**
    * The first page of students and its tiles without a search (students.latest-page.ts): one
    * statement per shape of filters, sort and page size, named with the shape after a colon.
    */

@@ -65,14 +65,6 @@ export const users = pgTable(
     twoFactorLastStep: integer('two_factor_last_step'),
     /** The user's own theme over the system's ('light', 'dark', 'auto'); null follows the system. */
     themePreference: text('theme_preference', { enum: ['light', 'dark', 'auto'] }),
-    /**
-     * The account as the user directory lists it, from this row alone: directoryUserDto's fields
-     * from id to updated_at as the opening of a JSON object (no closing brace, keptObjectWith in
-     * db/json-items.ts), written by a trigger on every insert and update
-     * (users_directory_item, migration 0040). The list adds what other rows or the role decide.
-     * Never written by the app.
-     */
-    directoryItem: text('directory_item').notNull().default(''),
     ...timestamps,
   },
   (t) => [

@@ -24,12 +24,6 @@ export const tasks = pgTable(
     studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedById: uuid('completed_by_id').references(() => users.id, { onDelete: 'set null' }),
-    /**
-     * The task as the lists answer it, JSON without `overdue` (added on reading: it depends on
-     * the day) and without its closing brace (migration 0044). Kept by triggers (migration
-     * 0011); nothing in the app writes it.
-     */
-    listItem: text('list_item').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,8 +54,6 @@ export const issues = pgTable(
     resolutionNote: text('resolution_note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The issue as the lists answer it, JSON. Kept by triggers (migration 0011). */
-    listItem: text('list_item').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

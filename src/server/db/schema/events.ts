@@ -43,13 +43,6 @@ export const events = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The event as the list shows it, from this row alone: eventDto's fields but `registered` (the
-     * reader's) as the opening of a JSON object (no closing brace, keptObjectWith in
-     * db/json-items.ts), written by a trigger on every insert and update (event_list_item,
-     * migration 0041). Never written by the app.
-     */
-    listItem: text('list_item').notNull().default(''),
   },
   (t) => [index('events_starts_idx').on(t.startsAt), index('events_type_idx').on(t.type, t.startsAt)],
 );

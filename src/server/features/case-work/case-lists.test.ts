@@ -5,8 +5,9 @@ import { json, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 /*
- * The list pages' items are written by PostgreSQL (list-items.ts), one record by taskDto and
- * issueDto: the two must answer the same, field for field, for every kind of value.
+ * A list page's items and one record's answer are both made by taskDto and issueDto, from rows read
+ * by two queries (case-lists.ts, task-records.ts): the two must answer the same, field for field,
+ * for every kind of value.
  */
 
 const { t, tokens } = fileTestContext({
@@ -51,8 +52,7 @@ describe('a list item is the record as GET answers it', () => {
       completed_at: expect.any(String),
     });
     expect(list.items.find((i) => i.student_id)?.overdue).toBe(true);
-    // The first page of a size the screens ask for is a named statement of its own; filtered or
-    // not, it answers as the same page asked for at another size.
+    // Filtered or not, a first page answers as the same page asked for at another size.
     for (const filter of ['', '&overdue=true', '&status=review&priority=medium']) {
       const screenSized = TaskListResponseSchema.parse(
         await json(await send('PO001', 'GET', `/api/tasks?pageSize=25${filter}`)),
@@ -63,7 +63,7 @@ describe('a list item is the record as GET answers it', () => {
       expect(screenSized.items.length).toBeGreaterThan(0);
       expect({ ...screenSized, pageSize: 24 }).toEqual(otherSized);
     }
-    // Pages in order: a first page and a later one are statements of their own.
+    // Pages in order, a first page and a later one.
     const pageOfTwo = async (page: number) =>
       TaskListResponseSchema.parse(
         await json(await send('PO001', 'GET', `/api/tasks?pageSize=2&page=${page}`)),
@@ -71,7 +71,7 @@ describe('a list item is the record as GET answers it', () => {
     const [first, second] = [await pageOfTwo(1), await pageOfTwo(2)];
     expect([...first.items, ...second.items].map((i) => i.id)).toEqual(list.items.map((i) => i.id));
     expect(second).toMatchObject({ total: 4, page: 2, pageSize: 2 });
-    // The same through a search, which takes the other path.
+    // The same through a search, which is counted rather than read from case_counts.
     const searched = TaskListResponseSchema.parse(
       await json(await send('PO001', 'GET', '/api/tasks?q=quotes')),
     );

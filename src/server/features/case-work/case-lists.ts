@@ -1,42 +1,28 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CaseActor } from '../../../domain/case-work';
-import { matchCountOf } from '../../db/capped-count';
+import type { MatchCount } from '../../../domain/search';
+import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { NAMED_STATEMENTS, runWithValues, unseenByPlanner } from '../../db/prepared';
-import { caseCounts, caseViewers } from '../../db/schema';
-import { namedPageStatements, type PageWindow, PLACEHOLDERS } from '../../db/statements-by-shape';
+import { caseCounts, caseViewers, type issues, type tasks } from '../../db/schema';
+import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
 import {
   type CaseKind,
-  type CountedShape,
+  type CountedValues,
   chosenFilters,
   countedFilters,
-  shapeKey,
   viewerOf,
-  viewerRowsShape,
+  viewerRows,
 } from './case-viewers';
-import type { PageSource } from './list-items';
 
 /*
- * A list page of tasks or issues and its tiles, the hot path of both screens. In a bench the cost
- * of a request was mostly its round trips to the database and PostgreSQL's planning, so:
- * - the page's items are JSON kept by triggers (list-items.ts), and its figures (the tiles and how
- *   many match) come in the same row from case_counts and case_viewers (figuresColumn): one round
- *   trip, nothing to map;
- * - the first page, of a size the screens ask for, filtered only by what the figures answer
- *   (status, priority, category, overdue), is a statement named per shape of filters and page size
- *   (db/statements-by-shape.ts namedPageStatements), its LIMIT written in: planned again on every
- *   request, it cost more than running it (0.4 ms against 0.3 ms on PostgreSQL);
- * - any other page runs the same select planned for its values;
- * - a search, an assignee or a student adds its conditions to a statement planned for its values,
- *   and counts its matches in a second one.
+ * A list page of tasks or issues and its tiles. The page is the record's own look-up (selectTasks,
+ * selectIssues) joined to the caller's rows of case_viewers, in their index's order; its items are
+ * made by taskDto and issueDto, as one record's answer is. The tiles, and how many match when the
+ * filters are only those case_counts carries, are a sum over the viewer's few dozen rows of
+ * case_counts; a search, an assignee or a student is counted (capped for a search, D17).
  */
 
-export interface CountedValues {
-  status?: string;
-  priority?: string;
-  category?: string;
-  overdue?: boolean;
-}
+export type { CountedValues } from './case-viewers';
 
 export interface CaseTiles {
   total: number;
@@ -44,53 +30,66 @@ export interface CaseTiles {
   byStatus: Record<string, number>;
 }
 
-const shapeOf = (values: CountedValues): CountedShape => ({
-  status: values.status === 'active' ? 'active' : values.status ? 'value' : 'none',
-  priority: Boolean(values.priority),
-  category: Boolean(values.category),
-  overdue: values.overdue === undefined ? 'none' : values.overdue ? 'true' : 'false',
-});
-
-/**
- * {status: [records, overdue, matching]} for the viewer's records of a kind. The records, and those
- * matching the status, priority and category filters, are a sum of the viewer's rows of
- * case_counts (a few dozen). Overdue depends on the day: a task not completed is overdue when it
- * has a due date (case_counts counts those) and is not due today or later (counted off
- * case_viewers_order_idx, which carries the columns this reads). That range is the tasks not yet
- * due; the overdue ones can be most of a list (7,300 of the lists bench's 10,000 tasks), and
- * counting those read as many rows as the counts by due date this replaces (migration 0029).
- */
-function figuresColumn(kind: CaseKind, shape: CountedShape): SQL.Aliased {
-  const c = caseCounts;
-  const chosen = chosenFilters(c, kind, shape) ?? sql`true`;
-  const counts = sql`select ${c.status} as status, sum(${c.recordCount})::int as n, sum(${c.datedCount})::int as dated,
-      coalesce(sum(${c.recordCount}) filter (where ${chosen}), 0)::int as chosen,
-      coalesce(sum(${c.datedCount}) filter (where ${chosen} and ${c.status} <> 'completed'), 0)::int as chosen_dated
-    from ${c} where ${viewerRowsShape(c, kind)} group by ${c.status}`;
-  // Issues have no due dates, so none is due later either.
-  const later =
-    kind === 'task'
-      ? sql`left join (select ${caseViewers.status} as status, count(*)::int as n,
-            count(*) filter (where ${chosenFilters(caseViewers, kind, shape) ?? sql`true`})::int as chosen
-          from ${caseViewers} where ${viewerRowsShape(caseViewers, kind)}
-            and ${caseViewers.dueDate} >= ${unseenByPlanner(sql.placeholder('today'), 'date')} and ${caseViewers.status} <> 'completed'
-          group by ${caseViewers.status}) later on later.status = counted.status`
-      : sql``;
-  const dueLater = kind === 'task' ? sql`coalesce(later.n, 0)` : sql`0`;
-  const chosenDueLater = kind === 'task' ? sql`coalesce(later.chosen, 0)` : sql`0`;
-  const chosenOverdue = sql`(counted.chosen_dated - ${chosenDueLater})`;
-  const matching =
-    shape.overdue === 'true'
-      ? chosenOverdue
-      : shape.overdue === 'false'
-        ? sql`counted.chosen - ${chosenOverdue}`
-        : sql`counted.chosen`;
-  return sql`(select coalesce(json_object_agg(counted.status, json_build_array(counted.n,
-      case when counted.status = 'completed' then 0 else counted.dated - ${dueLater} end, ${matching})), '{}')
-    from (${counts}) counted ${later})`.as('figures');
+/** What a kind's list reads: its table, and its page of items through the record's look-up. */
+export interface CaseList<Item> {
+  kind: CaseKind;
+  table: typeof tasks | typeof issues;
+  /**
+   * The page's items: the record's look-up joined to case_viewers `on` the viewer's rows, with
+   * `where`, in viewerOrder, the window's rows.
+   */
+  page(
+    db: DbOrTx,
+    on: SQL | undefined,
+    where: SQL | undefined,
+    window: { limit: number; offset: number },
+  ): Promise<Item[]>;
 }
 
 type Figures = Record<string, [number, number, number]>;
+
+/**
+ * {status: [records, overdue, matching]} for the viewer's records of a kind, summed from
+ * case_counts. A task not completed is overdue when it has a due date (case_counts counts those)
+ * and is not due today or later, counted off case_viewers_order_idx: the tasks not yet due are
+ * fewer than the overdue ones in a programme that lets tasks slip (7,300 of 10,000 in a bench).
+ */
+async function figuresOf(
+  db: DbOrTx,
+  kind: CaseKind,
+  viewer: string,
+  filters: CountedValues,
+  today: string,
+): Promise<Figures> {
+  const c = caseCounts;
+  const v = caseViewers;
+  const chosen = chosenFilters(c, kind, filters) ?? sql`true`;
+  const counts = sql`select ${c.status} as status, sum(${c.recordCount})::int as n, sum(${c.datedCount})::int as dated,
+      coalesce(sum(${c.recordCount}) filter (where ${chosen}), 0)::int as chosen,
+      coalesce(sum(${c.datedCount}) filter (where ${chosen} and ${c.status} <> 'completed'), 0)::int as chosen_dated
+    from ${c} where ${viewerRows(c, kind, viewer)} group by ${c.status}`;
+  // Issues have no due dates, so none is due later either.
+  const later =
+    kind === 'task'
+      ? sql`left join (select ${v.status} as status, count(*)::int as n,
+            count(*) filter (where ${chosenFilters(v, kind, filters) ?? sql`true`})::int as chosen
+          from ${v} where ${viewerRows(v, kind, viewer)} and ${v.dueDate} >= ${today}::date and ${v.status} <> 'completed'
+          group by ${v.status}) later on later.status = counted.status`
+      : sql``;
+  const dueLater = kind === 'task' ? sql`coalesce(later.n, 0)` : sql`0`;
+  const chosenOverdue = sql`(counted.chosen_dated - ${kind === 'task' ? sql`coalesce(later.chosen, 0)` : sql`0`})`;
+  const matching =
+    filters.overdue === true
+      ? chosenOverdue
+      : filters.overdue === false
+        ? sql`counted.chosen - ${chosenOverdue}`
+        : sql`counted.chosen`;
+  const { rows } =
+    await db.execute(sql`select coalesce(json_object_agg(counted.status, json_build_array(counted.n,
+      case when counted.status = 'completed' then 0 else counted.dated - ${dueLater} end, ${matching}))::text, '{}') as figures
+    from (${counts}) counted ${later}`);
+  return JSON.parse(String((rows[0] as { figures?: string } | undefined)?.figures ?? '{}')) as Figures;
+}
 
 function tilesOf(figures: Figures): CaseTiles & { matching: number } {
   const rows = Object.entries(figures);
@@ -104,17 +103,8 @@ function tilesOf(figures: Figures): CaseTiles & { matching: number } {
   };
 }
 
-/** The page sizes the screens ask for (tasks-page.tsx, issues-page.tsx): a named statement each. */
-const SCREEN_PAGE_SIZES = new Set([25, 200]);
-
-const namedPage = namedPageStatements(NAMED_STATEMENTS.caseListPage);
-
-/** A page as the API answers it: its items already JSON text, the figures as numbers. */
-export interface CasePage {
-  itemsJson: string;
-  total: number;
-  /** total is the cap standing for more: a search matched past it (D17). */
-  totalCapped: boolean;
+/** A page as the API answers it (pagedResponseSchema), and the tiles. */
+export interface CasePage<Item> extends ReturnType<typeof pageOf<Item>> {
   tiles: CaseTiles;
 }
 
@@ -123,61 +113,30 @@ export interface CasePage {
  * `uncounted` holds the conditions the figures cannot answer (search, assignee, student);
  * `searched` says a search is among them, so that the count stops at the cap (D17).
  */
-export async function caseListPage(
+export async function caseListPage<Item>(
   db: DbOrTx,
-  source: PageSource,
+  list: CaseList<Item>,
   actor: CaseActor,
   filters: CountedValues,
   uncounted: SQL | undefined,
-  page: { limit: number; offset: number; today: string; searched: boolean },
-): Promise<CasePage> {
+  page: PageQuery & { today: string; searched: boolean },
+): Promise<CasePage<Item>> {
   const viewer = viewerOf(actor);
-  if (viewer === null)
-    return { itemsJson: '[]', total: 0, totalCapped: false, tiles: { total: 0, overdue: 0, byStatus: {} } };
-  const shape = shapeOf(filters);
-  const values = { viewer, ...filters, today: page.today, limit: page.limit, offset: page.offset };
-  const counted = and(viewerRowsShape(caseViewers, source.kind), countedFilters(source.kind, shape));
-  // One row whatever the page holds: its items in order as a JSON array, and the figures.
-  const pageWithFigures = (handle: DbOrTx, where: SQL | undefined, window: PageWindow) => {
-    const p = source.page(handle, where, window, uncounted !== undefined).as('p');
-    return handle
-      .select({
-        items:
-          sql<string>`'[' || coalesce(string_agg(${p.item}, ',' order by ${p.due} asc nulls last, ${p.created} desc nulls last, ${p.rid} desc nulls last), '') || ']'`.as(
-            'items',
-          ),
-        figures: figuresColumn(source.kind, shape),
-      })
-      .from(p);
-  };
-  const namedFirstPage = !uncounted && page.offset === 0 && SCREEN_PAGE_SIZES.has(page.limit);
-  const [[row], matches] = await Promise.all([
-    namedFirstPage
-      ? namedPage(`${source.kind}.${shapeKey(shape)}`, page.limit, (handle, window) =>
-          pageWithFigures(handle, counted, window),
-        )(db, values)
-      : runWithValues(pageWithFigures(db, and(counted, uncounted), PLACEHOLDERS), values),
-    uncounted ? runWithValues(source.count(db, and(counted, uncounted), page.searched), values) : undefined,
+  if (viewer === null) return { ...pageOf<Item>([], 0, page), tiles: { total: 0, overdue: 0, byStatus: {} } };
+  const on = and(eq(caseViewers.recordId, list.table.id), viewerRows(caseViewers, list.kind, viewer));
+  const where = and(countedFilters(list.kind, filters, page.today), uncounted);
+  const [items, figures, matches] = await Promise.all([
+    list.page(db, on, where, pageWindow(page)),
+    figuresOf(db, list.kind, viewer, filters, page.today),
+    uncounted
+      ? countMatches(
+          db,
+          db.select({ one: sql`1` }).from(caseViewers).innerJoin(list.table, on).where(where),
+          page.searched,
+        )
+      : undefined,
   ]);
-  const { matching, ...tiles } = tilesOf((row?.figures ?? {}) as Figures);
-  const total = matches
-    ? matchCountOf(Number(matches[0]?.n ?? 0), page.searched)
-    : matchCountOf(matching, false);
-  // Past a capped count a page would start after the cap, where a search no longer pages (D17).
-  const beyondCap = total.capped && page.offset >= total.total;
-  return {
-    itemsJson: beyondCap ? '[]' : String(row?.items ?? '[]'),
-    total: total.total,
-    totalCapped: total.capped,
-    tiles,
-  };
-}
-
-/** The list answer's JSON text (pagedResponseSchema with counts), around items already JSON. */
-export function pageJson(
-  { itemsJson, total, totalCapped }: Pick<CasePage, 'itemsJson' | 'total' | 'totalCapped'>,
-  { page, pageSize }: { page: number; pageSize: number },
-  counts: Record<string, number>,
-): string {
-  return `{"items":${itemsJson},"total":${total},"total_capped":${totalCapped},"page":${page},"pageSize":${pageSize},"counts":${JSON.stringify(counts)}}`;
+  const { matching, ...tiles } = tilesOf(figures);
+  const total: MatchCount = matches ?? { total: matching, capped: false };
+  return { ...pageOf(items, total, page), tiles };
 }

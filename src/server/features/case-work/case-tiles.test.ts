@@ -6,8 +6,9 @@ import { issues, tasks } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
-import { type CountedValues, caseListPage } from './case-lists';
-import { issuePages, type PageSource, taskPages } from './list-items';
+import { type CaseList, type CountedValues, caseListPage } from './case-lists';
+import { issueList } from './issues.service';
+import { taskList } from './tasks.service';
 
 /*
  * The lists' figures (case-lists.ts: case_counts, and the tasks due today or later off
@@ -37,16 +38,20 @@ interface Figures {
   matching: number;
 }
 
-async function figures(source: PageSource, actor: CaseActor, filters: CountedValues): Promise<Figures> {
+async function figures(
+  source: CaseList<unknown>,
+  actor: CaseActor,
+  filters: CountedValues,
+): Promise<Figures> {
   const page = await caseListPage(t.database.db, source, actor, filters, undefined, {
-    limit: 25,
-    offset: 0,
+    page: 1,
+    pageSize: 25,
     today: TODAY,
     searched: false,
   });
   // Counts that fell to zero stay as rows of 0 (migration 0029): a status with none is absent.
   const byStatus = Object.fromEntries(Object.entries(page.tiles.byStatus).filter(([, n]) => n !== 0));
-  expect(JSON.parse(page.itemsJson)).toHaveLength(Math.min(page.total, 25));
+  expect(page.items).toHaveLength(Math.min(page.total, 25));
   return { total: page.tiles.total, overdue: page.tiles.overdue, byStatus, matching: page.total };
 }
 
@@ -110,7 +115,7 @@ function shapes(kind: 'task' | 'issue'): CountedValues[] {
 
 async function expectFiguresAsCounted(kind: 'task' | 'issue') {
   const rows = await records(kind);
-  const source = kind === 'task' ? taskPages : issuePages;
+  const source: CaseList<unknown> = kind === 'task' ? taskList(TODAY) : issueList;
   for (const actor of Object.values(actors))
     for (const shape of shapes(kind))
       expect({ actor: actor.role, shape, ...(await figures(source, actor, shape)) }).toEqual({
@@ -191,8 +196,8 @@ const tiles = async (as: string, filter = '') =>
 
 describe('the task tiles and matching counts', () => {
   it('are as counted by hand on the fixed tasks', async () => {
-    const admin = (f: CountedValues) => figures(taskPages, actors.admin, f);
-    const officer = (f: CountedValues) => figures(taskPages, actors.officer, f);
+    const admin = (f: CountedValues) => figures(taskList(TODAY), actors.admin, f);
+    const officer = (f: CountedValues) => figures(taskList(TODAY), actors.officer, f);
     expect(await admin({})).toEqual({
       total: 8,
       overdue: 3, // A, C, G
@@ -263,7 +268,7 @@ describe('the task tiles and matching counts', () => {
 
 describe('the issue tiles and matching counts', () => {
   it('are as counted from the issues', async () => {
-    expect(await figures(issuePages, actors.officer, { status: 'active', category: 'health' })).toEqual({
+    expect(await figures(issueList, actors.officer, { status: 'active', category: 'health' })).toEqual({
       total: 2,
       overdue: 0,
       byStatus: { open: 1, in_progress: 1 },

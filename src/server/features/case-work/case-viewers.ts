@@ -7,7 +7,7 @@ import { overdueCondition } from './overdue';
  * The scope of tasks and issues (D11) through case_viewers, the table triggers keep of who sees
  * each record (db/schema/trigger-kept-tables.ts): deputy managers and admins read the rows of
  * EVERYONE_VIEWER, a program officer their own. A list is then one index scan in its order, and
- * its tiles a sum over case_counts (docs/decisions/002, case-lists.ts).
+ * its tiles a sum over case_counts, which the triggers keep from case_viewers (case-lists.ts).
  */
 
 export type CaseKind = 'task' | 'issue';
@@ -35,22 +35,15 @@ export const viewerOrder = [
   sql`${caseViewers.recordId} desc nulls last`,
 ];
 
-/**
- * The filters of a list that its figures answer without counting records: status, priority,
- * category, overdue. Their values come as placeholders (status, priority, category, today), so one
- * statement serves every request of the same shape (case-lists.ts).
- */
-export interface CountedShape {
-  /** A status, or 'active' (not completed; open or in progress), or none. */
-  status: 'none' | 'value' | 'active';
-  priority: boolean;
-  category: boolean;
-  /** Tasks: due before today and not completed ('true'), the rest ('false'), or either. */
-  overdue: 'none' | 'true' | 'false';
+/** The filters of a list that its figures answer without counting records (case-lists.ts). */
+export interface CountedValues {
+  /** A status, or 'active' (not completed; open or in progress). */
+  status?: string;
+  priority?: string;
+  category?: string;
+  /** Tasks: due before today and not completed, or the rest. */
+  overdue?: boolean;
 }
-
-export const shapeKey = (s: CountedShape) =>
-  `${s.status}.${s.priority ? 'p' : ''}${s.category ? 'c' : ''}.${s.overdue}`;
 
 /** The columns case_viewers and case_counts share. */
 type Columns = Pick<
@@ -58,36 +51,30 @@ type Columns = Pick<
   'kind' | 'viewerId' | 'status' | 'priority' | 'category'
 >;
 
-/** The shape's status, priority and category filters, which case_counts carries. */
-export function chosenFilters(table: Columns, kind: CaseKind, shape: CountedShape): SQL | undefined {
+/** The status, priority and category filters, which case_counts carries too. */
+export function chosenFilters(table: Columns, kind: CaseKind, values: CountedValues): SQL | undefined {
   const active =
     kind === 'task' ? ne(table.status, 'completed') : sql`${table.status} in ('open', 'in_progress')`;
   return and(
-    shape.status === 'active'
-      ? active
-      : shape.status === 'value'
-        ? eq(table.status, sql.placeholder('status'))
-        : undefined,
-    shape.priority ? eq(table.priority, sql.placeholder('priority')) : undefined,
-    shape.category ? eq(table.category, sql.placeholder('category')) : undefined,
+    values.status === 'active' ? active : values.status ? eq(table.status, values.status) : undefined,
+    values.priority ? eq(table.priority, values.priority) : undefined,
+    values.category ? eq(table.category, values.category) : undefined,
   );
 }
 
-/** Rows of case_viewers overdue on the day `today` (isTaskOverdue, domain/case-work.ts). */
-const overdueRows = overdueCondition(caseViewers.dueDate, caseViewers.status, sql.placeholder('today'));
-
-/** All the shape's filters, on case_viewers. */
-export function countedFilters(kind: CaseKind, shape: CountedShape): SQL | undefined {
+/** All the filters, on case_viewers; overdue on the Lusaka day `today` (isTaskOverdue). */
+export function countedFilters(kind: CaseKind, values: CountedValues, today: string): SQL | undefined {
+  const overdue = overdueCondition(caseViewers.dueDate, caseViewers.status, today);
   return and(
-    chosenFilters(caseViewers, kind, shape),
-    shape.overdue === 'true'
-      ? overdueRows
-      : shape.overdue === 'false'
-        ? sql`not coalesce(${overdueRows}, false)`
+    chosenFilters(caseViewers, kind, values),
+    values.overdue === true
+      ? overdue
+      : values.overdue === false
+        ? sql`not coalesce(${overdue}, false)`
         : undefined,
   );
 }
 
-/** The actor's rows of a kind, the viewer as a placeholder. */
-export const viewerRowsShape = (table: Columns, kind: CaseKind) =>
-  and(eq(table.kind, kind), eq(table.viewerId, sql.placeholder('viewer')));
+/** The viewer's rows of a kind. */
+export const viewerRows = (table: Columns, kind: CaseKind, viewer: string) =>
+  and(eq(table.kind, kind), eq(table.viewerId, viewer));

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../app-env';
-import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import { listAssignableOfficers } from '../staff-users/staff-users.service';
 import { issueRoutes, staffRoute, taskRoutes } from './case-work.route-contracts';
@@ -11,7 +10,7 @@ export function tasksRoutes(deps: AppDeps) {
   const router = createStaffRouter();
   const r = taskRoutes;
   router.openapi(r.list, async (c) =>
-    jsonText(c, await tasks.listTasks(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await tasks.listTasks(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await tasks.createTask(deps, c.var.staff, c.req.valid('json')), 201),
@@ -43,7 +42,7 @@ export function issuesRoutes(deps: AppDeps) {
   const router = createStaffRouter();
   const r = issueRoutes;
   router.openapi(r.list, async (c) =>
-    jsonText(c, await issues.listIssues(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await issues.listIssues(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await issues.createIssue(deps, c.var.staff, c.req.valid('json')), 201),

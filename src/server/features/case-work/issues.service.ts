@@ -18,13 +18,13 @@ import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
-import { issueComments, issues, students } from '../../db/schema';
+import { caseViewers, issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
-import { pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordHistory } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
-import { caseListPage, pageJson } from './case-lists';
+import { type CaseList, caseListPage } from './case-lists';
+import { viewerOrder } from './case-viewers';
 import {
   auditedIssue,
   type IssueRow,
@@ -34,7 +34,6 @@ import {
   selectIssues,
   visibleIssue,
 } from './issue-records';
-import { issuePages } from './list-items';
 
 /** The issues a user reaches, as a condition on the issues table (the dashboard's metrics). */
 export { issueScopeCondition } from './issue-records';
@@ -47,13 +46,32 @@ export { issueScopeCondition } from './issue-records';
 
 const newest = [desc(issues.createdAt), desc(issues.id)];
 
-/** A page of issues and the tiles, as the JSON text of IssueListResponse (see listTasks). */
-export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueListQuery): Promise<string> {
+/** The issues list's page of the caller's issues, read with the record's own look-up. */
+export const issueList: CaseList<Issue> = {
+  kind: 'issue',
+  table: issues,
+  page: async (db, on, where, { limit, offset }) =>
+    (
+      await selectIssues(db)
+        .innerJoin(caseViewers, on)
+        .where(where)
+        .orderBy(...viewerOrder)
+        .limit(limit)
+        .offset(offset)
+    ).map(issueDto),
+};
+
+/** A page of issues and the tiles (IssueListResponse). */
+export async function listIssues(
+  deps: AppDeps,
+  user: SessionUser,
+  query: IssueListQuery,
+): Promise<IssueListResponse> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
   const search = issueSearch(query.q);
   const { tiles, ...found } = await caseListPage(
     deps.db,
-    issuePages,
+    issueList,
     user,
     { status: query.status, priority: query.priority, category: query.category },
     and(
@@ -61,7 +79,12 @@ export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueL
       query.student_id ? eq(issues.studentId, query.student_id) : undefined,
       search,
     ),
-    { ...pageWindow(query), today: programmeDate(deps.clock.now()), searched: search !== undefined },
+    {
+      page: query.page,
+      pageSize: query.pageSize,
+      today: programmeDate(deps.clock.now()),
+      searched: search !== undefined,
+    },
   );
   const status = (s: IssueStatus) => tiles.byStatus[s] ?? 0;
   const counts: IssueListResponse['counts'] = {
@@ -71,7 +94,7 @@ export async function listIssues(deps: AppDeps, user: SessionUser, query: IssueL
     resolved: status('resolved'),
     closed: status('closed'),
   };
-  return pageJson(found, query, counts);
+  return { ...found, counts };
 }
 
 export async function getIssue(deps: AppDeps, user: SessionUser, id: string): Promise<Issue> {

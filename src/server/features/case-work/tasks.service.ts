@@ -5,13 +5,12 @@ import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { NotificationSource, Recipient, SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
-import { students, tasks } from '../../db/schema';
-import { pageWindow } from '../../http/paging';
+import { caseViewers, students, tasks } from '../../db/schema';
 import { programmeDate, programmeDay } from '../../programme-time';
 import { recordHistory } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
-import { caseListPage, pageJson } from './case-lists';
-import { taskPages } from './list-items';
+import { type CaseList, caseListPage } from './case-lists';
+import { viewerOrder } from './case-viewers';
 import {
   auditedTask,
   overdueTasks,
@@ -34,16 +33,33 @@ const today = (deps: AppDeps) => programmeDate(deps.clock.now());
 /** Soonest due first, tasks without a due date after them, then the newest. */
 const byDueDate = [sql`${tasks.dueDate} asc nulls last`, desc(tasks.createdAt), desc(tasks.id)];
 
-/**
- * A page of tasks and the four tiles, as the JSON text of TaskListResponse: the items come written
- * by PostgreSQL (list-items.ts).
- */
-export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskListQuery): Promise<string> {
+/** The tasks list's page of the caller's tasks, read with the record's own look-up. */
+export const taskList = (day: string): CaseList<Task> => ({
+  kind: 'task',
+  table: tasks,
+  page: async (db, on, where, { limit, offset }) =>
+    (
+      await selectTasks(db)
+        .innerJoin(caseViewers, on)
+        .where(where)
+        .orderBy(...viewerOrder)
+        .limit(limit)
+        .offset(offset)
+    ).map((row) => taskDto(row, day)),
+});
+
+/** A page of tasks and the four tiles (TaskListResponse). */
+export async function listTasks(
+  deps: AppDeps,
+  user: SessionUser,
+  query: TaskListQuery,
+): Promise<TaskListResponse> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
   const search = taskSearch(query.q);
+  const day = today(deps);
   const { tiles, ...found } = await caseListPage(
     deps.db,
-    taskPages,
+    taskList(day),
     user,
     { status: query.status, priority: query.priority, overdue: query.overdue },
     and(
@@ -51,7 +67,7 @@ export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskLis
       query.student_id ? eq(tasks.studentId, query.student_id) : undefined,
       search,
     ),
-    { ...pageWindow(query), today: today(deps), searched: search !== undefined },
+    { page: query.page, pageSize: query.pageSize, today: day, searched: search !== undefined },
   );
   const counts: TaskListResponse['counts'] = {
     total: tiles.total,
@@ -59,7 +75,7 @@ export async function listTasks(deps: AppDeps, user: SessionUser, query: TaskLis
     completed: tiles.byStatus.completed ?? 0,
     overdue: tiles.overdue,
   };
-  return pageJson(found, query, counts);
+  return { ...found, counts };
 }
 
 export async function getTask(deps: AppDeps, user: SessionUser, id: string): Promise<Task> {

@@ -1,10 +1,9 @@
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
-import { jsonText } from '../../http/json-text';
 import { createSignedInRouter } from '../../http/staff-router';
 import { attendeesCsv, eventIcs, icsFileName } from './event-files';
 import { findEvent } from './event-records';
-import { eventListJson } from './events.list-page';
+import { eventListPage } from './events.list-page';
 import { eventRoutes as r } from './events.route-contracts';
 import * as service from './events.service';
 
@@ -13,7 +12,7 @@ export function eventsRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
   const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
   router.openapi(r.list, async (c) =>
-    jsonText(c, await eventListJson(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await eventListPage(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await service.createEvent(deps, c.var.staff, c.req.valid('json')), 201),

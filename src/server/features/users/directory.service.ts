@@ -29,7 +29,8 @@ import { recordHistory } from '../audit/audit.service';
 const creator = alias(users, 'creator');
 const pending = alias(roleRequests, 'pending_request');
 
-function selectDirectory(db: DbOrTx) {
+/** Accounts with who added them and their pending request. */
+export function selectDirectory(db: DbOrTx) {
   return db
     .select({ user: users, creatorName: creator.name, request: pending })
     .from(users)
@@ -53,7 +54,7 @@ export function roleRequestSummary(r: RoleRequestRow): RoleRequestSummary {
   };
 }
 
-/** One account; its list item is written by PostgreSQL (list-items.ts), held equal by list-pages.test.ts. */
+/** One account, as the directory lists it and opens it. */
 export function directoryUserDto({ user: u, creatorName, request }: DirectoryRow): DirectoryUser {
   return {
     id: u.id,

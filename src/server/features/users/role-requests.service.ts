@@ -24,7 +24,8 @@ import { type RoleRequestRow, roleRequestSummary } from './directory.service';
 const audit = areaAudit('account', 'role_request');
 const BELL_ITEMS = 20;
 
-function selectRequests(db: DbOrTx) {
+/** Requests with who asked. */
+export function selectRequests(db: DbOrTx) {
   return db
     .select({
       request: roleRequests,
@@ -35,8 +36,8 @@ function selectRequests(db: DbOrTx) {
 }
 type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['where']>>[number];
 
-/** One request; its list item is written by PostgreSQL (list-items.ts), held equal by list-pages.test.ts. */
-function requestDto({ request, user }: RequestRow): RoleRequest {
+/** One request, as the list shows it and a decision answers it. */
+export function requestDto({ request, user }: RequestRow): RoleRequest {
   return {
     ...roleRequestSummary(request),
     user_id: request.userId,
@@ -118,7 +119,7 @@ export async function decideRoleRequest(
   return { request: await findRoleRequest(deps.db, id), linked_student: linked };
 }
 
-/** One request as the list shows it (role-requests-page.ts writes the same item in PostgreSQL). */
+/** One request as the list shows it (role-requests-page.ts). */
 export async function findRoleRequest(db: DbOrTx, id: string): Promise<RoleRequest> {
   const [row] = await selectRequests(db).where(eq(roleRequests.id, id));
   if (!row) throw notFound(M.requestNotFound);

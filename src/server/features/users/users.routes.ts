@@ -1,13 +1,12 @@
 import { USER_DIRECTORY_ROLE, USER_MANAGER_ROLE } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
-import { jsonText } from '../../http/json-text';
 import { createRoleRouter, createSignedInRouter } from '../../http/staff-router';
 import { accountHistory, findDirectoryUser, roleSummaries } from './directory.service';
-import { directoryPageJson } from './directory-page';
+import { directoryPage } from './directory-page';
 import { getMyPreferences, saveMyPreferences } from './my-preferences.service';
 import { changeMyPassword, getMyProfile, updateMyProfile } from './my-profile.service';
 import { decideRoleRequest, requestRole } from './role-requests.service';
-import { roleRequestPageJson } from './role-requests-page';
+import { roleRequestPage } from './role-requests-page';
 import * as admin from './user-admin.service';
 import { myProfileRoutes, userRoutes as r, roleRequestRoutes } from './users.route-contracts';
 
@@ -18,7 +17,7 @@ const id = (c: IdContext) => c.req.valid('param').id;
 export function usersRoutes(deps: AppDeps) {
   const router = createRoleRouter(USER_DIRECTORY_ROLE);
   // List pages' texts are written by PostgreSQL (directory-page.ts, role-requests-page.ts), sent as they are.
-  router.openapi(r.list, async (c) => jsonText(c, await directoryPageJson(deps.db, c.req.valid('query'))));
+  router.openapi(r.list, async (c) => c.json(await directoryPage(deps.db, c.req.valid('query')), 200));
   router.openapi(r.roles, async (c) => c.json(await roleSummaries(deps), 200));
   router.openapi(r.invite, async (c) =>
     c.json(await admin.inviteUser(deps, c.var.staff, c.req.valid('json')), 201),
@@ -45,7 +44,7 @@ export function usersRoutes(deps: AppDeps) {
 export function roleRequestsRoutes(deps: AppDeps) {
   const router = createRoleRouter(USER_MANAGER_ROLE);
   const rr = roleRequestRoutes;
-  router.openapi(rr.list, async (c) => jsonText(c, await roleRequestPageJson(deps.db, c.req.valid('query'))));
+  router.openapi(rr.list, async (c) => c.json(await roleRequestPage(deps.db, c.req.valid('query')), 200));
   router.openapi(rr.grant, async (c) =>
     c.json(
       await decideRoleRequest(deps, c.var.staff, id(c), 'granted', c.req.valid('json').note ?? null),
