@@ -146,9 +146,6 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
   },
   keptListItem('users', 'directory_item', 'users_directory_item', '0040'),
   keptListItem('events', 'list_item', 'event_list_item', '0041'),
-  keptListItem('yearbook_entries', 'list_item', 'yearbook_entry_list_item', '0042'),
-  keptListItem('announcements', 'list_item', 'announcement_list_item', '0043'),
-  keptListItem('student_files', 'list_item', 'student_file_list_item', '0045'),
   {
     table: 'allowance_student_names',
     keptBy: 'statement-level triggers on allowances (migration 0005)',

@@ -79,6 +79,11 @@ export async function announcementList(
         : Object.values(byType).reduce((sum, n) => sum + n, 0);
   return {
     ...pageOf(rows.map(announcementDto), total, query),
-    counts: { general: of('general'), urgent: of('urgent'), academic: of('academic'), financial: of('financial') },
+    counts: {
+      general: of('general'),
+      urgent: of('urgent'),
+      academic: of('academic'),
+      financial: of('financial'),
+    },
   };
 }

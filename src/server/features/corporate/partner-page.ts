@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { countMatches } from '../../db/capped-count';
+import type { DbOrTx } from '../../db/client';
 import { readTallyCount } from '../../db/tally-figures';
 import { type PageQuery, pageWindow } from '../../http/paging';
 import type { PartnerKind } from './partner-kinds';

@@ -45,4 +45,3 @@ export async function visibleFile(db: DbOrTx, user: SessionUser, id: string): Pr
 }
 
 export const fileSearch = (q: string | undefined) => wordSearch([studentFiles.name, students.fullName], q);
-

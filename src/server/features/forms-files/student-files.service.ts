@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   StudentFile,
   StudentFileListQuery,
@@ -17,9 +17,7 @@ import {
 } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
-import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
-import { forms, studentFiles, students, users } from '../../db/schema';
+import { forms, studentFiles, students } from '../../db/schema';
 import { badRequest, HttpError, notFound, validationError } from '../../http/errors';
 import { fileDownloadHeaders } from '../../http/file-download';
 import type { UploadedFile } from '../../http/file-upload';

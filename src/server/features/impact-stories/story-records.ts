@@ -23,7 +23,11 @@ export const selectStories = (db: DbOrTx) =>
     .innerJoin(storyCategories, eq(storyCategories.id, impactStories.categoryId));
 
 /** The readers' order: the newest posted first. */
-export const newestPosted = [desc(impactStories.datePosted), desc(impactStories.createdAt), desc(impactStories.id)];
+export const newestPosted = [
+  desc(impactStories.datePosted),
+  desc(impactStories.createdAt),
+  desc(impactStories.id),
+];
 
 export type StoryRow = Awaited<ReturnType<ReturnType<typeof selectStories>['where']>>[number];
 

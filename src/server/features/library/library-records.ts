@@ -62,4 +62,3 @@ export const resourceSearch = (q: string | undefined) =>
     ],
     q,
   );
-

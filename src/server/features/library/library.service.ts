@@ -5,15 +5,12 @@ import {
   detectMediaType,
   LIBRARY_MESSAGES as M,
   RESOURCE_TYPE_LABELS,
-  type ResourceCategory,
   type ResourceType,
 } from '../../../domain/library';
 import { detectFileType, FILE_MESSAGES, FILE_TYPES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
-import type { DbOrTx, Tx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
-import { qualified } from '../../db/qualified';
+import type { Tx } from '../../db/client';
 import { libraryOpens, libraryRatings, libraryResources } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
