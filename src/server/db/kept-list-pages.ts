@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { fixedStatement, NAMED_STATEMENTS } from './prepared';
-import { keptListPages, listVersions } from './schema';
+import { keptListPages } from './schema';
 
 /*
  * A list's first page kept as the answer's JSON text while nothing it shows has changed
@@ -59,23 +59,4 @@ export function keptListPage(list: string, version: SQL): KeptListPage {
       return counted.answer;
     },
   };
-}
-
-/**
- * The counter of `list` in list_versions, moved on by a trigger on every table the list shows
- * (list_version_next): a version, or a term of one, for keptListPage.
- */
-export const listVersionOf = (list: string): SQL<number> =>
-  sql<number>`(select ${listVersions.version} from ${listVersions} where ${listVersions.list} = ${sql.raw(`'${list.replaceAll("'", "''")}'`)})`;
-
-/**
- * Takes `list`'s version before a transaction locks a row of a table the list shows in order to
- * write it (select … for update): the trigger takes the version before its statement's rows, so a
- * transaction that locked a row first, then wrote it, would wait for the version while holding
- * the row another writer waits for (a deadlock). Moving the version on costs one page written afresh.
- */
-export async function lockListVersion(tx: DbOrTx, list: string): Promise<void> {
-  await tx.execute(
-    sql`update ${listVersions} set version = version + 1 where ${listVersions.list} = ${list}`,
-  );
 }

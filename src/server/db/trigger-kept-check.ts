@@ -25,21 +25,6 @@ export interface TriggerKeptTable {
   agreement: 'equal' | 'covers';
 }
 
-/**
- * A list item kept in a column by a row trigger (`<function>(row)` written into it on every insert
- * and update): the column against the function, row by row. Our own names, written in.
- */
-function keptListItem(table: string, column: string, itemOf: string, migration: string): TriggerKeptTable {
-  return {
-    table: `${table}.${column}`,
-    keptBy: `a row trigger on ${table} (migration ${migration})`,
-    source: table,
-    stored: sql`select id, ${sql.identifier(column)} as item from ${sql.identifier(table)}`,
-    actual: sql`select r.id, ${sql.raw(itemOf)}(r) as item from ${sql.identifier(table)} r`,
-    agreement: 'equal',
-  };
-}
-
 export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
   {
     table: 'row_tallies',
@@ -128,9 +113,6 @@ export const TRIGGER_KEPT_TABLES: TriggerKeptTable[] = [
                   from case_viewers group by 1, 2, 3, 4, 5`,
     agreement: 'equal',
   },
-  keptListItem('yearbook_entries', 'list_item', 'yearbook_entry_list_item', '0042'),
-  keptListItem('announcements', 'list_item', 'announcement_list_item', '0043'),
-  keptListItem('student_files', 'list_item', 'student_file_list_item', '0045'),
   {
     table: 'allowance_student_names',
     keptBy: 'statement-level triggers on allowances (migration 0005)',

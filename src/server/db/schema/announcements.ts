@@ -35,13 +35,6 @@ export const announcements = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The announcement as the list shows it, from this row alone: announcementDto's fields but its
-     * attachments and readers as the opening of a JSON object (no closing brace, keptObjectWith in
-     * db/json-items.ts), written by a trigger on every insert and update (announcement_list_item,
-     * migration 0043). Never written by the app.
-     */
-    listItem: text('list_item').notNull().default(''),
   },
   (t) => [
     index('announcements_shown_idx').on(t.targetAudience, t.isActive, t.createdAt),

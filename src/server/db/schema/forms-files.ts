@@ -52,13 +52,6 @@ export const studentFiles = pgTable(
     storageKey: uuid('storage_key').notNull().unique(),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The file as the list shows it, from this row alone: fileDto's fields but the student's and
-     * uploader's names, as the opening of a JSON object (no closing brace, keptObjectWith in
-     * db/json-items.ts), written by a trigger on every insert and update (student_file_list_item,
-     * migration 0045). Never written by the app.
-     */
-    listItem: text('list_item').notNull().default(''),
   },
   (t) => [
     index('student_files_student_idx').on(t.studentId, t.createdAt),

@@ -9,15 +9,6 @@ import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
  * again cost PostgreSQL three to four times what reading them back as text costs.
  */
 
-/**
- * One counter per list whose pages are kept, moved on by a BEFORE statement trigger on every table
- * the list shows (list_version_next, migration 0038), inside the writing transaction.
- */
-export const listVersions = pgTable('list_versions', {
-  list: text('list').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
-
 /** A kept answer under its key (`<list>:<shape>:<scope and filter values>`) and the version it was counted at. */
 export const keptListPages = pgTable('kept_list_pages', {
   key: text('key').primaryKey(),

@@ -62,13 +62,6 @@ export const yearbookEntries = pgTable(
     approvedDate: date('approved_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The entry as the list shows it, from this row alone: entryDto's fields but `photo_url` (which
-     * may be the student record's) as the opening of a JSON object (no closing brace,
-     * keptObjectWith in db/json-items.ts), written by a trigger on every insert and update
-     * (yearbook_entry_list_item, migration 0042). Never written by the app.
-     */
-    listItem: text('list_item').notNull().default(''),
   },
   (t) => [
     uniqueIndex('yearbook_entries_student_key').on(t.yearbookId, t.studentId),

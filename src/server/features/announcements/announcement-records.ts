@@ -20,7 +20,7 @@ import { notFound } from '../../http/errors';
  * its attachments, for the caller's audience (docs/product.md D11).
  */
 
-/** The id of the `announcements` row around these sub-selects, unless they are given another. */
+/** The id of the `announcements` row around these sub-selects. */
 const aroundId = qualified(announcements.id);
 
 /** How many people have read the announcement `id` ('Read by N people'). */
@@ -74,16 +74,8 @@ export function announcementDto(row: AnnouncementRow): Announcement {
 
 /** What the user's audience sees today: for their audiences, active, not past its expiry. */
 export function shownTo(user: Pick<SessionUser, 'role'>, today: string): SQL {
-  return shownAmong(sql.param(audiencesOf(user.role)), sql.param(today));
-}
-
-/**
- * shownTo's rule with the audiences (a text array) and the day as values or placeholders: the
- * list page's named statement (announcements.list-page.ts) takes them as parameters.
- */
-export function shownAmong(audiences: SQLWrapper, today: SQLWrapper): SQL {
   return and(
-    sql`${announcements.targetAudience} = any(${audiences})`,
+    sql`${announcements.targetAudience} = any(${sql.param(audiencesOf(user.role))})`,
     sql`${announcements.isActive}`,
     or(isNull(announcements.expiryDate), sql`${announcements.expiryDate} >= ${today}`),
   )!;

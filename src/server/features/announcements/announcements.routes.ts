@@ -2,9 +2,7 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { fileDownloadHeaders } from '../../http/file-download';
 import { readFileUpload } from '../../http/file-upload';
-import { jsonText } from '../../http/json-text';
 import { createSignedInRouter } from '../../http/staff-router';
-import { announcementListJson } from './announcements.list-page';
 import { announcementRoutes as r } from './announcements.route-contracts';
 import * as service from './announcements.service';
 
@@ -12,7 +10,7 @@ import * as service from './announcements.service';
 export function announcementsRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
   router.openapi(r.list, async (c) =>
-    jsonText(c, await announcementListJson(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await service.listAnnouncements(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await service.createAnnouncement(deps, c.var.staff, c.req.valid('json')), 201),

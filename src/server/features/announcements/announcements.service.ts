@@ -33,7 +33,7 @@ import {
   shownTo,
   visibleAnnouncement,
 } from './announcement-records';
-import { announcementListJson } from './announcements.list-page';
+import { announcementList } from './announcements.list-page';
 
 /*
  * Announcements (docs/product.md §2, §4, D11, D15, D16): program officers and above publish; the
@@ -44,16 +44,13 @@ import { announcementListJson } from './announcements.list-page';
 const newest = [desc(announcements.createdAt), desc(announcements.id)];
 const todayOf = (deps: AppDeps) => programmeDate(deps.clock.now());
 
-/**
- * The list as objects, for the dashboard's news (my-dashboard.service.ts): the route's own answer
- * (announcements.list-page.ts), read back.
- */
+/** The list (announcements.list-page.ts): the route's answer, and the dashboard's news (my-dashboard.service.ts). */
 export async function listAnnouncements(
   deps: AppDeps,
   user: SessionUser,
   query: AnnouncementListQuery,
 ): Promise<AnnouncementListResponse> {
-  return JSON.parse(await announcementListJson(deps, user, query)) as AnnouncementListResponse;
+  return announcementList(deps, user, query);
 }
 
 export async function getAnnouncement(deps: AppDeps, user: SessionUser, id: string): Promise<Announcement> {

@@ -6,7 +6,6 @@ import {
 } from '../../../contracts/corporate';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
-import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import { institutionRoutes, landlordRoutes } from './corporate.route-contracts';
 import * as corporate from './corporate.service';
@@ -25,7 +24,7 @@ export function landlordsRoutes(deps: AppDeps) {
   });
   router.openapi(r.list, async (c) => {
     const q = c.req.valid('query');
-    return jsonText(c, await corporate.listPartnersJson(deps, LANDLORD, c.var.staff, { ...q, ...query(q) }));
+    return c.json(await corporate.listPartners(deps, LANDLORD, c.var.staff, { ...q, ...query(q) }), 200);
   });
   router.openapi(r.create, async (c) =>
     c.json(await corporate.createPartner(deps, LANDLORD, c.var.staff, c.req.valid('json')), 201),
@@ -68,10 +67,7 @@ export function institutionsRoutes(deps: AppDeps) {
   });
   router.openapi(r.list, async (c) => {
     const q = c.req.valid('query');
-    return jsonText(
-      c,
-      await corporate.listPartnersJson(deps, INSTITUTION, c.var.staff, { ...q, ...query(q) }),
-    );
+    return c.json(await corporate.listPartners(deps, INSTITUTION, c.var.staff, { ...q, ...query(q) }), 200);
   });
   router.openapi(r.create, async (c) =>
     c.json(await corporate.createPartner(deps, INSTITUTION, c.var.staff, c.req.valid('json')), 201),

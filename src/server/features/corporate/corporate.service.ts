@@ -7,11 +7,11 @@ import type { DbOrTx } from '../../db/client';
 import { brokenConstraint } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import type { PageQuery } from '../../http/paging';
+import { type PageQuery, pageOf } from '../../http/paging';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
 import type { PartnerKind } from './partner-kinds';
-import { partnerPageJson } from './partner-page';
+import { partnerRows } from './partner-page';
 import { filters, type Input, type PartnerQuery, type Row, selectRows } from './partner-queries';
 
 export { institutionSearch, landlordSearch } from './partner-search';
@@ -79,17 +79,15 @@ async function withLinks<T extends Input, R>(
   return rows.map((row) => toDto<R>(row, links.get(row.id) ?? 0));
 }
 
-/**
- * The list's answer as JSON text: one statement writes the page and its count (partner-page.ts),
- * each item equal to what getPartner answers for the record.
- */
-export function listPartnersJson<T extends Input, R>(
+/** The list: a page of records (partner-page.ts), each item what getPartner answers for the record. */
+export async function listPartners<T extends Input, R>(
   deps: AppDeps,
   kind: PartnerKind<T, R>,
   user: SessionUser,
   query: PartnerQuery & PageQuery,
-): Promise<string> {
-  return partnerPageJson(deps.db, kind, user, query);
+) {
+  const { rows, total } = await partnerRows(deps.db, kind, query);
+  return pageOf(await withLinks(deps, kind, user, rows), total, query);
 }
 
 export async function getPartner<T extends Input, R>(

@@ -1,13 +1,11 @@
-import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Form } from '../../../contracts/forms';
 import type { FormStatus, FormType } from '../../../domain/forms';
 import { FORM_MESSAGES as M } from '../../../domain/forms';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { isoTimestamp, jsonObject } from '../../db/json-items';
 import { wordSearch } from '../../db/like-pattern';
-import { qualified } from '../../db/qualified';
 import { forms, studentFiles, students, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { studentScopeCondition } from '../students/students.service';
@@ -90,33 +88,6 @@ export function formDto(row: FormRow): Form {
     updated_at: form.updatedAt.toISOString(),
   };
 }
-
-/** A person's name by id, or null: a scalar subquery, cheaper to plan than a join (docs/decisions/002). */
-const nameOf = (id: AnyColumn) => sql`(select u.name from ${users} u where u.id = ${qualified(id)})`;
-
-/**
- * formDto as PostgreSQL writes it (db/json-items.ts), over a select whose FROM holds `forms`: the
- * list pages' items (form-list-page.ts). forms-files.list-items.test.ts holds the two equal.
- */
-export const formListItem = jsonObject({
-  id: forms.id,
-  type: forms.type,
-  student_id: forms.studentId,
-  student_name: sql`coalesce((select s.full_name from ${students} s where s.id = ${qualified(forms.studentId)}), '')`,
-  form_date: sql`${forms.formDate}::text`,
-  fields: forms.fields,
-  status: forms.status,
-  author_id: forms.authorId,
-  author_name: nameOf(forms.authorId),
-  completed_at: isoTimestamp(forms.completedAt),
-  reviewed_by_id: forms.reviewedById,
-  reviewed_by_name: nameOf(forms.reviewedById),
-  reviewed_at: isoTimestamp(forms.reviewedAt),
-  review_note: forms.reviewNote,
-  file_count: sql`(select count(*)::int from ${studentFiles} sf where sf.form_id = ${qualified(forms.id)})`,
-  created_at: isoTimestamp(forms.createdAt),
-  updated_at: isoTimestamp(forms.updatedAt),
-});
 
 /** The forms the user reaches (through their students). */
 export const formScopeCondition = (user: SessionUser): SQL | undefined => studentScopeCondition(user);

@@ -3,7 +3,6 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
 import { readFileUpload } from '../../http/file-upload';
-import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import { exportFormsCsv, formPdfDownload } from './form-exports';
 import * as forms from './forms.service';
@@ -18,7 +17,7 @@ export function formsRoutes(deps: AppDeps) {
     csvDownload(c, await exportFormsCsv(deps, c.var.staff, c.req.valid('query')), 'forms.csv'),
   );
   router.openapi(r.list, async (c) =>
-    jsonText(c, await forms.listFormsJson(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await forms.listForms(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await forms.createForm(deps, c.var.staff, c.req.valid('json')), 201),
@@ -61,7 +60,7 @@ export function filesRoutes(deps: AppDeps) {
   const router = createStaffRouter();
   const r = fileRoutes;
   router.openapi(r.list, async (c) =>
-    jsonText(c, await files.listFilesJson(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await files.listFiles(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.upload, async (c) => {
     const { fields, file } = await readFileUpload(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge);

@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { programmeDate, programmeDay } from '../../programme-time';
 import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
-import { formListPageJson } from './form-list-page';
+import { formListPage } from './form-list-page';
 import {
   auditedForm,
   type FormRow,
@@ -49,12 +49,9 @@ export function formFilters(user: SessionUser, query: FormExportQuery): SQL | un
   );
 }
 
-/**
- * The forms list's answer (FormListResponse) as JSON text, written by one statement
- * (form-list-page.ts): the page's items, its total and the tiles of the caller's scope.
- */
-export function listFormsJson(deps: AppDeps, user: SessionUser, query: FormListQuery): Promise<string> {
-  return formListPageJson(deps.db, user, query, formSearch(query.q));
+/** The forms list (form-list-page.ts): the page's items, its total and the tiles of the caller's scope. */
+export function listForms(deps: AppDeps, user: SessionUser, query: FormListQuery) {
+  return formListPage(deps.db, user, query, formFilters(user, query));
 }
 
 export async function getForm(deps: AppDeps, user: SessionUser, id: string): Promise<Form> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   StudentFile,
   StudentFileListQuery,
@@ -17,16 +17,16 @@ import {
 } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
-import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
-import { forms, studentFiles, students, users } from '../../db/schema';
+import { forms, studentFiles, students } from '../../db/schema';
 import { badRequest, HttpError, notFound, validationError } from '../../http/errors';
 import { fileDownloadHeaders } from '../../http/file-download';
 import type { UploadedFile } from '../../http/file-upload';
+import { pageOf } from '../../http/paging';
 import { fileStore } from '../../storage/file-store';
 import { recordStudentRecordChange } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
-import { fileListPageJson } from './file-list-page';
+import { fileRows } from './file-list-page';
+import { type FileRow, fileDto, fileSearch, newest, selectFiles, visibleFile } from './file-records';
 
 /*
  * Student Files (docs/product.md §2, D11, D12, D14, D15): documents kept for a student, their
@@ -35,52 +35,10 @@ import { fileListPageJson } from './file-list-page';
  * management every file. The type comes from the content; downloads are always attachments.
  */
 
-function selectFiles(db: DbOrTx) {
-  return db
-    .select({ file: studentFiles, studentName: students.fullName, uploaderName: users.name })
-    .from(studentFiles)
-    .innerJoin(students, eq(students.id, studentFiles.studentId))
-    .leftJoin(users, eq(users.id, studentFiles.uploadedById));
-}
-
-type FileRow = Awaited<ReturnType<ReturnType<typeof selectFiles>['where']>>[number];
-
-function fileDto({ file, studentName, uploaderName }: FileRow): StudentFile {
-  return {
-    id: file.id,
-    name: file.name,
-    mime_type: file.mimeType,
-    size: file.size,
-    category: file.category as FileCategory,
-    student_id: file.studentId,
-    form_id: file.formId,
-    uploaded_by_id: file.uploadedById,
-    created_at: file.createdAt.toISOString(),
-    student_name: studentName ?? '',
-    uploaded_by_name: uploaderName,
-  };
-}
-
-const newest = [desc(studentFiles.createdAt), desc(studentFiles.id)];
-
-async function visibleFile(db: DbOrTx, user: SessionUser, id: string): Promise<FileRow> {
-  const [row] = await selectFiles(db).where(and(eq(studentFiles.id, id), studentScopeCondition(user)));
-  if (!row) throw notFound(M.notFound);
-  return row;
-}
-
-const fileSearch = (q: string | undefined) => wordSearch([studentFiles.name, students.fullName], q);
-
-/**
- * The student files list's answer (StudentFileListResponse) as JSON text, written by one
- * statement (file-list-page.ts): the page's items and its total.
- */
-export function listFilesJson(
-  deps: AppDeps,
-  user: SessionUser,
-  query: StudentFileListQuery,
-): Promise<string> {
-  return fileListPageJson(deps.db, user, query, fileSearch(query.q));
+/** The student files list (StudentFileListResponse): the page's items, each fileDto of its row, and its total. */
+export async function listFiles(deps: AppDeps, user: SessionUser, query: StudentFileListQuery) {
+  const { rows, total } = await fileRows(deps.db, user, query);
+  return pageOf(rows.map(fileDto), total, query);
 }
 
 export async function getFile(deps: AppDeps, user: SessionUser, id: string): Promise<StudentFile> {

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../app-env';
-import { jsonText } from '../../http/json-text';
 import { createSignedInRouter } from '../../http/staff-router';
 import { categoryRoutes, storyRoutes } from './impact-stories.route-contracts';
 import * as stories from './impact-stories.service';
@@ -9,9 +8,9 @@ import * as categories from './story-categories.service';
 export function impactStoriesRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
   const r = storyRoutes;
-  router.openapi(r.list, async (c) => jsonText(c, await stories.listStories(deps, c.req.valid('query'))));
+  router.openapi(r.list, async (c) => c.json(await stories.listStories(deps, c.req.valid('query')), 200));
   router.openapi(r.manage, async (c) =>
-    jsonText(c, await stories.manageStories(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await stories.manageStories(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await stories.createStory(deps, c.var.staff, c.req.valid('json')), 201),

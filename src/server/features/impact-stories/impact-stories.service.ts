@@ -8,9 +8,10 @@ import { impactStories, storyCategories, storyViews, students } from '../../db/s
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
-import { managedStoriesJson, readerStoriesJson } from './story-list-pages';
+import { managedStories, readerStories } from './story-list-pages';
 import {
   auditedStory,
+  newestPosted,
   type StoryRow,
   selectStories,
   storyDto,
@@ -28,10 +29,8 @@ export function requireStoryManager(user: SessionUser): void {
   if (!canManageStories(user.role)) throw forbidden("You don't have permission to manage stories.");
 }
 
-const newestPosted = [desc(impactStories.datePosted), desc(impactStories.createdAt), desc(impactStories.id)];
-
-/** The readers' list (StoryListResponse) as JSON text, written by PostgreSQL (story-list-pages.ts). */
-export const listStories = (deps: AppDeps, query: StoryListQuery) => readerStoriesJson(deps.db, query);
+/** The readers' list (StoryListResponse, story-list-pages.ts). */
+export const listStories = (deps: AppDeps, query: StoryListQuery) => readerStories(deps.db, query);
 
 export async function getStory(deps: AppDeps, user: SessionUser, id: string) {
   return storyDto(await visibleStory(deps.db, user, id));
@@ -55,10 +54,10 @@ export async function viewStory(deps: AppDeps, user: SessionUser, id: string) {
   return { views_count: Number(row.views_count), counted: Boolean(row.counted) };
 }
 
-/** Management's list (StoryManageResponse) as JSON text, written by PostgreSQL (story-list-pages.ts). */
+/** Management's list (StoryManageResponse, story-list-pages.ts). */
 export async function manageStories(deps: AppDeps, user: SessionUser, query: StoryManageQuery) {
   requireStoryManager(user);
-  return managedStoriesJson(deps.db, query);
+  return managedStories(deps.db, query);
 }
 
 /** The form's fields as columns; a named student fills the name, photo and program left blank. */

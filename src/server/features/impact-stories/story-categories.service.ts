@@ -5,7 +5,6 @@ import { STORY_MESSAGES as M, storyColor } from '../../../domain/impact-stories'
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import { answeringConstraints, brokenConstraint } from '../../db/constraint-errors';
-import { lockListVersion } from '../../db/kept-list-pages';
 import { impactStories, storyCategories } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -68,8 +67,6 @@ export async function createCategory(deps: AppDeps, user: SessionUser, input: St
 
 async function lockedCategory(tx: Tx, id: string) {
   if (!isUuid(id)) throw notFound(M.categoryMissing);
-  // The stories' version before the category's row, in the order its trigger takes them.
-  await lockListVersion(tx, 'impact_stories');
   const [row] = await tx.select().from(storyCategories).where(eq(storyCategories.id, id)).for('update');
   if (!row) throw notFound(M.categoryMissing);
   return row;

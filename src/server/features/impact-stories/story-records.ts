@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Story } from '../../../contracts/impact-stories';
 import { canManageStories, STORY_MESSAGES as M, storyColor } from '../../../domain/impact-stories';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { lockListVersion } from '../../db/kept-list-pages';
 import { wordSearch } from '../../db/like-pattern';
 import { impactStories, storyCategories } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -22,6 +21,13 @@ export const selectStories = (db: DbOrTx) =>
     })
     .from(impactStories)
     .innerJoin(storyCategories, eq(storyCategories.id, impactStories.categoryId));
+
+/** The readers' order: the newest posted first. */
+export const newestPosted = [
+  desc(impactStories.datePosted),
+  desc(impactStories.createdAt),
+  desc(impactStories.id),
+];
 
 export type StoryRow = Awaited<ReturnType<ReturnType<typeof selectStories>['where']>>[number];
 
@@ -79,8 +85,6 @@ export async function visibleStory(
 ): Promise<StoryRow> {
   if (!isUuid(id)) throw notFound(M.storyNotFound);
   const query = selectStories(db).where(eq(impactStories.id, id));
-  // The list's version before the story's row, in the order its trigger takes them.
-  if (options.forUpdate) await lockListVersion(db, 'impact_stories');
   const [row] = options.forUpdate ? await query.for('update', { of: impactStories }) : await query;
   if (!row || (!row.story.approved && !canManageStories(user.role))) throw notFound(M.storyNotFound);
   return row;

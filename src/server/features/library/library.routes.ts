@@ -2,7 +2,6 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { fileDownloadHeaders } from '../../http/file-download';
 import { readFileUpload } from '../../http/file-upload';
-import { jsonText } from '../../http/json-text';
 import { createSignedInRouter } from '../../http/staff-router';
 import { libraryRoutes as r } from './library.route-contracts';
 import * as service from './library.service';
@@ -12,7 +11,7 @@ export function libraryRoutesOf(deps: AppDeps) {
   const router = createSignedInRouter();
   const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
   router.openapi(r.list, async (c) =>
-    jsonText(c, await service.listResourcesJson(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await service.listResources(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await service.createResource(deps, c.var.staff, c.req.valid('json')), 201),

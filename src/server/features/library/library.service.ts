@@ -5,22 +5,20 @@ import {
   detectMediaType,
   LIBRARY_MESSAGES as M,
   RESOURCE_TYPE_LABELS,
-  type ResourceCategory,
   type ResourceType,
 } from '../../../domain/library';
 import { detectFileType, FILE_MESSAGES, FILE_TYPES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
-import type { DbOrTx, Tx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
-import { qualified } from '../../db/qualified';
+import type { Tx } from '../../db/client';
 import { libraryOpens, libraryRatings, libraryResources } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
 import { areaAudit } from '../audit/audit.service';
-import { resourceListPageJson } from './library-list-page';
+import { resourceListPage } from './library-list-page';
+import { found, type Row, resourceDto, resourceSearch, selectResources } from './library-records';
 
 /*
  * The Students Library (docs/product.md §2, §3, D11, D14): staff add, edit and delete resources;
@@ -30,69 +28,9 @@ import { resourceListPageJson } from './library-list-page';
 
 const newest = [desc(libraryResources.createdAt), desc(libraryResources.id)];
 
-function selectResources(db: DbOrTx, viewerId: string) {
-  return db
-    .select({
-      resource: libraryResources,
-      myRating: sql<
-        number | null
-      >`(select r.stars from ${libraryRatings} r where r.resource_id = ${qualified(libraryResources.id)} and r.user_id = ${viewerId})`,
-    })
-    .from(libraryResources);
-}
-type Row = Awaited<ReturnType<ReturnType<typeof selectResources>['where']>>[number];
-
-function resourceDto({ resource: r, myRating }: Row): Resource {
-  return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    author: r.author,
-    tags: r.tags,
-    type: r.type as ResourceType,
-    category: r.category as ResourceCategory,
-    thumbnail_url: r.thumbnailUrl,
-    duration: r.duration,
-    url: r.url,
-    has_file: r.storageKey !== null,
-    file_name: r.fileName,
-    mime_type: r.mimeType,
-    downloads: r.downloads,
-    rating_average: Number(r.ratingAverage),
-    rating_count: r.ratingCount,
-    my_rating: myRating === null ? null : Number(myRating),
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
-
-async function found(db: DbOrTx, user: SessionUser, id: string): Promise<Row> {
-  const [row] = await selectResources(db, user.id).where(eq(libraryResources.id, id));
-  if (!row) throw notFound(M.notFound);
-  return row;
-}
-
-const resourceSearch = (q: string | undefined) =>
-  wordSearch(
-    [
-      libraryResources.title,
-      libraryResources.description,
-      libraryResources.author,
-      sql`array_to_string(${libraryResources.tags}, ' ')`,
-    ],
-    q,
-  );
-
-/**
- * The library list's answer (ResourceListResponse) as JSON text, written by one statement
- * (library-list-page.ts): the page's items with the caller's own stars, its total and the tiles.
- */
-export function listResourcesJson(
-  deps: AppDeps,
-  user: SessionUser,
-  query: ResourceListQuery,
-): Promise<string> {
-  return resourceListPageJson(deps.db, user.id, query, resourceSearch(query.q));
+/** The library list (ResourceListResponse): the page's items with the caller's own stars, its total and the tiles. */
+export function listResources(deps: AppDeps, user: SessionUser, query: ResourceListQuery) {
+  return resourceListPage(deps.db, user.id, query);
 }
 
 export async function getResource(deps: AppDeps, user: SessionUser, id: string): Promise<Resource> {

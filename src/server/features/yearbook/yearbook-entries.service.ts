@@ -26,7 +26,7 @@ import { students, yearbookEntries, yearbooks } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
-import { entryPageJson, entrySearch } from './entry-list-page';
+import { entryListPage, entrySearch } from './entry-list-page';
 import {
   actorOf,
   auditedEntry,
@@ -48,12 +48,9 @@ import { requireYearbookManager } from './yearbooks.service';
 
 const ENTRY_TAKEN = { unique: { yearbook_entries_student_key: M.entryTaken } };
 
-/**
- * The entries the caller sees of a yearbook they see, as JSON text (EntryListResponse): one
- * statement, written by PostgreSQL (entry-list-page.ts).
- */
+/** The entries the caller sees of a yearbook they see (EntryListResponse, entry-list-page.ts). */
 export const listEntries = (deps: AppDeps, user: SessionUser, yearbookId: string, query: EntryListQuery) =>
-  entryPageJson(deps.db, user, yearbookId, query);
+  entryListPage(deps.db, user, yearbookId, query);
 
 async function entryById(db: DbOrTx, id: string): Promise<EntryRow> {
   const [row] = await selectEntries(db).where(eq(yearbookEntries.id, id));

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../../app-env';
-import { jsonText } from '../../http/json-text';
 import { createSignedInRouter } from '../../http/staff-router';
 import * as memories from './memory-wall.service';
 import { entryRoutes, yearbookRoutes } from './yearbook.route-contracts';
@@ -19,7 +18,7 @@ export function yearbooksRoutes(deps: AppDeps) {
   );
   router.openapi(r.myEntries, async (c) => c.json(await entries.getMyEntries(deps, c.var.staff), 200));
   router.openapi(r.graduates, async (c) =>
-    jsonText(c, await yearbooks.listGraduates(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await yearbooks.listGraduates(deps, c.var.staff, c.req.valid('query')), 200),
   );
   router.openapi(r.create, async (c) =>
     c.json(await yearbooks.createYearbook(deps, c.var.staff, c.req.valid('json')), 201),
@@ -44,7 +43,7 @@ export function yearbooksRoutes(deps: AppDeps) {
     });
   });
   router.openapi(r.entries, async (c) =>
-    jsonText(c, await entries.listEntries(deps, c.var.staff, id(c), c.req.valid('query'))),
+    c.json(await entries.listEntries(deps, c.var.staff, id(c), c.req.valid('query')), 200),
   );
   router.openapi(r.addEntry, async (c) =>
     c.json(await entries.addEntry(deps, c.var.staff, id(c), c.req.valid('json')), 201),
@@ -55,7 +54,7 @@ export function yearbooksRoutes(deps: AppDeps) {
     return saved.created ? c.json(saved, 201) : c.json(saved, 200);
   });
   router.openapi(r.memories, async (c) =>
-    jsonText(c, await memories.listMemories(deps, c.var.staff, id(c), c.req.valid('query'))),
+    c.json(await memories.listMemories(deps, c.var.staff, id(c), c.req.valid('query')), 200),
   );
   router.openapi(r.postMemory, async (c) =>
     c.json(await memories.postMemory(deps, c.var.staff, id(c), c.req.valid('json')), 201),

@@ -9,7 +9,7 @@ import { conflict, forbidden } from '../../http/errors';
 import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
-import { graduatePageJson } from './graduates-page';
+import { graduatePage } from './graduates-page';
 import {
   actorOf,
   auditedYearbook,
@@ -176,8 +176,8 @@ export async function deleteYearbook(deps: AppDeps, user: SessionUser, id: strin
   });
 }
 
-/** Students whose status is graduated, by full name (Graduating Students), as JSON text; management only. */
+/** Students whose status is graduated, by full name (Graduating Students); management only. */
 export async function listGraduates(deps: AppDeps, user: SessionUser, query: PageQuery & { q?: string }) {
   requireYearbookManager(user);
-  return graduatePageJson(deps.db, query);
+  return graduatePage(deps.db, query);
 }
