@@ -1,17 +1,4 @@
-import {
-  aliasedTable,
-  and,
-  asc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   CreateDelegationInput,
@@ -77,17 +64,6 @@ export async function delegationFor(
     .limit(1);
   const [row] = lock ? await query.for('share', { of: d }) : await query;
   return row ?? null;
-}
-
-/**
- * delegationFor's delegator as a scalar subquery (null when the user holds `stage` for nobody):
- * the dashboard resolves whom its user holds each stage for inside its one statement.
- */
-export function heldForSql(userId: SQL | Placeholder, stage: SQL, today: SQL | Placeholder): SQL {
-  return sql`(select ${d.delegatorId} from ${d}
-     where ${d.delegateId} = ${userId}::uuid and ${d.revokedAt} is null
-       and ${d.startsOn} <= ${today}::date and ${d.endsOn} >= ${today}::date and ${stage} = any(${d.stages})
-     order by ${d.createdAt}, ${d.id} limit 1)`;
 }
 
 /** Every review stage a user holds for someone today, with whose it is (the bell). */
