@@ -286,11 +286,22 @@ export function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQ
 }
 
 /** Every entry the filters match, newest first, for the CSV export. */
-export async function exportAudit(db: DbOrTx, query: Omit<AuditListQuery, 'page' | 'pageSize'>) {
-  const rows = await db
+export function exportAudit(db: DbOrTx, query: Omit<AuditListQuery, 'page' | 'pageSize'>) {
+  return auditEntries(db, logFilters(query));
+}
+
+/** The entries `where` matches, newest first: all of them, or the page given (the Activity Log). */
+export async function auditEntries(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+): Promise<AuditEntry[]> {
+  const query = db
     .select(entryColumns)
     .from(activities)
-    .where(logFilters(query))
-    .orderBy(desc(activities.createdAt), desc(activities.seq));
+    .where(where)
+    .orderBy(desc(activities.createdAt), desc(activities.seq))
+    .$dynamic();
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map((r) => toEntry(r as EntryRow));
 }
