@@ -24,25 +24,6 @@ import { distinctColumns, mapRows, type RowOf } from './select-rows';
 export const NAMED_STATEMENTS = {
   /** Every API request resolves its session (auth/sessions.ts). */
   sessionUserLookup: 'session_user_lookup',
-  /** Opening a student, for staff who see every student (students.query.ts). */
-  studentById: 'student_by_id',
-  /** Opening a student, for an officer who sees their own (students.query.ts). */
-  officersStudentById: 'officers_student_by_id',
-  /**
-   * The first page of students and its tiles without a search (students.latest-page.ts): one
-   * statement per shape of filters, sort and page size, named with the shape after a colon.
-   */
-  studentListPage: 'student_list_page',
-  /**
-   * Every figure of the staff dashboard (dashboard-figures.ts): one statement per scope (all, an
-   * officer's, or nobody's) and whether the user decides a stage, named with the shape after a colon.
-   */
-  dashboardFigures: 'dashboard_figures',
-  /**
-   * A staff member's kept dashboard answer, if it still holds, and the recent activity
-   * (dashboard-answers.ts): named `dashboard_answer:all` or `dashboard_answer:officer`.
-   */
-  dashboardAnswer: 'dashboard_answer',
   /**
    * The first page of another area's list and its figures (db/json-items.ts, db/row-tallies.ts):
    * named `area_list_page:<area>.<shape>.<size>` (db/statements-by-shape.ts namedPageStatements),
@@ -54,8 +35,6 @@ export const NAMED_STATEMENTS = {
    * `kept_list_page:<list>`.
    */
   keptListPage: 'kept_list_page',
-  /** A search's kept tiles, and the students' version (students/student-search-tallies.ts). */
-  studentSearchTiles: 'student_search_tiles',
 } as const;
 export type NamedStatement = (typeof NAMED_STATEMENTS)[keyof typeof NAMED_STATEMENTS];
 /** A name from NAMED_STATEMENTS, alone or followed by ':' and the shape it was built for. */

@@ -4,8 +4,6 @@ export * from './announcements';
 export * from './auth';
 export * from './case-work';
 export * from './corporate';
-export * from './dashboard-answers';
-export * from './dashboard-student-groups';
 export * from './delegations';
 export * from './events';
 export * from './file-storage';
@@ -17,8 +15,8 @@ export * from './payment-batches';
 export * from './role-requests';
 export { rowTallies } from './row-tallies';
 export * from './settings';
-export * from './student-search-tallies';
 export * from './students';
+export * from './students-version';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
 export {
   allowanceMonthTotals,

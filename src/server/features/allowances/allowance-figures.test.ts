@@ -2,33 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import type { Role } from '../../../domain/roles';
-import type { DbOrTx } from '../../db/client';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
-import {
-  type AllowanceDashboardFigures,
-  allowanceFiguresFromJson,
-  allowanceSeriesJson,
-  dashboardMonths,
-  lastMonths,
-  monthLabel,
-} from './allowance-figures';
-import { awaitingDecisionCount, waitingCountSql, waitingSourceSql } from './allowance-notifications';
+import { allowanceDashboardFigures, lastMonths, monthLabel } from './allowance-figures';
+import { awaitingDecisionCount, waitingCountSql, waitingStagesOf } from './allowance-notifications';
 
 const { t } = fileTestContext();
 
-/** The dashboard's allowance figures as its statement reads them (dashboard-figures.ts). */
-async function allowanceDashboardFigures(
-  db: DbOrTx,
-  now: Date,
-  officerId?: string,
-): Promise<AllowanceDashboardFigures> {
-  const { months, first, tz, utcOffset } = dashboardMonths(now);
-  const { rows } = await db.execute<{ series: string }>(
-    sql`select ${allowanceSeriesJson(officerId, first, tz, utcOffset)} as series`,
-  );
-  return allowanceFiguresFromJson(rows[0]!.series, months);
-}
 // 23:30 UTC on 31 March 2026 is 1 April in Lusaka: "this month" is April.
 const NOW = new Date('2026-03-31T23:30:00Z');
 
@@ -98,7 +78,7 @@ describe('allowanceDashboardFigures', () => {
   });
 
   it('sums submitted, approved and paid per month, and what awaits each role', async () => {
-    const figures = await allowanceDashboardFigures(t.deps.db, NOW);
+    const figures = await allowanceDashboardFigures(t.deps.db, undefined, NOW);
     const awaiting = async (staffId: string, role: Role) =>
       awaitingDecisionCount(t.deps, { id: await t.userId(staffId), role });
     expect(figures.paid_this_month).toBe('300.50');
@@ -128,8 +108,8 @@ describe('allowanceDashboardFigures', () => {
 
   it('counts what the two-stage rule bars off its partial index alone (migration 0034)', async () => {
     const admin = await t.userId('ADM001');
-    const stages = sql`${sql.param(['pending_flmi', 'pending_pm', 'approved'])}`;
-    const waiting = waitingSourceSql(sql`${admin}`, stages, sql`${'2026-03-31'}`);
+    const { stages: held, waiting } = await waitingStagesOf(t.deps, { id: admin, role: 'admin' });
+    const stages = sql`${sql.param(held)}`;
     await t.deps.db.execute(sql`vacuum analyze allowances`);
     // Scans off the table are what a large table gets; this one is small, so they are ruled out.
     const plan = await t.deps.db.transaction(async (tx) => {

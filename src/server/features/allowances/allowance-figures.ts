@@ -1,7 +1,8 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import { MONTHS, UTC_OFFSET_HOURS } from '../../../domain/dates';
 import { normaliseMoney } from '../../../domain/money';
+import type { DbOrTx } from '../../db/client';
 import { programmeDate, programmeZone } from '../../programme-time';
 
 export type AllowanceDashboardFigures = Pick<DashboardResponse['allowances'], 'paid_this_month'> & {
@@ -30,7 +31,7 @@ export function monthLabel(month: string): string {
  * With `officerId`, only the allowances of that officer's students (a program officer's
  * dashboard). How many await the user's decision is the bell's count (awaitingDecisionCount).
  */
-type SqlValue = string | number | SQL | Placeholder;
+type SqlValue = string | number | SQL;
 type SeriesRow = {
   month: string;
   kind: string;
@@ -52,7 +53,12 @@ export function dashboardMonths(now: Date) {
  * payment dates are kept as midnight UTC and keep their calendar month. Buckets that fell to zero
  * stay as rows of 0 and are left out, so a month has a row exactly when an allowance counts in it.
  */
-function seriesSql(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValue, utcOffset: SqlValue): SQL {
+export function allowanceSeriesSql(
+  officerId: SqlValue | undefined,
+  first: SqlValue,
+  tz: SqlValue,
+  utcOffset: SqlValue,
+): SQL {
   const ofOfficer = officerId ? sql` and officer_id = ${officerId}` : sql``;
   const sums = (kind: 'submitted' | 'approved' | 'paid', zone: SqlValue, offset: SqlValue) => sql`
       select to_char(at at time zone ${zone}, 'YYYY-MM') as month, ${sql.raw(`'${kind}'`)} as kind,
@@ -71,21 +77,15 @@ function seriesSql(officerId: SqlValue | undefined, first: SqlValue, tz: SqlValu
   );
 }
 
-/**
- * The same sums as a scalar subquery answering JSON text, for the dashboard's one statement
- * (dashboard-figures.ts); allowanceFiguresFromJson reads it.
- */
-export function allowanceSeriesJson(
-  officerId: SqlValue | undefined,
-  first: SqlValue,
-  tz: SqlValue,
-  utcOffset: SqlValue,
-): SQL {
-  return sql`(select coalesce(json_agg(s), '[]')::text from (${seriesSql(officerId, first, tz, utcOffset)}) s)`;
-}
-
-export function allowanceFiguresFromJson(json: string, months: string[]): AllowanceDashboardFigures {
-  return figuresOf(JSON.parse(json) as SeriesRow[], months);
+/** The dashboard's allowance figures at `now`: an officer's students' (`officerId`) or everyone's. */
+export async function allowanceDashboardFigures(
+  db: DbOrTx,
+  officerId: string | undefined,
+  now: Date,
+): Promise<AllowanceDashboardFigures> {
+  const { months, first, tz, utcOffset } = dashboardMonths(now);
+  const { rows } = await db.execute<SeriesRow>(allowanceSeriesSql(officerId, first, tz, utcOffset));
+  return figuresOf(rows, months);
 }
 
 function figuresOf(rows: SeriesRow[], months: string[]): AllowanceDashboardFigures {

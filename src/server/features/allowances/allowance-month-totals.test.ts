@@ -24,7 +24,7 @@ import {
 } from '../../testing/factories';
 import { putSettings } from '../../testing/put-settings';
 import { fileTestRequests } from '../../testing/test-file';
-import { allowanceSeriesJson } from './allowance-figures';
+import { allowanceSeriesSql } from './allowance-figures';
 
 // 10:00 UTC: the same day in every zone, so decisions are dated alike whichever is chosen.
 const NOW = new Date('2026-04-15T10:00:00Z');
@@ -48,10 +48,10 @@ const inOrder = (rows: SeriesRow[]) =>
 
 /** The dashboard's sums since `first`, as it reads them now: from allowance_month_totals. */
 async function keptSeries(officer: string | undefined, first: string, tz: (typeof TIME_ZONES)[number]) {
-  const { rows } = await t.database.db.execute<{ series: string }>(
-    sql`select ${allowanceSeriesJson(officer, first, tz, UTC_OFFSET_HOURS[tz])} as series`,
+  const { rows } = await t.database.db.execute<SeriesRow>(
+    allowanceSeriesSql(officer, first, tz, UTC_OFFSET_HOURS[tz]),
   );
-  return inOrder(JSON.parse(rows[0]!.series) as SeriesRow[]);
+  return inOrder(rows);
 }
 
 /** The same sums as the dashboard read them before migration 0032: straight from allowances. */

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-env';
 import type { NotificationSource, Recipient } from '../../area-sources';
 import { allowanceStageTotals, allowances } from '../../db/schema';
 import { programmeDate } from '../../programme-time';
-import { delegatedStagesOf, heldForSql } from '../delegations/delegations.service';
+import { delegatedStagesOf } from '../delegations/delegations.service';
 
 const AWAITING_LIST_SIZE = 20;
 
@@ -52,30 +52,12 @@ export async function waitingStagesOf(deps: AppDeps, user: Recipient) {
 }
 
 /**
- * The stages waiting for a user and whom they hold each for, resolved by PostgreSQL: `waiting` for
- * waitingCountSql inside a statement that has not looked up the user's delegations (the dashboard).
- * `offset 0` keeps it a subquery of its own: pulled up into the join, the delegation look-up ran
- * once per allowance waiting at the FLMI and PM stages (1,306 times in the lists bench's data)
- * instead of once per stage.
- */
-export function waitingSourceSql(
-  userId: SQL | Placeholder,
-  stages: SQL | Placeholder,
-  today: SQL | Placeholder,
-): SQL {
-  const heldFor = heldForSql(userId, sql`w.stage`, today);
-  return sql`(select w.stage, coalesce(${heldFor}, ${userId}::uuid) as principal
-    from unnest(${stages}::text[]) as w(stage) offset 0) as waiting`;
-}
-
-/**
  * How many allowances wait at `stages` for the user (`waiting`: each stage and whom the user holds
- * it for, from waitingStagesOf or waitingSourceSql), as
+ * it for, from waitingStagesOf), as
  * one SQL expression: the triggers' per-stage counts (counting half a million waiting rows took
  * 75 ms), less what the two-stage rule bars. Only FLMI and PM deciders have any barred, counted off
  * allowances_two_stage_rule_idx (migration 0034) alone: the stage condition repeated on `a` is what
- * lets a generic plan, which cannot see the stages, use that partial index. The
- * dashboard asks it inside its own statement (dashboard-figures.ts) with placeholders.
+ * lets a generic plan, which cannot see the stages, use that partial index.
  */
 export function waitingCountSql(
   userId: string | SQL | Placeholder,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import { ALLOWANCE_EXPORT_COLUMNS, type AllowanceListResponse } from '../../../contracts/allowances';
@@ -9,12 +9,9 @@ import { spreadsheetSafe } from '../../../domain/spreadsheet-cells';
 import type { Database, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like-pattern';
 import { allowanceStudentNames, allowances, students } from '../../db/schema';
-import { selectRows } from '../../db/select-rows';
-import { pageOf, pageWindow } from '../../http/paging';
+import { pageWindow } from '../../http/paging';
 import { toAllowanceDto } from './allowance-dto';
-import { latestAllowancesJson, type StageSum, stageFigures } from './allowance-list-page';
-
-const ALLOWANCE_COLUMNS = getTableColumns(allowances);
+import { allowancePage, latestAllowances, type StageSum } from './allowance-list-page';
 
 /**
  * A search of the list, resolved against the names allowances were filed under: `students` holds
@@ -94,21 +91,22 @@ export interface AllowanceListParams {
 }
 
 /**
- * The list's answer (AllowanceListResponse) as JSON text: one page, newest submission first, with
- * the count and the five tiles' sums. The tiles follow the search but not the stage filter.
- * Program officers see every allowance (docs/product.md D9). Without a search the page is one
- * statement (allowance-list-page.ts); a search counts and sums its matches here.
+ * The list's answer: one page, newest submission first, with the count and the five tiles' sums.
+ * The tiles follow the search but not the stage filter. Program officers see every allowance
+ * (docs/product.md D9). Without a search the figures are kept ones (allowance-list-page.ts); a
+ * search counts and sums its matches here.
  */
-export async function listAllowancesJson(db: Database, params: AllowanceListParams): Promise<string> {
+export async function listAllowances(
+  db: Database,
+  params: AllowanceListParams,
+): Promise<AllowanceListResponse> {
   const search = await resolveAllowanceSearch(db, params.q);
-  if (!search) return latestAllowancesJson(db, params);
+  if (!search) return latestAllowances(db, params);
   const [rows, perStage] = await Promise.all([
     searchedPage(db, search, params.stage, pageWindow(params)),
     sumMatchesByStage(db, search),
   ]);
-  const { total, summary } = stageFigures(perStage, params.stage);
-  const answer: AllowanceListResponse = { ...pageOf(rows.map(toAllowanceDto), total, params), summary };
-  return JSON.stringify(answer);
+  return allowancePage(rows, perStage, params);
 }
 
 /**
@@ -143,22 +141,18 @@ function searchedPage(
   { limit, offset }: { limit: number; offset: number },
 ) {
   const sortMatches = search.students !== 'many' && search.months.length === 0;
-  return selectRows(
-    db,
-    ALLOWANCE_COLUMNS,
-    db
-      .select()
-      .from(allowances)
-      .where(allowanceFilter(search, stage))
-      .orderBy(
-        sortMatches
-          ? desc(sql`${allowances.submittedDate} + interval '0 seconds'`)
-          : desc(allowances.submittedDate),
-        desc(allowances.id),
-      )
-      .limit(limit)
-      .offset(offset),
-  );
+  return db
+    .select()
+    .from(allowances)
+    .where(allowanceFilter(search, stage))
+    .orderBy(
+      sortMatches
+        ? desc(sql`${allowances.submittedDate} + interval '0 seconds'`)
+        : desc(allowances.submittedDate),
+      desc(allowances.id),
+    )
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Counts and sums per stage over the matches of a search: one pass over the matching rows. */

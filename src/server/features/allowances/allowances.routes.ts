@@ -2,11 +2,10 @@ import { ALLOWANCE_EXPORT_FILENAME, PayAllowanceRequestSchema } from '../../../c
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
 import { validationError } from '../../http/errors';
-import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import { readCsvUpload, skipsInvalidRows } from '../../http/uploads';
 import { bulkUploadAllowances } from './allowance-bulk';
-import { exportAllowancesCsv, listAllowancesJson } from './allowance-queries';
+import { exportAllowancesCsv, listAllowances } from './allowance-queries';
 import * as contracts from './allowances.route-contracts';
 import * as allowancesService from './allowances.service';
 
@@ -36,7 +35,7 @@ export function allowancesRoutes(deps: AppDeps) {
 
   // Sent as written (JSON text): the page's items come from PostgreSQL (allowance-list-page.ts).
   router.openapi(contracts.listAllowancesRoute, async (c) =>
-    jsonText(c, await listAllowancesJson(deps.db, c.req.valid('query'))),
+    c.json(await listAllowances(deps.db, c.req.valid('query')), 200),
   );
 
   router.openapi(contracts.createAllowanceRoute, async (c) =>

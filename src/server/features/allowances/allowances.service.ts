@@ -41,20 +41,12 @@ import { transitionAudit } from './allowance-transition-audit';
 
 export { bulkDecideAllowances } from './allowance-bulk-decision';
 /** The dashboard's allowance figures, for the dashboard area. */
-export {
-  type AllowanceDashboardFigures,
-  allowanceFiguresFromJson,
-  allowanceSeriesJson,
-  dashboardMonths,
-} from './allowance-figures';
+export { type AllowanceDashboardFigures, allowanceDashboardFigures } from './allowance-figures';
 export { allowanceSearch } from './allowance-global-search';
-export { ALLOWANCE_CHANGES } from './allowance-list-page';
 export {
   allowanceNotifications,
   allowancesAwaitingUser,
   awaitingDecisionCount,
-  waitingCountSql,
-  waitingSourceSql,
 } from './allowance-notifications';
 // The payment batches' payments write the entry a single payment writes, naming the batch.
 export { transitionAudit } from './allowance-transition-audit';

@@ -1,11 +1,10 @@
 import { toCsv } from '../../../csv/to-csv';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
-import { jsonText } from '../../http/json-text';
 import { createRoleRouter } from '../../http/staff-router';
 import * as contracts from './audit.route-contracts';
 import { exportAudit } from './audit.service';
-import { auditLogPageJson } from './audit-log-page';
+import { auditLogPage } from './audit-log-page';
 
 /** Columns of GET /api/audit/export.csv; changes as the JSON the API answers. */
 const AUDIT_EXPORT_COLUMNS = [
@@ -43,7 +42,7 @@ export function auditRoutes(deps: AppDeps) {
 
   // The page's text is written by PostgreSQL (audit-log-page.ts) and sent as it is.
   router.openapi(contracts.listAuditRoute, async (c) =>
-    jsonText(c, await auditLogPageJson(deps.db, c.req.valid('query'))),
+    c.json(await auditLogPage(deps.db, c.req.valid('query')), 200),
   );
 
   return router;

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, desc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditListQuery } from '../../../contracts/audit';
 import { isUuid } from '../../../contracts/common';
@@ -186,25 +186,32 @@ const ENTRIES_A_BATCH_SUMS_UP = ['student.imported', 'allowance.uploaded'];
 /**
  * The dashboard's recent activity: the latest changes to the programme's records the user may see
  * (all for admin and deputy manager, their own students' for an officer, as studentScope says with
- * `officerId`); sign-ins and account events stay in the log. A scalar subquery answering the
- * entries as JSON text, newest first, for the dashboard's one statement (dashboard-figures.ts).
+ * `officerId`), newest first; sign-ins and account events stay in the log.
  */
-export function recentActivityJson(officerId: SQL | Placeholder | undefined, limit: number): SQL {
-  const scoped = officerId === undefined ? sql`` : sql` and ${activities.officerId} = ${officerId}`;
-  return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'actor_name', r.actor_name, 'action', r.action,
-      'summary', r.summary, 'created_at', r.created_at) order by r.at desc, r.seq desc), '[]')::text
-    from (select ${activities.id} as id, ${activities.actorName} as actor_name, ${activities.action} as action,
-                 ${activities.summary} as summary,
-                 to_char(${activities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-                 ${activities.createdAt} as at, ${activities.seq} as seq
-            from ${activities}
-           where ${activities.entityType} <> 'account'
-             and ${activities.action} not in (${sql.join(
-               ENTRIES_A_BATCH_SUMS_UP.map((a) => sql.raw(`'${a}'`)),
-               sql`, `,
-             )})${scoped}
-           order by at desc, seq desc
-           limit ${sql.raw(String(Math.max(1, Math.min(limit, 100))))}) r)`;
+export async function recentActivity(
+  db: DbOrTx,
+  officerId: string | undefined,
+  limit: number,
+): Promise<RecentActivity[]> {
+  const rows = await db
+    .select({
+      id: activities.id,
+      actor_name: activities.actorName,
+      action: activities.action,
+      summary: activities.summary,
+      created_at: activities.createdAt,
+    })
+    .from(activities)
+    .where(
+      and(
+        sql`${activities.entityType} <> 'account'`,
+        notInArray(activities.action, ENTRIES_A_BATCH_SUMS_UP),
+        officerId === undefined ? undefined : eq(activities.officerId, officerId),
+      ),
+    )
+    .orderBy(desc(activities.createdAt), desc(activities.seq))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
 
 const entryColumns = {
@@ -291,11 +298,22 @@ export function logFilters(query: Omit<AuditListQuery, 'page' | 'pageSize'>): SQ
 }
 
 /** Every entry the filters match, newest first, for the CSV export. */
-export async function exportAudit(db: DbOrTx, query: Omit<AuditListQuery, 'page' | 'pageSize'>) {
-  const rows = await db
+export function exportAudit(db: DbOrTx, query: Omit<AuditListQuery, 'page' | 'pageSize'>) {
+  return auditEntries(db, logFilters(query));
+}
+
+/** The entries `where` matches, newest first: all of them, or the page given (the Activity Log). */
+export async function auditEntries(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+): Promise<AuditEntry[]> {
+  const query = db
     .select(entryColumns)
     .from(activities)
-    .where(logFilters(query))
-    .orderBy(desc(activities.createdAt), desc(activities.seq));
+    .where(where)
+    .orderBy(desc(activities.createdAt), desc(activities.seq))
+    .$dynamic();
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map((r) => toEntry(r as EntryRow));
 }

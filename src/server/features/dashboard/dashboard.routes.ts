@@ -9,10 +9,9 @@ import {
 } from '../../../contracts/dashboard';
 import type { AppDeps } from '../../app-env';
 import { requireStaff, requireUser } from '../../auth/middleware';
-import { jsonText } from '../../http/json-text';
 import { createRouter, errorResponses, jsonResponse } from '../../http/openapi';
 import { roleDoor } from '../../http/staff-router';
-import { dashboardJson } from './dashboard.service';
+import { dashboard } from './dashboard.service';
 import { getMyDashboard } from './my-dashboard.service';
 import { getMetricRecords, getPerformanceMetrics } from './performance-metrics';
 
@@ -31,7 +30,7 @@ export function dashboardRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const user = requireStaff(c.get('user'));
-      return jsonText(c, await dashboardJson(deps, user));
+      return c.json(await dashboard(deps, user), 200);
     },
   );
   router.openapi(

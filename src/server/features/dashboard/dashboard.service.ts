@@ -6,27 +6,14 @@ import {
   type ProgramStatus,
 } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { answerKey, keepAnswer, keptAnswer, withRecentActivity } from './dashboard-answers';
 import { type DashboardFigures, dashboardFigures } from './dashboard-figures';
 
 /** How many years the progress chart shows: the most recent ones present in the data. */
 const PROGRESS_YEARS = 6;
 
-/**
- * The dashboard's figures as the JSON text the API sends, scoped like the student list (a program
- * officer: own students only): the user's kept answer while nothing it counts has changed
- * (dashboard-answers.ts), else counted afresh and kept.
- */
-export async function dashboardJson(deps: AppDeps, user: SessionUser): Promise<string> {
-  const now = deps.clock.now();
-  const key = answerKey(user, now);
-  const kept = await keptAnswer(deps, key);
-  if (kept.answer !== null) return withRecentActivity(kept.answer, kept.activity);
-  const figures = await dashboardFigures(deps, user, now);
-  const { recent_activity, ...answer } = dashboardResponse(figures);
-  const text = JSON.stringify(answer);
-  if (figures.versions) await keepAnswer(deps, key, figures.versions, text);
-  return withRecentActivity(text, JSON.stringify(recent_activity));
+/** The dashboard's figures, scoped like the student list (a program officer: own students only). */
+export async function dashboard(deps: AppDeps, user: SessionUser): Promise<DashboardResponse> {
+  return dashboardResponse(await dashboardFigures(deps, user));
 }
 
 /**

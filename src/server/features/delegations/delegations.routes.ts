@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../app-env';
-import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import * as contracts from './delegations.route-contracts';
 import * as delegations from './delegations.service';
@@ -13,7 +12,7 @@ export function delegationsRoutes(deps: AppDeps) {
   );
 
   router.openapi(contracts.listDelegationsRoute, async (c) =>
-    jsonText(c, await delegations.listDelegationsJson(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await delegations.listDelegations(deps, c.var.staff, c.req.valid('query')), 200),
   );
 
   router.openapi(contracts.createDelegationRoute, async (c) =>

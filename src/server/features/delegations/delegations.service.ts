@@ -1,17 +1,4 @@
-import {
-  aliasedTable,
-  and,
-  asc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   CreateDelegationInput,
@@ -24,7 +11,6 @@ import type { ReviewStage } from '../../../domain/allowances';
 import {
   canRevoke,
   delegableStages,
-  delegationState,
   ineligibleDelegateMessage,
   DELEGATION_MESSAGES as M,
   mayReceive,
@@ -38,7 +24,7 @@ import { approvalDelegations, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { programmeDate, programmeDay } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
-import { delegationPageJson } from './delegation-page';
+import { type DelegationRow, delegationPage, selectDelegations, toDelegationDto } from './delegation-page';
 
 /*
  * Delegation of approvals (docs/product.md D21). A delegation is a row; whether it is active is
@@ -49,8 +35,6 @@ import { delegationPageJson } from './delegation-page';
 const audit = areaAudit('delegation', 'delegation');
 const d = approvalDelegations;
 const delegator = aliasedTable(users, 'delegator');
-const delegate = aliasedTable(users, 'delegate');
-const revoker = aliasedTable(users, 'revoker');
 
 /** Active on `today`: begun, not ended, not revoked. */
 const activeOn = (today: string): SQL =>
@@ -79,17 +63,6 @@ export async function delegationFor(
   return row ?? null;
 }
 
-/**
- * delegationFor's delegator as a scalar subquery (null when the user holds `stage` for nobody):
- * the dashboard resolves whom its user holds each stage for inside its one statement.
- */
-export function heldForSql(userId: SQL | Placeholder, stage: SQL, today: SQL | Placeholder): SQL {
-  return sql`(select ${d.delegatorId} from ${d}
-     where ${d.delegateId} = ${userId}::uuid and ${d.revokedAt} is null
-       and ${d.startsOn} <= ${today}::date and ${d.endsOn} >= ${today}::date and ${stage} = any(${d.stages})
-     order by ${d.createdAt}, ${d.id} limit 1)`;
-}
-
 /** Every review stage a user holds for someone today, with whose it is (the bell). */
 export async function delegatedStagesOf(
   db: DbOrTx,
@@ -106,50 +79,6 @@ export async function delegatedStagesOf(
   for (const row of rows)
     for (const stage of row.stages) if (!held.has(stage)) held.set(stage, { id: row.id, name: row.name });
   return held;
-}
-
-function selectDelegations(db: DbOrTx) {
-  return db
-    .select({
-      row: d,
-      delegatorName: delegator.name,
-      delegatorStaffId: delegator.staffId,
-      delegateName: delegate.name,
-      delegateStaffId: delegate.staffId,
-      revokedByName: revoker.name,
-    })
-    .from(d)
-    .innerJoin(delegator, eq(delegator.id, d.delegatorId))
-    .innerJoin(delegate, eq(delegate.id, d.delegateId))
-    .leftJoin(revoker, eq(revoker.id, d.revokedById));
-}
-interface DelegationRow {
-  row: typeof d.$inferSelect;
-  delegatorName: string;
-  delegatorStaffId: string | null;
-  delegateName: string;
-  delegateStaffId: string | null;
-  revokedByName: string | null;
-}
-
-function toDelegationDto(r: DelegationRow, today: string): Delegation {
-  return {
-    id: r.row.id,
-    delegator_id: r.row.delegatorId,
-    delegator_name: r.delegatorName,
-    delegator_staff_id: r.delegatorStaffId,
-    delegate_id: r.row.delegateId,
-    delegate_name: r.delegateName,
-    delegate_staff_id: r.delegateStaffId,
-    stages: r.row.stages,
-    starts_on: r.row.startsOn,
-    ends_on: r.row.endsOn,
-    reason: r.row.reason,
-    state: delegationState(r.row, today),
-    created_at: r.row.createdAt.toISOString(),
-    revoked_at: r.row.revokedAt?.toISOString() ?? null,
-    revoked_by_name: r.revokedByName,
-  };
 }
 
 /** One delegation as every answer about it gives it, or 404. */
@@ -242,16 +171,11 @@ export async function createDelegation(
 
 /**
  * The user's delegations, given and received (`mine`), or every one (`everyone`, admins only),
- * current (active or upcoming) by default: the answer as JSON text, written by one statement
- * (delegation-page.ts).
+ * current (active or upcoming) by default (delegation-page.ts).
  */
-export async function listDelegationsJson(
-  deps: AppDeps,
-  user: SessionUser,
-  query: DelegationListFilter,
-): Promise<string> {
+export async function listDelegations(deps: AppDeps, user: SessionUser, query: DelegationListFilter) {
   if (query.scope === 'everyone' && user.role !== 'admin') throw forbidden(M.everyoneAdminOnly);
-  return delegationPageJson(deps.db, user.id, programmeDate(deps.clock.now()), query);
+  return delegationPage(deps.db, user.id, programmeDate(deps.clock.now()), query);
 }
 
 /**

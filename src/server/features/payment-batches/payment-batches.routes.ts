@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
-import { jsonText } from '../../http/json-text';
 import { createRoleRouter } from '../../http/staff-router';
 import { readCsvUpload } from '../../http/uploads';
 import { paymentBatchRoutes as r } from './payment-batches.route-contracts';
@@ -16,7 +15,7 @@ export function paymentBatchesRoutes(deps: AppDeps) {
     const { month, year } = c.req.valid('query');
     return c.json(await service.previewBatch(deps, month, year), 200);
   });
-  router.openapi(r.list, async (c) => jsonText(c, await service.listBatchesJson(deps, c.req.valid('query'))));
+  router.openapi(r.list, async (c) => c.json(await service.listBatches(deps, c.req.valid('query')), 200));
   router.openapi(r.create, async (c) =>
     c.json(await service.createBatch(deps, c.var.staff, c.req.valid('json')), 201),
   );

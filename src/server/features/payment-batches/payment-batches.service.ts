@@ -33,7 +33,7 @@ import { conflict, HttpError } from '../../http/errors';
 import type { PageQuery } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
-import { batchPageJson } from './batch-page';
+import { batchPage } from './batch-page';
 import { batchDetail, batchedAllowances, batchItems, findBatch } from './batch-records';
 
 export { markBatchPaid, reconcileBatch, resolveMismatch } from './batch-settlement';
@@ -67,9 +67,8 @@ export async function previewBatch(deps: AppDeps, month: Month, year: number): P
   return { month, year, allowance_count: row?.n ?? 0, total: normaliseMoney(row?.total ?? '0') };
 }
 
-/** The list's answer as JSON text, written by one statement (batch-page.ts). */
-export const listBatchesJson = (deps: AppDeps, query: PageQuery): Promise<string> =>
-  batchPageJson(deps.db, query);
+/** A page of payment batches, newest first (batch-page.ts). */
+export const listBatches = (deps: AppDeps, query: PageQuery) => batchPage(deps.db, query);
 
 export const getBatch = (deps: AppDeps, id: string): Promise<PaymentBatchDetail> => batchDetail(deps.db, id);
 

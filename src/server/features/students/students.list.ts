@@ -1,19 +1,38 @@
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { StudentCounts, StudentCountsCapped, StudentListQuery } from '../../../contracts/students';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type {
+  StudentCounts,
+  StudentCountsCapped,
+  StudentListQuery,
+  StudentListResponse,
+} from '../../../contracts/students';
 import { capCount, type MatchCount, SEARCH_COUNT_CAP, searchMode } from '../../../domain/search';
 import type { StudentActor } from '../../../domain/student-permissions';
-import { PROGRAM_LEVELS, type ProgramLevel, type ProgramStatus } from '../../../domain/students';
+import {
+  PROGRAM_LEVELS,
+  type ProgramLevel,
+  type ProgramStatus,
+  type StudentSort,
+} from '../../../domain/students';
 import { countSelect, matchCountOf } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { studentCounts, students } from '../../db/schema';
-import { type StudentRow, scopeCondition, selectStudents } from './students.query';
+import { studentCounts, students, users } from '../../db/schema';
+import { pageOf, pageWindow } from '../../http/paging';
+import { type StudentRow, scopeCondition, selectStudents, studentListColumns } from './students.query';
 import { studentMatches } from './students.search';
-import { ORDER } from './students.searched-page';
 
 /*
  * The student list: a page of students in the user's scope, searched, filtered and sorted, and
- * the counts its category tiles show.
+ * the counts its category tiles show (from student_counts, kept by triggers, without a search or
+ * partner; counted otherwise, a search's capped at 1,000 per D17).
  */
+
+/** The list's orders, each ending with the id so that a page never changes between requests. */
+const ORDER: Record<StudentSort, SQL[]> = {
+  created_at_desc: [desc(students.createdAt), desc(students.id)],
+  created_at_asc: [asc(students.createdAt), asc(students.id)],
+  name_asc: [asc(sql`lower(${students.fullName})`), asc(students.id)],
+  name_desc: [desc(sql`lower(${students.fullName})`), desc(students.id)],
+};
 
 /** The list's filters except category: the scope, the search text and the status. */
 type Narrowing = Pick<StudentListQuery, 'q' | 'status' | 'landlord_id' | 'institution_id'>;
@@ -31,16 +50,45 @@ function baseFilters(actor: StudentActor, query: Narrowing): SQL[] {
   return filters;
 }
 
+function listFilters(actor: StudentActor, query: Omit<StudentListQuery, 'page' | 'pageSize'>): SQL[] {
+  const filters = baseFilters(actor, query);
+  if (query.category) filters.push(eq(students.programLevel, query.category));
+  return filters;
+}
+
+/** A page of the list with its tiles; the tile a category selects is the total it pages by. */
+export async function listStudents(
+  db: DbOrTx,
+  actor: StudentActor,
+  query: StudentListQuery,
+): Promise<StudentListResponse> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  const tally = await countStudents(db, actor, filters);
+  const tile = filters.category ?? 'all';
+  const total = { total: tally.counts[tile], capped: tally.capped[tile] };
+  const { limit, offset } = pageWindow(query);
+  const items =
+    offset < total.total
+      ? await db
+          .select(studentListColumns)
+          .from(students)
+          .leftJoin(users, eq(users.id, students.assignedOfficerId))
+          .where(and(...listFilters(actor, filters)))
+          .orderBy(...ORDER[query.sort])
+          .limit(limit)
+          .offset(offset)
+      : [];
+  return { ...pageOf(items, total, query), counts: tally.counts, counts_capped: tally.capped };
+}
+
 /** Every student the list would show with these filters, whole records, in order (the CSV export). */
 export function findStudentRows(
   db: DbOrTx,
   actor: StudentActor,
   query: Omit<StudentListQuery, 'page' | 'pageSize'>,
 ): Promise<StudentRow[]> {
-  const filters = baseFilters(actor, query);
-  if (query.category) filters.push(eq(students.programLevel, query.category));
   return selectStudents(db)
-    .where(and(...filters))
+    .where(and(...listFilters(actor, query)))
     .orderBy(...ORDER[query.sort]);
 }
 
@@ -51,12 +99,7 @@ export interface StudentTally {
 }
 
 /** No tile capped: the figures without a search, and a search's under 1,000. */
-export const EXACT: StudentCountsCapped = {
-  all: false,
-  university: false,
-  diploma: false,
-  launch_year: false,
-};
+const EXACT: StudentCountsCapped = { all: false, university: false, diploma: false, launch_year: false };
 
 /** How many students each category tile would show, under the same scope, search and status. */
 export async function countStudents(
@@ -65,18 +108,30 @@ export async function countStudents(
   query: Narrowing,
 ): Promise<StudentTally> {
   if (query.q) return countSearchMatches(db, baseFilters(actor, query));
-  // A partner's students (the list without a search or partner is students.latest-page.ts).
+  const groups =
+    query.landlord_id || query.institution_id
+      ? await db
+          .select({ level: students.programLevel, n: sql<number>`count(*)::int` })
+          .from(students)
+          .where(and(...baseFilters(actor, query)))
+          .groupBy(students.programLevel)
+      : await keptCountsByLevel(db, actor, query.status);
   const counts: StudentCounts = { all: 0, university: 0, diploma: 0, launch_year: 0 };
-  const groups = await db
-    .select({ level: students.programLevel, n: sql<number>`count(*)::int` })
-    .from(students)
-    .where(and(...baseFilters(actor, query)))
-    .groupBy(students.programLevel);
   for (const { level, n } of groups) {
-    counts[level] += n;
-    counts.all += n;
+    counts[level] += Number(n);
+    counts.all += Number(n);
   }
   return { counts, capped: EXACT };
+}
+
+/** Without a search or partner the tiles are sums of student_counts: a few hundred rows at most. */
+function keptCountsByLevel(db: DbOrTx, actor: StudentActor, status: StudentListQuery['status']) {
+  const officer = scopeCondition(actor, studentCounts.officerId);
+  return db
+    .select({ level: studentCounts.programLevel, n: sql<number>`sum(${studentCounts.studentCount})::int` })
+    .from(studentCounts)
+    .where(and(officer, status ? eq(studentCounts.programStatus, status) : undefined))
+    .groupBy(studentCounts.programLevel);
 }
 
 /*
@@ -156,23 +211,20 @@ export interface StudentCountGroup {
 }
 
 /**
- * The students counted by category, status and start year from the counts the database keeps
- * (schema: studentCounts; a few hundred rows at most), everyone's or one officer's, as a scalar
- * subquery answering JSON text ([[level, status, year, n], ...]), for the dashboard's one
- * statement (dashboard-figures.ts, which keeps the text per version of the students);
- * studentCountGroupsFromJson reads it.
+ * The user's students counted by category, status and start year, summed over officers from the
+ * counts the database keeps (schema: studentCounts; a few hundred rows at most): the dashboard's.
  */
-export function studentCountGroupsJson(officerId: Placeholder | undefined): SQL {
-  const scoped = officerId === undefined ? sql`` : sql` and ${studentCounts.officerId} = ${officerId}`;
-  // Summed over officers: everyone's dashboard needs a row per category, status and year, not per officer.
-  return sql`(select coalesce(json_agg(json_build_array(g.level, g.status, g.year, g.n)), '[]')::text
-    from (select ${studentCounts.programLevel} as level, ${studentCounts.programStatus} as status,
-                 ${studentCounts.startYear} as year, sum(${studentCounts.studentCount})::int as n
-            from ${studentCounts} where ${studentCounts.studentCount} <> 0${scoped}
-           group by 1, 2, 3) g)`;
-}
-
-export function studentCountGroupsFromJson(json: string): StudentCountGroup[] {
-  const rows = JSON.parse(json) as Array<[ProgramLevel, ProgramStatus, number, number]>;
-  return rows.map(([level, status, year, n]) => ({ level, status, year, n }));
+export async function studentCountGroups(db: DbOrTx, actor: StudentActor): Promise<StudentCountGroup[]> {
+  const c = studentCounts;
+  const rows = await db
+    .select({
+      level: c.programLevel,
+      status: c.programStatus,
+      year: c.startYear,
+      n: sql<number>`sum(${c.studentCount})::int`,
+    })
+    .from(c)
+    .where(and(sql`${c.studentCount} <> 0`, scopeCondition(actor, c.officerId)))
+    .groupBy(c.programLevel, c.programStatus, c.startYear);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }

@@ -1,10 +1,10 @@
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../contracts/common';
 import type { Student, StudentCreate, StudentListItem, StudentUpdate } from '../../../contracts/students';
 import { ageOn } from '../../../domain/dates';
 import { type StudentActor, studentScope } from '../../../domain/student-permissions';
 import type { DbOrTx } from '../../db/client';
-import { fixedSelect, NAMED_STATEMENTS } from '../../db/prepared';
 import { students, users } from '../../db/schema';
 
 /** The columns of a student as the API names them (docs/product.md §3), the officer's name joined from users. */
@@ -150,11 +150,17 @@ export function toStudentDto(row: StudentRow, today: string): Student {
   };
 }
 
-/** The students a user reaches: everyone's, their own (program officer) or none. */
-export function scopeCondition(actor: StudentActor): SQL | undefined {
+/**
+ * The students a user reaches: everyone's, their own (program officer) or none. `officer` is the
+ * column naming the student's officer (another table's, as student_counts').
+ */
+export function scopeCondition(
+  actor: StudentActor,
+  officer: AnyPgColumn = students.assignedOfficerId,
+): SQL | undefined {
   const scope = studentScope(actor);
   if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'officer') return eq(students.assignedOfficerId, scope.officerId);
+  if (scope.kind === 'officer') return eq(officer, scope.officerId);
   return sql`false`;
 }
 
@@ -162,45 +168,15 @@ export function selectStudents(db: DbOrTx) {
   return db.select(studentColumns).from(students).leftJoin(users, eq(users.id, students.assignedOfficerId));
 }
 
-/*
- * Opening a student is a look-up by primary key, so it is a named statement, planned once per
- * connection: planning the 45-column join cost more than running it (1.4 ms against 0.5 ms a
- * look-up, sequentially, on this machine's PostgreSQL).
- */
-const studentById = fixedSelect(
-  studentColumns,
-  (db) =>
-    selectStudents(db)
-      .where(eq(students.id, sql.placeholder('id')))
-      .limit(1),
-  NAMED_STATEMENTS.studentById,
-);
-const officersStudentById = fixedSelect(
-  studentColumns,
-  (db) =>
-    selectStudents(db)
-      .where(
-        and(
-          eq(students.id, sql.placeholder('id')),
-          eq(students.assignedOfficerId, sql.placeholder('officerId')),
-        ),
-      )
-      .limit(1),
-  NAMED_STATEMENTS.officersStudentById,
-);
-
 /** One student inside the user's scope, or undefined (also for ids that are not uuids). */
 export async function findStudentRow(
   db: DbOrTx,
   actor: StudentActor,
   id: string,
 ): Promise<StudentRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const scope = studentScope(actor);
-  if (scope.kind === 'none') return undefined;
-  const [row] =
-    scope.kind === 'all'
-      ? await studentById(db, { id })
-      : await officersStudentById(db, { id, officerId: scope.officerId });
-  return row as StudentRow | undefined;
+  if (!isUuid(id) || studentScope(actor).kind === 'none') return undefined;
+  const [row] = await selectStudents(db)
+    .where(and(eq(students.id, id), scopeCondition(actor)))
+    .limit(1);
+  return row;
 }

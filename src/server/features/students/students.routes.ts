@@ -1,7 +1,6 @@
 import { STUDENT_EXPORT_FILENAME } from '../../../contracts/students';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
-import { jsonText } from '../../http/json-text';
 import { createStaffRouter } from '../../http/staff-router';
 import { readCsvUpload, skipsInvalidRows } from '../../http/uploads';
 import { listAssignableOfficers } from '../staff-users/staff-users.service';
@@ -31,7 +30,7 @@ export function studentsRoutes(deps: AppDeps) {
   });
 
   router.openapi(contracts.listStudentsRoute, async (c) =>
-    jsonText(c, await studentsService.listStudentsJson(deps, c.var.staff, c.req.valid('query'))),
+    c.json(await studentsService.listStudents(deps, c.var.staff, c.req.valid('query')), 200),
   );
 
   router.openapi(contracts.createStudentRoute, async (c) =>

@@ -11,15 +11,10 @@ import { fullName, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { students } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
-import { pageJsonText } from '../../http/json-text';
-import { pageWindow } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
-import { isKeptPage, keepSearch, keptSearch, keptSearchKey } from './student-search-tallies';
-import { latestPageAnswer, latestStudentPage } from './students.latest-page';
-import { countStudents, EXACT, type StudentTally } from './students.list';
+import { listStudents as listStudentsPage } from './students.list';
 import { findStudentRow, toStudentColumns, toStudentDto } from './students.query';
-import { searchedStudentPageJson } from './students.searched-page';
 import {
   assertAssignableOfficer,
   assertUnique,
@@ -30,83 +25,15 @@ import {
 } from './students.write';
 
 /** The user's students counted by category, status and start year (for the dashboard). */
-export {
-  type StudentCountGroup,
-  studentCountGroupsFromJson,
-  studentCountGroupsJson,
-} from './students.list';
+export { type StudentCountGroup, studentCountGroups } from './students.list';
 export { scopeCondition as studentScopeCondition } from './students.query';
 export { studentMatches, studentSearch } from './students.search';
 
 const today = (deps: AppDeps) => programmeDate(deps.clock.now());
 
-/**
- * The student list's answer as JSON text: without a search or partner, one statement writes it
- * (students.latest-page.ts); otherwise the searched list below.
- */
-export async function listStudentsJson(
-  deps: AppDeps,
-  user: SessionUser,
-  query: StudentListQuery,
-): Promise<string> {
-  if (!query.q && !query.landlord_id && !query.institution_id) return latestStudentsJson(deps, user, query);
-  return listSearchedStudentsJson(deps, user, query);
-}
-
-/**
- * The list without a search or partner. Its first page as the screen first shows it is kept, as a
- * search's is, until the students change (student-search-tallies.ts): the product's busiest page.
- */
-async function latestStudentsJson(deps: AppDeps, user: SessionUser, query: StudentListQuery) {
-  const key = isKeptPage(query) ? keptSearchKey(user, query) : undefined;
-  const kept = key ? await keptSearch(deps.db, key) : undefined;
-  if (kept?.tiles && kept.firstPage !== null)
-    return latestPageAnswer({ items: kept.firstPage, counts: kept.tiles.counts }, query);
-  const page = await latestStudentPage(deps.db, user, query);
-  if (key && kept?.version != null)
-    await keepSearch(deps.db, key, kept.version, { counts: page.counts, capped: EXACT }, page.items);
-  return latestPageAnswer(page, query);
-}
-
-/**
- * A searched list, or a partner's students: its tiles counted by query, its page read to match. A
- * search asked before, of students unchanged since, answers from what was kept of it
- * (student-search-tallies.ts).
- */
-async function listSearchedStudentsJson(
-  deps: AppDeps,
-  user: SessionUser,
-  query: StudentListQuery,
-): Promise<string> {
-  const { page: _page, pageSize: _pageSize, ...filters } = query;
-  const range = pageWindow(query);
-  const readPage = (matching?: number) =>
-    searchedStudentPageJson(deps.db, user, filters, { ...range, matching });
-  // The figure the list pages by: its category's tile, or All.
-  const tile = filters.category ?? 'all';
-  const answer = (items: string, tally: StudentTally) =>
-    pageJsonText(items, { total: tally.counts[tile], capped: tally.capped[tile] }, query, {
-      counts: tally.counts,
-      counts_capped: tally.capped,
-    });
-  if (!filters.q) {
-    // A partner's students: the page and its counts do not depend on each other, so ask both at once.
-    const [tally, items] = await Promise.all([countStudents(deps.db, user, filters), readPage()]);
-    return answer(items, tally);
-  }
-  const key = keptSearchKey(user, query);
-  const kept = key ? await keptSearch(deps.db, key) : undefined;
-  const keptPage = isKeptPage(query);
-  if (kept?.tiles && keptPage && kept.firstPage !== null) return answer(kept.firstPage, kept.tiles);
-  // Counts first: they say whether there is a page to read at all, and how best to read it. A
-  // capped count stops the pages at the 1,000th match (D17) and is never "few" to sort.
-  const tally = kept?.tiles ?? (await countStudents(deps.db, user, filters));
-  const matching = tally.counts[tile];
-  const items =
-    range.offset < matching ? await readPage(tally.capped[tile] ? Number.POSITIVE_INFINITY : matching) : '[]';
-  if (key && kept?.version != null && (!kept.tiles || keptPage))
-    await keepSearch(deps.db, key, kept.version, tally, keptPage ? items : null);
-  return answer(items, tally);
+/** A page of the student list in the user's scope, with its category tiles. */
+export function listStudents(deps: AppDeps, user: SessionUser, query: StudentListQuery) {
+  return listStudentsPage(deps.db, user, query);
 }
 
 /** Another officer's student, or an id that is no student, answers 404 alike. */
