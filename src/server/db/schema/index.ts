@@ -9,14 +9,12 @@ export * from './events';
 export * from './file-storage';
 export * from './forms-files';
 export * from './impact-stories';
-export * from './kept-list-pages';
 export * from './library';
 export * from './payment-batches';
 export * from './role-requests';
 export { rowTallies } from './row-tallies';
 export * from './settings';
 export * from './students';
-export * from './students-version';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
 export {
   allowanceMonthTotals,

@@ -11,7 +11,7 @@ import {
   canPostAnnouncements,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { CardList, FilterSelect, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
+import { CardList, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { todayIso } from '../../lib/format';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';

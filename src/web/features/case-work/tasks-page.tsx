@@ -150,7 +150,8 @@ export function TasksPage() {
           values: TASK_PRIORITIES,
           labels: valueLabel,
         },
-        <ViewSwitch key="viewswitch"
+        <ViewSwitch
+          key="viewswitch"
           views={[
             ['board', 'Board', KanbanSquare],
             ['list', 'List', List],

@@ -109,7 +109,8 @@ export function EventsPage() {
           values: EVENT_STATUSES,
           labels: EVENT_STATUS_LABELS,
         },
-        <ViewSwitch key="viewswitch"
+        <ViewSwitch
+          key="viewswitch"
           views={[
             ['', 'Grid', LayoutGrid],
             ['list', 'List', List],

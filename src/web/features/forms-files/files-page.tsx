@@ -2,7 +2,7 @@ import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { FILE_CATEGORIES, FILE_CATEGORY_LABELS } from '../../../domain/student-files';
-import { FilterSelect, ListScreen, ListTable } from '../../components/list';
+import { ListScreen, ListTable } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
 import { useStudent } from '../students';
@@ -54,7 +54,8 @@ export function FilesPage() {
       main={{ label: 'Upload Files', icon: Upload, onClick: () => setUploading(true) }}
       search={{ label: 'Search files', placeholder: 'Search files...' }}
       filters={[
-        <StudentFilter key="studentfilter"
+        <StudentFilter
+          key="studentfilter"
           studentId={params.student_id}
           onChange={(student_id) => update({ student_id })}
           className="w-full sm:w-72"

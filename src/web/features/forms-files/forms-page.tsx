@@ -11,7 +11,7 @@ import {
   type FormType,
   FORM_MESSAGES as M,
 } from '../../../domain/forms';
-import { FilterSelect, ListScreen, ListTable, type StatTile, useDeleteConfirm } from '../../components/list';
+import { ListScreen, ListTable, type StatTile, useDeleteConfirm } from '../../components/list';
 import { Button } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
@@ -116,7 +116,8 @@ export function FormsPage() {
           values: FORM_STATUSES,
           labels: FORM_STATUS_LABELS,
         },
-        <StudentFilter key="studentfilter"
+        <StudentFilter
+          key="studentfilter"
           studentId={params.student_id}
           onChange={(student_id) => update({ student_id })}
           className="w-full sm:w-72"

@@ -110,7 +110,8 @@ export function LibraryPage() {
           values: RESOURCE_CATEGORIES,
           labels: RESOURCE_CATEGORY_LABELS,
         },
-        <ViewSwitch key="viewswitch"
+        <ViewSwitch
+          key="viewswitch"
           views={[
             ['', 'Grid', LayoutGrid],
             ['list', 'List', List],
