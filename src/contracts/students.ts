@@ -26,6 +26,8 @@ export { NO_VALID_STUDENT_DATA, STUDENT_IMPORT_COLUMNS } from '../domain/student
 
 export const STUDENT_API_MESSAGES = {
   notFound: 'Student not found',
+  /** Its CSV import is still being written (or taken out again): nothing may change or attach to it. */
+  stillImporting: 'This student is still being imported. Try again in a moment.',
   hasAllowances:
     "This student has allowance records and cannot be deleted. Change the student's status instead.",
   hasIssues: "This student has issue records and cannot be deleted. Change the student's status instead.",

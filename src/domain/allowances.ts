@@ -53,6 +53,8 @@ export const ALLOWANCE_MESSAGES = {
   barredApprovedEarlier: 'You approved an earlier step, so another program officer decides this one.',
   paymentComment: 'Payment processed',
   submissionComment: 'Allowance submitted',
+  /** Its bulk upload is still being written (or taken out again): nothing may change it meanwhile. */
+  stillUploading: 'This allowance is still being uploaded. Try again in a moment.',
 } as const;
 
 /** The message refusing a second open allowance for a student and period (docs/product.md D5). */

@@ -90,7 +90,15 @@ export interface Config {
    * DATA_DIR is made on first use; production refuses two-factor enrolment without it.
    */
   twoFactorKey: Buffer | null;
+  /**
+   * Rows an upload or an import writes per transaction (docs/decisions/009): not a setting people
+   * change, but tests make it small to write a file in several transactions.
+   */
+  bulkWriteRows: number;
 }
+
+/** See Config.bulkWriteRows; measured in docs/decisions/009. */
+export const BULK_WRITE_ROWS = 1000;
 
 export class ConfigError extends Error {}
 
@@ -157,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoFetchPrivateNetwork: e.PHOTO_FETCH_PRIVATE_NETWORK,
     backupDir: e.BACKUP_DIR ? fromInstall(e.BACKUP_DIR) : path.join(fromInstall(e.DATA_DIR), 'backups'),
     twoFactorKey: e.TWO_FACTOR_KEY ? Buffer.from(e.TWO_FACTOR_KEY, 'hex') : null,
+    bulkWriteRows: BULK_WRITE_ROWS,
   };
 }

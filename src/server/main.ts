@@ -8,6 +8,7 @@ import { openConfiguredDatabase } from './database';
 import { seedDemoData } from './db/demo-seed';
 import { planListening, StartRefused } from './demo-guard';
 import { runAutomaticBackup } from './features/backups/automatic-backups';
+import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { createLogger } from './http/logger';
@@ -111,6 +112,16 @@ async function main() {
   const backupPasses = setInterval(backUp, 10 * 60_000);
   backupPasses.unref();
 
+  // An upload or an import whose process died while writing it is taken out again (docs/decisions/
+  // 009). Safe with several processes: claiming a file moves its heartbeat, so one undoes it.
+  const undoStale = () =>
+    void undoStaleBulkWrites(deps).catch((error: Error) =>
+      logger.error('undoing interrupted uploads failed', { error: error.message }),
+    );
+  undoStale();
+  const undoPasses = setInterval(undoStale, 60_000);
+  undoPasses.unref();
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -120,6 +131,7 @@ async function main() {
     clearInterval(mailPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);
+    clearInterval(undoPasses);
     // Stop taking connections, let requests under way finish, then close the database cleanly.
     // A keep-alive client (a load balancer's health check) would keep sending requests on its
     // connection and hold the stop for 20 s: each connection is closed as soon as it is idle.

@@ -122,6 +122,8 @@ export const allowances = pgTable(
     /** Notes sent with the submission (the CSV's flmi_comments column). */
     submissionNotes: text('submission_notes'),
     flmzComments: text('flmz_comments'),
+    /** The bulk upload (bulk_writes) that wrote it; it may not change while that upload is writing. */
+    writtenByUpload: uuid('written_by_upload'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,6 +144,10 @@ export const allowances = pgTable(
       .where(sql`${t.approvalStage} in ('pending_flmi', 'pending_pm')`),
     // A search for a month name matches a twelfth of the table: found through this, not by scanning.
     index('allowances_month_idx').on(t.monthNumber),
+    // An upload that cannot finish is taken out by its id, a batch at a time.
+    index('allowances_written_by_upload_idx')
+      .on(t.writtenByUpload)
+      .where(sql`${t.writtenByUpload} is not null`),
     check(
       'allowances_total_is_sum_of_parts',
       sql`${t.total} = ${t.stipend} + ${t.medical} + ${t.transportation} + ${t.schoolSupplies} + ${t.accommodation}`,

@@ -2,6 +2,7 @@ export * from './activities';
 export * from './allowances';
 export * from './announcements';
 export * from './auth';
+export * from './bulk-writes';
 export * from './case-work';
 export * from './corporate';
 export * from './delegations';

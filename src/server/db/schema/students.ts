@@ -71,8 +71,14 @@ export const students = pgTable(
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The CSV import (bulk_writes) that wrote it; it may not change while that import is writing. */
+    writtenByImport: uuid('written_by_import'),
   },
   (t) => [
+    // An import that cannot finish is taken out by its id, a batch at a time.
+    index('students_written_by_import_idx')
+      .on(t.writtenByImport)
+      .where(sql`${t.writtenByImport} is not null`),
     uniqueIndex('students_chl_number_key').on(sql`upper(${t.chlNumber})`),
     uniqueIndex('students_nrc_number_key').on(sql`upper(${t.nrcNumber})`),
     // The list's newest-first pages, searched or not (students.list.ts). Beyond the order they hold

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, not, type SQL, sql } from 'drizzle-orm';
 import {
   BULK_DECISION_MAX,
   BULK_DECISION_MESSAGES,
@@ -29,6 +29,7 @@ import { allowanceComments, allowances, students } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/errors';
 import { programmeDate, programmeZone } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
+import { allowanceBeingUploaded } from '../bulk-writes/bulk-writes.service';
 import { delegationFor } from '../delegations/delegations.service';
 import { type AllowanceRow, actorOf } from './allowance-dto';
 import { matchingAllowanceIds } from './allowance-queries';
@@ -142,7 +143,8 @@ async function decideChunk(
   const onBehalfOf = await delegationFor(tx, user.id, stage, programmeDate(now), true);
   const actor: Actor = { ...actorOf(user), onBehalfOf };
   const result = decide(actor);
-  const atStage = and(idIn(chunk), eq(allowances.approvalStage, stage));
+  // An allowance whose upload is still being written is left, and reported (skipReasons).
+  const atStage = and(idIn(chunk), eq(allowances.approvalStage, stage), not(allowanceBeingUploaded));
   const locked = await tx
     .select({ allowance: allowances, officerId: students.assignedOfficerId })
     .from(allowances)
@@ -210,11 +212,14 @@ async function skipReasons(
 ): Promise<Map<string, BulkDecisionSkip>> {
   const reasons = new Map<string, BulkDecisionSkip>();
   for (const chunk of chunks(ids, BULK_DECISION_MAX)) {
-    const rows = await db.select().from(allowances).where(idIn(chunk));
-    for (const row of rows)
+    const rows = await db
+      .select({ row: allowances, uploading: allowanceBeingUploaded })
+      .from(allowances)
+      .where(idIn(chunk));
+    for (const { row, uploading } of rows)
       reasons.set(row.id, {
         id: row.id,
-        reason: skipReason(row, stage, user),
+        reason: uploading ? ALLOWANCE_MESSAGES.stillUploading : skipReason(row, stage, user),
         student_name: row.studentName,
         month: row.month,
         year: row.year,

@@ -2,19 +2,25 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { type ErrorResponse, isUuid } from '../../../contracts/common';
+import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import { parseCsv } from '../../../csv/parse-csv';
 import { periodKey, rowError, type ValidBulkRow, validateBulkRow } from '../../../domain/allowance-rows';
 import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from '../../../domain/allowances';
 import { formatZmw } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { INSERT_BATCH, rowsAsJson, runStatements } from '../../db/bulk-insert';
+import { rowsAsJson } from '../../db/bulk-insert';
 import type { Database, Tx } from '../../db/client';
 import { checkRefusal } from '../../db/constraint-errors';
-import { allowances } from '../../db/schema';
+import { allowances, students } from '../../db/schema';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { badRequest, conflict } from '../../http/errors';
 import { type AuditInput, auditStatements } from '../audit/audit.service';
+import {
+  BulkWriteInterrupted,
+  bulkWriteUnfinished,
+  writeInShortTransactions,
+} from '../bulk-writes/bulk-writes.service';
 import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
 
 /** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
@@ -28,7 +34,18 @@ interface StudentRef {
   id: string;
   fullName: string;
   assignedOfficerId: string | null;
+  /** Written by a student import still in progress: nothing may be filed for them yet. */
+  importing: boolean;
 }
+
+type StudentRow = { id: string; full_name: string; assigned_officer_id: string | null; importing: boolean };
+const toRef = (s: StudentRow): StudentRef => ({
+  id: s.id,
+  fullName: s.full_name,
+  assignedOfficerId: s.assigned_officer_id,
+  importing: s.importing,
+});
+const IMPORTING = bulkWriteUnfinished(students.writtenByImport);
 
 interface ReadyRow extends ValidBulkRow {
   student: StudentRef;
@@ -52,24 +69,18 @@ async function lookUpStudents(db: Database, rows: ValidBulkRow[]) {
   const byId = new Map<string, StudentRef>();
   const byChl = new Map<string, StudentRef>();
   for (const batch of chunks([...ids], LOOKUP_BATCH)) {
-    const result = await db.execute<{ id: string; full_name: string; assigned_officer_id: string | null }>(
-      sql`select id, full_name, assigned_officer_id from students where id = any(${sql.param(batch)}::uuid[])`,
+    const result = await db.execute<StudentRow>(
+      sql`select id, full_name, assigned_officer_id, ${IMPORTING} as importing
+          from students where id = any(${sql.param(batch)}::uuid[])`,
     );
-    for (const s of result.rows)
-      byId.set(s.id, { id: s.id, fullName: s.full_name, assignedOfficerId: s.assigned_officer_id });
+    for (const s of result.rows) byId.set(s.id, toRef(s));
   }
   for (const batch of chunks([...chls], LOOKUP_BATCH)) {
-    const result = await db.execute<{
-      id: string;
-      full_name: string;
-      assigned_officer_id: string | null;
-      chl: string;
-    }>(
-      sql`select id, full_name, assigned_officer_id, upper(chl_number) as chl from students
-          where upper(chl_number) = any(${sql.param(batch)}::text[])`,
+    const result = await db.execute<StudentRow & { chl: string }>(
+      sql`select id, full_name, assigned_officer_id, ${IMPORTING} as importing, upper(chl_number) as chl
+          from students where upper(chl_number) = any(${sql.param(batch)}::text[])`,
     );
-    for (const s of result.rows)
-      byChl.set(s.chl, { id: s.id, fullName: s.full_name, assignedOfficerId: s.assigned_officer_id });
+    for (const s of result.rows) byChl.set(s.chl, toRef(s));
   }
   return (row: ValidBulkRow): StudentRef | undefined =>
     row.studentId ? byId.get(row.studentId.toLowerCase()) : byChl.get(row.chlNumber!.toUpperCase());
@@ -97,9 +108,10 @@ async function openPeriods(db: Database | Tx, rows: ReadyRow[]): Promise<Set<str
  * Bulk upload (docs/product.md D6): every row is validated first (spec messages, student found and in
  * the uploader's scope, no second open allowance for the period, in the database or earlier in
  * the file). Any row with a problem refuses the whole file, as the student import does, unless
- * the request chose to skip such rows (`skipInvalid`); then the valid rows are written in
- * multi-row batches inside one transaction, with their submission comments. A row that loses a race with a concurrent submission is reported as
- * a duplicate, never written twice.
+ * the request chose to skip such rows (`skipInvalid`); then the valid rows are written with their
+ * submission comments in short transactions (writeInShortTransactions, docs/decisions/009), which
+ * a file that cannot finish leaves nothing of. A row that loses a race with a concurrent
+ * submission is reported as a duplicate, never written twice.
  */
 export async function bulkUploadAllowances(
   deps: AppDeps,
@@ -127,6 +139,10 @@ export async function bulkUploadAllowances(
     const student = studentOf(row);
     if (!student || !isInStudentScope(user, student)) {
       fail(row.rowNumber, rowError(row.rowNumber, ALLOWANCE_MESSAGES.studentNotFound));
+      continue;
+    }
+    if (student.importing) {
+      fail(row.rowNumber, rowError(row.rowNumber, STUDENT_API_MESSAGES.stillImporting));
       continue;
     }
     const key = periodKey(student.id, row.year, row.monthNumber);
@@ -183,8 +199,9 @@ const WRITE_ATTEMPTS = 3;
  * Writes the rows whose period has no open allowance and reports the others as duplicates (or,
  * when the file is not to be imported in part, writes nothing and answers null). The
  * inserts are plain (ON CONFLICT's speculative insertion cost a tenth of the write): a period
- * taken by a concurrent submission after the check makes the unique index abort the whole
- * transaction, and then the check and the write run again, so that row is reported instead.
+ * taken by a concurrent submission after the check makes the unique index abort a batch, the
+ * batches already in are taken out again, and then the check and the write run again, so that
+ * row is reported instead.
  */
 async function writeFreePeriods(
   deps: AppDeps,
@@ -214,6 +231,8 @@ async function writeFreePeriods(
     try {
       if (free.length > 0) await writeRows(deps, user, free);
     } catch (error) {
+      // Its rows are taken out again already (writeInShortTransactions).
+      if (error instanceof BulkWriteInterrupted) throw conflict(error.message);
       // Checking again would report the deleted student's rows, but the file was meant whole.
       if (isStudentGone(error)) throw conflict(ALLOWANCE_MESSAGES.bulkStudentGone);
       if (!isOpenPeriodTaken(error)) throw checkRefusal(error) ?? error;
@@ -226,75 +245,67 @@ async function writeFreePeriods(
 }
 
 async function writeRows(deps: AppDeps, user: SessionUser, rows: ReadyRow[]): Promise<void> {
-  // Every statement is built before the transaction, which then only sends them: on embedded
-  // PGlite nobody else's request is answered while it holds the one connection.
-  const statements = await writeStatements(deps.clock.now(), user, rows);
-  await deps.db.transaction((tx) => runStatements(tx, statements));
+  const at = deps.clock.now();
+  // Named here, so each allowance's own audit entry can point at it without reading it back.
+  const added = rows.map((row) => ({ row, id: timeOrderedUuid(at) }));
+  await writeInShortTransactions(deps, {
+    kind: 'allowance_upload',
+    by: user,
+    items: added,
+    batch: (batch, writeId) => batchStatements(at, user, batch, writeId),
+    finish: () => auditStatements(officerSummaries(at, user, rows)),
+  });
 }
 
-/** The allowances, their submission comments and their audit entries, as statements to send. */
-async function writeStatements(at: Date, user: SessionUser, rows: ReadyRow[]): Promise<SQL[]> {
+/** One batch's allowances with their submission comments, and each allowance's audit entry. */
+async function batchStatements(
+  at: Date,
+  user: SessionUser,
+  batch: Array<{ row: ReadyRow; id: string }>,
+  writeId: string,
+): Promise<SQL[]> {
   const now = at.toISOString();
   // The comment every row gets; a row's notes (already trimmed, null when blank) replace its text.
   const comment = submissionComment(actorOf(user), null);
-  // Named here, so each allowance's own audit entry can point at it without reading it back.
-  const added = rows.map((row) => ({ row, id: timeOrderedUuid(at) }));
-  const statements: SQL[] = [];
-  for (const batch of chunks(added, INSERT_BATCH)) {
-    // Other requests are answered between two batches' building.
-    if (statements.length > 0) await nextTurn();
-    const { columns, select } = rowsAsJson(
-      allowances,
-      batch.map(({ row: r, id }) => ({
-        id,
-        studentId: r.student.id,
-        studentName: r.student.fullName,
-        month: r.month,
-        monthNumber: r.monthNumber,
-        year: r.year,
-        programLevel: r.programLevel,
-        stipend: r.amounts.stipend,
-        medical: r.amounts.medical,
-        transportation: r.amounts.transportation,
-        schoolSupplies: r.amounts.school_supplies,
-        accommodation: r.amounts.accommodation,
-        total: r.amounts.total,
-        submissionNotes: r.notes,
-        approvalStage: 'pending_dpm' as const,
-        submittedBy: user.name,
-        submittedById: user.id,
-        submittedDate: at,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    );
-    // One statement per batch writes the allowances and their submission comments.
-    statements.push(sql`
-      with added as (
-        insert into allowances ${columns} ${select}
-        returning id, submission_notes
-      )
-      insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
-        stage, created_at)
-      select id, ${user.id}::uuid, ${user.name}, ${comment.userRole}, 'submission',
-             coalesce(submission_notes, ${comment.commentText}), null, ${now}::timestamptz
-        from added`);
-  }
-  // One activity per officer whose students got allowances, so each officer sees their own news.
-  const perOfficer = new Map<string | null, number>();
-  for (const r of rows)
-    perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
-  const activity: AuditInput[] = [...perOfficer].map(([officerId, n]) => ({
-    actor: { id: user.id, name: user.name },
-    officerId,
-    entityType: 'allowance',
-    entityId: null,
-    action: 'allowances.uploaded',
-    summary: `${user.name} uploaded ${n} allowance${n === 1 ? '' : 's'} in bulk`,
-    at,
-  }));
-  // And one per allowance, so each one's History tab starts with its submission.
-  const submitted: AuditInput[] = added.map(({ row: r, id }) => ({
+  const { columns, select } = rowsAsJson(
+    allowances,
+    batch.map(({ row: r, id }) => ({
+      id,
+      studentId: r.student.id,
+      studentName: r.student.fullName,
+      month: r.month,
+      monthNumber: r.monthNumber,
+      year: r.year,
+      programLevel: r.programLevel,
+      stipend: r.amounts.stipend,
+      medical: r.amounts.medical,
+      transportation: r.amounts.transportation,
+      schoolSupplies: r.amounts.school_supplies,
+      accommodation: r.amounts.accommodation,
+      total: r.amounts.total,
+      submissionNotes: r.notes,
+      approvalStage: 'pending_dpm' as const,
+      submittedBy: user.name,
+      submittedById: user.id,
+      submittedDate: at,
+      writtenByUpload: writeId,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
+  // One statement writes the allowances and their submission comments.
+  const insert = sql`
+    with added as (
+      insert into allowances ${columns} ${select}
+      returning id, submission_notes
+    )
+    insert into allowance_comments (allowance_id, user_id, user_name, user_role, action, comment_text,
+      stage, created_at)
+    select id, ${user.id}::uuid, ${user.name}, ${comment.userRole}, 'submission',
+           coalesce(submission_notes, ${comment.commentText}), null, ${now}::timestamptz
+      from added`;
+  // Each allowance's History tab starts with its submission.
+  const submitted: AuditInput[] = batch.map(({ row: r, id }) => ({
     actor: { id: user.id, name: user.name },
     officerId: r.student.assignedOfficerId,
     entityType: 'allowance',
@@ -313,5 +324,24 @@ async function writeStatements(at: Date, user: SessionUser, rows: ReadyRow[]): P
       submission_notes: r.notes,
     },
   }));
-  return [...statements, ...(await auditStatements([...activity, ...submitted]))];
+  return [insert, ...(await auditStatements(submitted))];
+}
+
+/**
+ * One activity per officer whose students got allowances, so each officer sees their own news;
+ * written with the upload's last transaction, once every allowance is in.
+ */
+function officerSummaries(at: Date, user: SessionUser, rows: ReadyRow[]): AuditInput[] {
+  const perOfficer = new Map<string | null, number>();
+  for (const r of rows)
+    perOfficer.set(r.student.assignedOfficerId, (perOfficer.get(r.student.assignedOfficerId) ?? 0) + 1);
+  return [...perOfficer].map(([officerId, n]) => ({
+    actor: { id: user.id, name: user.name },
+    officerId,
+    entityType: 'allowance',
+    entityId: null,
+    action: 'allowances.uploaded',
+    summary: `${user.name} uploaded ${n} allowance${n === 1 ? '' : 's'} in bulk`,
+    at,
+  }));
 }

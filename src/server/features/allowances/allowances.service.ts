@@ -7,6 +7,7 @@ import type {
   PayAllowanceRequest,
 } from '../../../contracts/allowances';
 import { isUuid } from '../../../contracts/common';
+import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import {
   allowanceLevelForStudent,
   computeAllowanceAmounts,
@@ -35,6 +36,7 @@ import { allowanceComments, allowances, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors';
 import { programmeDate, programmeZone } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
+import { allowanceBeingUploaded, studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { delegationFor } from '../delegations/delegations.service';
 import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
 import { transitionAudit } from './allowance-transition-audit';
@@ -95,6 +97,7 @@ export async function createAllowance(
             fullName: students.fullName,
             programLevel: students.programLevel,
             assignedOfficerId: students.assignedOfficerId,
+            importing: studentBeingImported,
           })
           .from(students)
           .where(eq(students.id, input.student_id))
@@ -102,6 +105,8 @@ export async function createAllowance(
     : undefined;
   // A program officer adds allowances for their own students only; others look just like missing ones.
   if (!student || !isInStudentScope(user, student)) throw notFound(ALLOWANCE_MESSAGES.studentNotFound);
+  // An allowance would keep an import that cannot finish from being taken out again.
+  if (student.importing) throw conflict(STUDENT_API_MESSAGES.stillImporting);
 
   const month = parseMonth(input.month);
   const year = parseAllowanceYear(input.year);
@@ -217,11 +222,17 @@ async function applyTransition(
   await answeringConstraints({}, () =>
     deps.db.transaction(async (tx) => {
       const [found] = await tx
-        .select({ allowance: allowances, officerId: students.assignedOfficerId })
+        .select({
+          allowance: allowances,
+          officerId: students.assignedOfficerId,
+          uploading: allowanceBeingUploaded,
+        })
         .from(allowances)
         .leftJoin(students, eq(students.id, allowances.studentId))
         .where(eq(allowances.id, id));
       if (!found) throw notFound(ALLOWANCE_MESSAGES.notFound);
+      // Its upload is still being written, or taken out again (docs/decisions/009).
+      if (found.uploading) throw conflict(ALLOWANCE_MESSAGES.stillUploading);
       const current = found.allowance;
       if (expectedStage !== current.approvalStage) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
       const result = await transition(current, tx);

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import { CASE_MESSAGES as M } from '../../../domain/case-work';
 import type { SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import { students } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { recordStudentRecordChange, type StudentRecordChange } from '../audit/audit.service';
+import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { isAssignableOfficer } from '../staff-users/staff-users.service';
 import { studentScopeCondition } from '../students/students.service';
 
@@ -32,10 +34,12 @@ export async function checkCaseStudent(
 ): Promise<void> {
   if (studentId === null || studentId === current) return;
   const [found] = await tx
-    .select({ id: students.id })
+    .select({ id: students.id, importing: studentBeingImported })
     .from(students)
     .where(and(eq(students.id, studentId), studentScopeCondition(user)));
   if (!found) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+  // An issue would keep an import that cannot finish from being taken out again.
+  if (found.importing) throw conflict(STUDENT_API_MESSAGES.stillImporting);
 }
 
 /** Records a change to a task or an issue in the audit trail (D15), under its student's officer. */

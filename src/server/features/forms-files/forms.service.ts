@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Form, FormExportQuery, FormInput, FormListQuery } from '../../../contracts/forms';
+import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import {
   FORM_STATUS_LABELS,
   FORM_TYPE_LABELS,
@@ -18,6 +19,7 @@ import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { programmeDate, programmeDay } from '../../programme-time';
 import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
+import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { studentScopeCondition } from '../students/students.service';
 import { formListPage } from './form-list-page';
 import {
@@ -91,10 +93,12 @@ async function audit(
 /** The student is one the user reaches, else 400 on student_id; answers the student's name. */
 async function checkFormStudent(tx: Tx, user: SessionUser, studentId: string): Promise<string> {
   const [found] = await tx
-    .select({ name: students.fullName })
+    .select({ name: students.fullName, importing: studentBeingImported })
     .from(students)
     .where(and(eq(students.id, studentId), studentScopeCondition(user)));
   if (!found) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+  // A form would keep an import that cannot finish from being taken out again.
+  if (found.importing) throw conflict(STUDENT_API_MESSAGES.stillImporting);
   return found.name ?? '';
 }
 

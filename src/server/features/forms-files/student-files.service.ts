@@ -6,6 +6,7 @@ import type {
   StudentFileUploadFields,
 } from '../../../contracts/student-files';
 import { StudentFileUploadFieldsSchema } from '../../../contracts/student-files';
+import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import { isStaffRole } from '../../../domain/roles';
 import {
   detectFileType,
@@ -18,12 +19,13 @@ import {
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import { forms, studentFiles, students } from '../../db/schema';
-import { badRequest, HttpError, notFound, validationError } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { fileDownloadHeaders } from '../../http/file-download';
 import type { UploadedFile } from '../../http/file-upload';
 import { pageOf } from '../../http/paging';
 import { fileStore } from '../../storage/file-store';
 import { recordStudentRecordChange } from '../audit/audit.service';
+import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { studentScopeCondition } from '../students/students.service';
 import { fileRows } from './file-list-page';
 import { type FileRow, fileDto, fileSearch, newest, selectFiles, visibleFile } from './file-records';
@@ -62,10 +64,12 @@ export async function uploadFile(
   const now = deps.clock.now();
   const id = await deps.db.transaction(async (tx) => {
     const [student] = await tx
-      .select({ id: students.id, name: students.fullName })
+      .select({ id: students.id, name: students.fullName, importing: studentBeingImported })
       .from(students)
       .where(and(eq(students.id, input.student_id), studentScopeCondition(user)));
     if (!student) throw badRequest(M.studentNotFound, { student_id: M.studentNotFound });
+    // A file would keep an import that cannot finish from being taken out again.
+    if (student.importing) throw conflict(STUDENT_API_MESSAGES.stillImporting);
     if (input.form_id) {
       const [form] = await tx
         .select({ studentId: forms.studentId })

@@ -20,12 +20,13 @@ import {
 } from '../../../domain/student-import';
 import { fullName } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { insertStatements, runStatements } from '../../db/bulk-insert';
+import { insertStatements } from '../../db/bulk-insert';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { auditStatements } from '../audit/audit.service';
+import { BulkWriteInterrupted, writeInShortTransactions } from '../bulk-writes/bulk-writes.service';
 import { toStudentColumns } from './students.query';
 
 /** A race lost to another import (or an edit) taking one of the file's CHL numbers. */
@@ -52,11 +53,11 @@ export const NO_VALID_ROWS = 'No valid rows to import: every row of the file has
  *
  * Other users must not wait behind an import. Everything that can be done outside a transaction is
  * done first: parsing, checking each row (a slice at a time, yielding to other requests between
- * slices) and looking up taken CHL numbers. Only then is the file written, in one transaction, so
- * that it is stored whole or not at all. Embedded PGlite serves one connection, so that transaction
- * holds the database for everyone while it runs: it only sends INSERTs built beforehand, audit
- * entries included (see bench/upload-stall.bench.ts for how long it holds everyone). (Writing batches in separate transactions would let other requests in
- * between, but other users would see a half-imported file, and a failed last batch would leave it.)
+ * slices) and looking up taken CHL numbers. Only then is the file written, in short transactions
+ * (writeInShortTransactions, docs/decisions/009): embedded PGlite serves one connection, and one
+ * transaction for the whole file held it for everyone for seconds. The students are listed as
+ * they arrive, but nobody may change them or file anything for them until the import is done, and
+ * an import that cannot finish is taken out again, so it is still stored whole or not at all.
  */
 export async function importStudents(
   deps: AppDeps,
@@ -97,38 +98,53 @@ export async function importStudents(
     };
 
   const count = `${values.length} ${values.length === 1 ? 'student' : 'students'}`;
-  // Built before the transaction, which then only sends them (see insertStatements).
-  const statements = [
-    ...(await insertStatements(students, values)),
-    // One entry for the import (with its row count), then one on each student's own history.
-    ...(await auditStatements([
-      {
-        actor: user,
-        officerId: user.id,
-        entityType: 'student',
-        entityId: null,
-        action: 'students.imported',
-        summary: `${user.name} imported ${count}`,
-        at: now,
-        after: { rows: values.length, dropped: plan.dropped.length, skipped: badRows.size },
-      },
-      ...values.map((value, i) => ({
-        actor: user,
-        officerId: user.id,
-        entityType: 'student' as const,
-        entityId: value.id!,
-        action: 'student.imported',
-        summary: `${user.name} added ${value.fullName} by CSV import`,
-        at: now,
-        before: null,
-        after: { ...checkedStudents[i], assigned_officer_id: user.id },
-      })),
-    ])),
-  ];
-  // Another import took one of these numbers since we checked.
+  const added = values.map((value, i) => ({ value, checked: checkedStudents[i]! }));
+  // Another import took one of these numbers since we checked: the batches already in go again.
   await answeringConstraints({ anyUnique: IMPORT_RACE_LOST }, () =>
-    deps.db.transaction((tx) => runStatements(tx, statements)),
-  );
+    writeInShortTransactions(deps, {
+      kind: 'student_import',
+      by: user,
+      items: added,
+      batch: async (batch, writeId) => [
+        ...(await insertStatements(
+          students,
+          batch.map(({ value }) => ({ ...value, writtenByImport: writeId })),
+        )),
+        // Each student's own history starts with the import.
+        ...(await auditStatements(
+          batch.map(({ value, checked }) => ({
+            actor: user,
+            officerId: user.id,
+            entityType: 'student' as const,
+            entityId: value.id!,
+            action: 'student.imported',
+            summary: `${user.name} added ${value.fullName} by CSV import`,
+            at: now,
+            before: null,
+            after: { ...checked, assigned_officer_id: user.id },
+          })),
+        )),
+      ],
+      // The import's own entry (with its row count), once every student is in.
+      finish: () =>
+        auditStatements([
+          {
+            actor: user,
+            officerId: user.id,
+            entityType: 'student',
+            entityId: null,
+            action: 'students.imported',
+            summary: `${user.name} imported ${count}`,
+            at: now,
+            after: { rows: values.length, dropped: plan.dropped.length, skipped: badRows.size },
+          },
+        ]),
+    }),
+  ).catch((error: unknown) => {
+    // Its students are taken out again already.
+    if (error instanceof BulkWriteInterrupted) throw conflict(error.message);
+    throw error;
+  });
   return {
     ok: true,
     result: {

@@ -9,6 +9,7 @@ import { answeringConstraints } from '../../db/constraint-errors';
 import { students } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
+import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { isAssignableOfficer } from '../staff-users/staff-users.service';
 import { findStudentRow, type StudentRow, scopeCondition } from './students.query';
 
@@ -45,12 +46,14 @@ export async function lockStudent(tx: Tx, actor: StudentActor, id: string): Prom
   if (!isUuid(id)) throw notFound(STUDENT_API_MESSAGES.notFound);
   // Lock the row first (a plain FOR UPDATE cannot lock the nullable side of the officer join).
   const [locked] = await tx
-    .select({ id: students.id })
+    .select({ id: students.id, importing: studentBeingImported })
     .from(students)
     .where(and(eq(students.id, id), scopeCondition(actor)))
     .for('update');
   const row = locked ? await findStudentRow(tx, actor, id) : undefined;
   if (!row) throw notFound(STUDENT_API_MESSAGES.notFound);
+  // Its import is still being written, or taken out again (docs/decisions/009).
+  if (locked!.importing) throw conflict(STUDENT_API_MESSAGES.stillImporting);
   return row;
 }
 
