@@ -4,9 +4,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
 /**
- * Rows per INSERT statement (one array parameter per column, whatever the number of rows). All of a
- * file's statements share one transaction, so the size only bounds each statement's parameters:
- * smaller batches did not shorten the write (20,000 rows: 2.2-2.9 s in batches of 5,000 or one
+ * Rows per INSERT statement (one array parameter per column, whatever the number of rows). An
+ * upload or an import writes fewer rows per transaction than this (config.bulkWriteRows,
+ * docs/decisions/009), so this only bounds the statements of other bulk writes. In one transaction,
+ * smaller statements did not shorten the write (20,000 rows: 2.2-2.9 s in batches of 5,000 or one
  * statement, 3.2-3.5 s in batches of 1,000-2,000, on embedded PGlite).
  */
 export const INSERT_BATCH = 5000;
