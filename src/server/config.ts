@@ -98,7 +98,7 @@ export interface Config {
 }
 
 /** See Config.bulkWriteRows; measured in docs/decisions/009. */
-export const BULK_WRITE_ROWS = 1000;
+export const BULK_WRITE_ROWS = 500;
 
 export class ConfigError extends Error {}
 

@@ -10,8 +10,9 @@ import { formatZmw } from '../../../domain/money';
 import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { rowsAsJson } from '../../db/bulk-insert';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { checkRefusal } from '../../db/constraint-errors';
+import { othersFirst } from '../../db/others-first';
 import { allowances, students } from '../../db/schema';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { badRequest, conflict } from '../../http/errors';
@@ -25,7 +26,7 @@ import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
 
 /** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
 const CHECK_SLICE = 1000;
-/** Ids or keys per look-up query. */
+/** Ids or keys per look-up query; other requests run between two (othersFirst). */
 const LOOKUP_BATCH = 5000;
 
 export const NO_ALLOWANCE_ROWS = 'No allowance rows found in the CSV file.';
@@ -69,27 +70,32 @@ async function lookUpStudents(db: Database, rows: ValidBulkRow[]) {
   const byId = new Map<string, StudentRef>();
   const byChl = new Map<string, StudentRef>();
   for (const batch of chunks([...ids], LOOKUP_BATCH)) {
+    const start = performance.now();
     const result = await db.execute<StudentRow>(
       sql`select id, full_name, assigned_officer_id, ${IMPORTING} as importing
           from students where id = any(${sql.param(batch)}::uuid[])`,
     );
     for (const s of result.rows) byId.set(s.id, toRef(s));
+    await othersFirst(db, performance.now() - start);
   }
   for (const batch of chunks([...chls], LOOKUP_BATCH)) {
+    const start = performance.now();
     const result = await db.execute<StudentRow & { chl: string }>(
       sql`select id, full_name, assigned_officer_id, ${IMPORTING} as importing, upper(chl_number) as chl
           from students where upper(chl_number) = any(${sql.param(batch)}::text[])`,
     );
     for (const s of result.rows) byChl.set(s.chl, toRef(s));
+    await othersFirst(db, performance.now() - start);
   }
   return (row: ValidBulkRow): StudentRef | undefined =>
     row.studentId ? byId.get(row.studentId.toLowerCase()) : byChl.get(row.chlNumber!.toUpperCase());
 }
 
 /** Keys (student, year, month) that already have an allowance that is not rejected. */
-async function openPeriods(db: Database | Tx, rows: ReadyRow[]): Promise<Set<string>> {
+async function openPeriods(db: Database, rows: ReadyRow[]): Promise<Set<string>> {
   const open = new Set<string>();
   for (const batch of chunks(rows, LOOKUP_BATCH)) {
+    const start = performance.now();
     const result = await db.execute<{ student_id: string; year: number; month_number: number }>(
       sql`select a.student_id, a.year, a.month_number
           from allowances a
@@ -100,6 +106,7 @@ async function openPeriods(db: Database | Tx, rows: ReadyRow[]): Promise<Set<str
           where a.approval_stage <> 'rejected'`,
     );
     for (const r of result.rows) open.add(periodKey(r.student_id, r.year, r.month_number));
+    await othersFirst(db, performance.now() - start);
   }
   return open;
 }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app-env';
 import { runStatements } from '../../db/bulk-insert';
+import { othersFirst } from '../../db/others-first';
 import { allowances, type BulkWriteKind, bulkWrites, students } from '../../db/schema';
 import { type AuditInput, recordAudit } from '../audit/audit.service';
 
@@ -93,6 +94,7 @@ export async function writeInShortTransactions<T>(deps: AppDeps, plan: BulkWrite
       const batch = plan.items.slice(start, start + size);
       // Built outside the transaction, which then only sends them.
       const statements = await plan.batch(batch, writeId);
+      const held = performance.now();
       await deps.db.transaction(async (tx) => {
         const alive = await tx.execute(sql`update ${bulkWrites}
             set heartbeat_at = now(), rows_written = rows_written + ${batch.length}
@@ -100,8 +102,8 @@ export async function writeInShortTransactions<T>(deps: AppDeps, plan: BulkWrite
         if (alive.rows.length === 0) throw new BulkWriteInterrupted();
         await runStatements(tx, statements);
       });
-      // Other requests are answered between two batches.
-      await nextTurn();
+      // The requests that queued meanwhile go before the next batch.
+      await othersFirst(deps.db, performance.now() - held);
     }
     const statements = await plan.finish();
     await deps.db.transaction(async (tx) => {

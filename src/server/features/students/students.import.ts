@@ -22,6 +22,7 @@ import { fullName } from '../../../domain/students';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { insertStatements } from '../../db/bulk-insert';
 import { answeringConstraints } from '../../db/constraint-errors';
+import { othersFirst } from '../../db/others-first';
 import { students } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
@@ -218,11 +219,13 @@ async function chlNumbersTaken(
   const takenSet = new Set<string>();
   const upperChl = sql<string>`upper(${students.chlNumber})`;
   for (let start = 0; start < wanted.length; start += LOOKUP_CHUNK) {
+    const began = performance.now();
     const taken = await deps.db
       .select({ chl: upperChl })
       .from(students)
       .where(inArray(upperChl, wanted.slice(start, start + LOOKUP_CHUNK)));
     for (const t of taken) takenSet.add(t.chl);
+    await othersFirst(deps.db, performance.now() - began);
   }
   return rows
     .filter((r) => r.chlNumber && takenSet.has(r.chlNumber.toUpperCase()))
