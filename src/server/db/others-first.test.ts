@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Database } from './client';
+import { othersFirst } from './others-first';
+
+/** A database handle whose pool of `max` connections is busy for the first `busyLooks` looks. */
+function poolBusyFor(busyLooks: number, max = 1) {
+  let looks = 0;
+  const pool = {
+    options: { max },
+    totalCount: 1,
+    idleCount: 1,
+    get waitingCount() {
+      looks++;
+      return looks <= busyLooks ? 1 : 0;
+    },
+  };
+  return { db: { $client: pool } as unknown as Database, looks: () => looks };
+}
+
+describe('othersFirst', () => {
+  it('waits while requests queue for the one connection, until it is free twice in a row', async () => {
+    const { db, looks } = poolBusyFor(4);
+    await othersFirst(db, 5_000);
+    expect(looks()).toBe(6);
+  });
+
+  it('waits no longer than the statement held the connection', async () => {
+    const { db } = poolBusyFor(Number.POSITIVE_INFINITY);
+    const start = performance.now();
+    await othersFirst(db, 60);
+    expect(performance.now() - start).toBeLessThan(1_000);
+  });
+
+  it('does not wait on a pool of several connections (a PostgreSQL server)', async () => {
+    const { db, looks } = poolBusyFor(Number.POSITIVE_INFINITY, 10);
+    await othersFirst(db, 5_000);
+    expect(looks()).toBe(0);
+  });
+});
