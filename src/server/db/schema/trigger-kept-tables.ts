@@ -34,13 +34,6 @@ export const allowanceStageTotals = pgTable('allowance_stage_totals', {
   allowanceCount: bigint('allowance_count', { mode: 'number' }).notNull().default(0),
   // Unbounded: a sum of many numeric(12,2) totals can outgrow any one allowance's precision.
   totalSum: numeric('total_sum').notNull().default('0'),
-  /**
-   * Counts up in every statement that writes an allowance at this stage (whatever it changes) and
-   * every write to approval_delegations (migration 0036). The sum over the rows moves whenever the
-   * dashboard's allowance figures may have: kept answers (schema/dashboard-answers.ts) hold the sum
-   * they were computed at.
-   */
-  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });
 
 /**
