@@ -102,7 +102,7 @@ describe('the landlords list', () => {
   });
 
   it('pages, filters and searches as before, counting afresh', async () => {
-    // The first page of a size the screens ask for is a named statement; another size is not.
+    // A page answers the same whatever size was asked for.
     const screenSized = await json<object>(await send('DPM001', 'GET', '/api/landlords?pageSize=24'));
     const otherSized = await json<object>(await send('DPM001', 'GET', '/api/landlords?pageSize=23'));
     expect({ ...screenSized, pageSize: 23 }).toEqual(otherSized);
