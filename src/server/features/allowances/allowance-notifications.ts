@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AwaitingAllowance, AwaitingMeResponse } from '../../../contracts/allowances';
 import type { NotificationItem } from '../../../contracts/notifications';
 import { APPROVAL_STAGE_LABELS } from '../../../domain/allowance-stages';
@@ -28,7 +28,7 @@ const EARLIER_APPROVERS = [
  * building two arrays for each was most of its time. `is true`: a step not yet taken compares
  * as null, which must read as "not barred" where the rule is negated (the bell's items).
  */
-const barredByTwoStageRule = (userId: string | SQL | Placeholder, a: SQL) => {
+const barredByTwoStageRule = (userId: string | SQL, a: SQL) => {
   const approvedBy = (who: SQL) =>
     sql.join(
       EARLIER_APPROVERS.map((column) => sql`${a}.${sql.identifier(column)} = ${who}`),
@@ -60,8 +60,8 @@ export async function waitingStagesOf(deps: AppDeps, user: Recipient) {
  * lets a generic plan, which cannot see the stages, use that partial index.
  */
 export function waitingCountSql(
-  userId: string | SQL | Placeholder,
-  stages: SQL | Placeholder,
+  userId: string | SQL,
+  stages: SQL,
   waiting: SQL,
 ): SQL {
   return sql`greatest(0,
