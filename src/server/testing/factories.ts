@@ -4,6 +4,7 @@
  * tests send files and read answers.
  */
 import { expect } from 'vitest';
+import type { ErrorResponse } from '../../contracts/common';
 import type { ApprovalStage, ReviewStep } from '../../domain/allowance-stages';
 import type { Role } from '../../domain/roles';
 import type { ProgramLevel } from '../../domain/students';
@@ -122,6 +123,12 @@ export async function csvDownloadLines(res: Response, filename: string): Promise
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
+
+/** The body of an error answer: its message and, for a refused form, what is wrong with each field. */
+export const errorOf = (res: Response) => json<ErrorResponse>(res);
+
+/** An id no record has: routes that look one up answer 404 for it. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** A multipart upload of `content` as a file named `name` to `path`. */
 export function upload(

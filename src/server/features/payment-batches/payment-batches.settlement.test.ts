@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ErrorResponse } from '../../../contracts/common';
 import type {
   MarkBatchPaidResponse,
   PaymentBatchCreated,
@@ -11,14 +10,13 @@ import { MONTHS } from '../../../domain/dates';
 import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
 import { activities, allowanceComments, allowances, paymentBatchItems } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
-import { json, makeAllowance, makeStudent, upload } from '../../testing/factories';
+import { errorOf, json, makeAllowance, makeStudent, upload } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 const { t, tokens } = fileTestContext({ signIn: ['ADM001'] });
 
 const send = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { token: tokens.ADM001, body });
-const errorOf = (res: Response) => json<ErrorResponse>(res);
 
 let months = 0;
 /** A batch of new approved allowances, one per amount (stipends), each its own student, in a month of its own. */
