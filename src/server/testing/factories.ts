@@ -34,6 +34,8 @@ export async function makeStudent(
     officer?: string | null;
     chlNumber?: string;
     programLevel?: ProgramLevel;
+    currentProgram?: string;
+    profilePhotoUrl?: string;
   } = {},
 ): Promise<TestStudent> {
   const [first, ...rest] = fields.name?.split(' ') ?? [];
@@ -49,6 +51,8 @@ export async function makeStudent(
       programLevel: fields.programLevel ?? 'university',
       assignedOfficerId: officerId,
       chlNumber: fields.chlNumber ?? null,
+      currentProgram: fields.currentProgram ?? null,
+      profilePhotoUrl: fields.profilePhotoUrl ?? null,
     })
     .returning({ id: students.id, fullName: students.fullName });
   return row!;

@@ -8,9 +8,9 @@ import type {
 } from '../../../contracts/impact-stories';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import { STORY_MESSAGES as M } from '../../../domain/impact-stories';
-import { activities, impactStories, storyCategories, students } from '../../db/schema';
+import { activities, impactStories, storyCategories } from '../../db/schema';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
-import { errorOf, json, UNKNOWN_ID } from '../../testing/factories';
+import { errorOf, json, makeStudent, UNKNOWN_ID } from '../../testing/factories';
 import { fileTestRequests } from '../../testing/test-file';
 
 const { t, tokens, send } = fileTestRequests({
@@ -120,17 +120,12 @@ describe('stories: what the server accepts', () => {
   });
 
   it('fills the name photo and program a named student has; approval sets and clears approver and date', async () => {
-    const [student] = await t.database.db
-      .insert(students)
-      .values({
-        firstName: 'Grace',
-        lastName: 'Phiri',
-        fullName: 'Grace Phiri',
-        currentProgram: 'BSc Nursing',
-        profilePhotoUrl: 'https://photos.example.org/grace.jpg',
-      })
-      .returning();
-    const story = await addStory({ student_id: student!.id, student_name: 'Grace Phiri', featured: true });
+    const grace = await makeStudent(t, {
+      name: 'Grace Phiri',
+      currentProgram: 'BSc Nursing',
+      profilePhotoUrl: 'https://photos.example.org/grace.jpg',
+    });
+    const story = await addStory({ student_id: grace.id, student_name: 'Grace Phiri', featured: true });
     expect(story).toMatchObject({
       program: 'BSc Nursing',
       student_photo_url: 'https://photos.example.org/grace.jpg',
