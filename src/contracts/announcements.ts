@@ -64,12 +64,10 @@ export const AnnouncementListQuerySchema = PageQuerySchema.extend({
 export type AnnouncementListQuery = z.output<typeof AnnouncementListQuerySchema>;
 
 /** The count cards: active announcements the caller sees, by type. */
-export const AnnouncementListResponseSchema = tiledPageSchema(AnnouncementSchema, [
-  'general',
-  'urgent',
-  'academic',
-  'financial',
-]).meta({ id: 'AnnouncementList' });
+const ANNOUNCEMENT_TILES = ['general', 'urgent', 'academic', 'financial'] as const;
+export const AnnouncementListResponseSchema = tiledPageSchema(AnnouncementSchema, ANNOUNCEMENT_TILES).meta({
+  id: 'AnnouncementList',
+});
 export type AnnouncementListResponse = z.infer<typeof AnnouncementListResponseSchema>;
 
 export const AnnouncementReadSchema = z

@@ -91,13 +91,8 @@ export const EventListQuerySchema = PageQuerySchema.extend({
 export type EventListQuery = z.output<typeof EventListQuerySchema>;
 
 /** The count cards, over every event. */
-export const EventListResponseSchema = tiledPageSchema(EventSchema, [
-  'workshop',
-  'seminar',
-  'networking',
-  'graduation',
-  'total',
-]).meta({ id: 'EventList' });
+const EVENT_TILES = ['workshop', 'seminar', 'networking', 'graduation', 'total'] as const;
+export const EventListResponseSchema = tiledPageSchema(EventSchema, EVENT_TILES).meta({ id: 'EventList' });
 export type EventListResponse = z.infer<typeof EventListResponseSchema>;
 
 export const AttendeeSchema = z

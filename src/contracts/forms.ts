@@ -125,12 +125,9 @@ export const FormListQuerySchema = PageQuerySchema.extend({
 export type FormListQuery = z.output<typeof FormListQuerySchema>;
 
 /** The tiles, over every form the caller reaches. */
-export const FormListResponseSchema = tiledPageSchema(FormSchema, [
-  'total',
-  'draft',
-  'completed',
-  'reviewed',
-]).meta({ id: 'FormList' });
+export const FormListResponseSchema = tiledPageSchema(FormSchema, ['total', ...FORM_STATUSES]).meta({
+  id: 'FormList',
+});
 export type FormListResponse = z.infer<typeof FormListResponseSchema>;
 
 /** The CSV export's query: the list's filters without paging. */

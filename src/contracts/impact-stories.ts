@@ -112,12 +112,10 @@ export const StoryManageQuerySchema = PageQuerySchema.extend({
 });
 export type StoryManageQuery = z.output<typeof StoryManageQuerySchema>;
 
-export const StoryManageResponseSchema = tiledPageSchema(StorySchema, [
-  'total',
-  'approved',
-  'pending',
-  'featured',
-]).meta({ id: 'ImpactStoryManageList' });
+const STORY_TILES = ['total', 'approved', 'pending', 'featured'] as const;
+export const StoryManageResponseSchema = tiledPageSchema(StorySchema, STORY_TILES).meta({
+  id: 'ImpactStoryManageList',
+});
 export type StoryManageResponse = z.infer<typeof StoryManageResponseSchema>;
 
 export const StoryApproveSchema = z

@@ -85,13 +85,9 @@ export const IssueListQuerySchema = PageQuerySchema.extend({
 export type IssueListQuery = z.output<typeof IssueListQuerySchema>;
 
 /** The tiles, over every issue the caller reaches. */
-export const IssueListResponseSchema = tiledPageSchema(IssueSchema, [
-  'total',
-  'open',
-  'in_progress',
-  'resolved',
-  'closed',
-]).meta({ id: 'IssueList' });
+export const IssueListResponseSchema = tiledPageSchema(IssueSchema, ['total', ...ISSUE_STATUSES]).meta({
+  id: 'IssueList',
+});
 export type IssueListResponse = z.infer<typeof IssueListResponseSchema>;
 
 export const IssueCommentInputSchema = z

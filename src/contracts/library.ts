@@ -71,12 +71,9 @@ export const ResourceListQuerySchema = PageQuerySchema.extend({
 });
 export type ResourceListQuery = z.output<typeof ResourceListQuerySchema>;
 
-export const ResourceListResponseSchema = tiledPageSchema(ResourceSchema, [
-  'book',
-  'audiobook',
-  'video',
-  'podcast',
-]).meta({ id: 'ResourceList' });
+export const ResourceListResponseSchema = tiledPageSchema(ResourceSchema, RESOURCE_TYPES).meta({
+  id: 'ResourceList',
+});
 export type ResourceListResponse = z.infer<typeof ResourceListResponseSchema>;
 
 export const RatingInputSchema = z

@@ -91,10 +91,6 @@ export const TaskListQuerySchema = PageQuerySchema.extend({
 export type TaskListQuery = z.output<typeof TaskListQuerySchema>;
 
 /** The four tiles, over every task the caller reaches. */
-export const TaskListResponseSchema = tiledPageSchema(TaskSchema, [
-  'total',
-  'in_progress',
-  'completed',
-  'overdue',
-]).meta({ id: 'TaskList' });
+const TASK_TILES = ['total', 'in_progress', 'completed', 'overdue'] as const;
+export const TaskListResponseSchema = tiledPageSchema(TaskSchema, TASK_TILES).meta({ id: 'TaskList' });
 export type TaskListResponse = z.infer<typeof TaskListResponseSchema>;
