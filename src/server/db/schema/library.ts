@@ -39,15 +39,20 @@ export const libraryResources = pgTable(
   ],
 );
 
+/** The resource and the user of a rating or an open: both go when either is deleted. */
+const resourceAndUser = () => ({
+  resourceId: uuid('resource_id')
+    .notNull()
+    .references(() => libraryResources.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
 export const libraryRatings = pgTable(
   'library_ratings',
   {
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => libraryResources.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...resourceAndUser(),
     stars: integer('stars').notNull(),
     ratedAt: moment('rated_at').notNull().defaultNow(),
   },
@@ -58,12 +63,7 @@ export const libraryRatings = pgTable(
 export const libraryOpens = pgTable(
   'library_opens',
   {
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => libraryResources.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...resourceAndUser(),
     day: date('day').notNull(),
   },
   (t) => [primaryKey({ columns: [t.resourceId, t.userId, t.day] })],

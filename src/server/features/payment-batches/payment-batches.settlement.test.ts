@@ -54,6 +54,18 @@ const stagesOf = async (batch: PaymentBatchDetail) =>
     }),
   );
 
+/** The 'paid' comments written on the allowances of the batch. */
+const paidCommentsOf = (batch: PaymentBatchCreated) =>
+  t.database.db
+    .select()
+    .from(allowanceComments)
+    .where(
+      and(
+        sql`${allowanceComments.allowanceId} = any(${sql.param(batch.items.map((i) => i.allowance_id))}::uuid[])`,
+        eq(allowanceComments.action, 'paid'),
+      ),
+    );
+
 const detail = async (batch: { id: string }) =>
   json<PaymentBatchDetail>(await send('GET', `/api/payment-batches/${batch.id}`));
 
@@ -373,15 +385,7 @@ describe('reconciling with the bank statement', () => {
     const result = await json<ReconcileResponse>(await reconcile(batch, `ref,value\n${csv}`));
     expect(result).toMatchObject({ matched: 2, paid: 0, mismatches: [] });
     expect(result.batch.status).toBe('reconciled');
-    const paidComments = await t.database.db
-      .select()
-      .from(allowanceComments)
-      .where(
-        and(
-          sql`${allowanceComments.allowanceId} = any(${sql.param(batch.items.map((i) => i.allowance_id))}::uuid[])`,
-          eq(allowanceComments.action, 'paid'),
-        ),
-      );
+    const paidComments = await paidCommentsOf(batch);
     expect(paidComments).toHaveLength(2);
   });
 
@@ -489,15 +493,7 @@ describe('two people at once', () => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    const comments = await t.database.db
-      .select()
-      .from(allowanceComments)
-      .where(
-        and(
-          sql`${allowanceComments.allowanceId} = any(${sql.param(batch.items.map((i) => i.allowance_id))}::uuid[])`,
-          eq(allowanceComments.action, 'paid'),
-        ),
-      );
+    const comments = await paidCommentsOf(batch);
     expect(comments).toHaveLength(2);
   });
 });
