@@ -28,9 +28,9 @@ import {
   send,
   statsByAction,
 } from './day/open-loop';
-import type { DayWorld } from './day/seed';
 import { memoryPeak, pinPostgres, pinSelf, residentMemory, startApp } from './day/server';
 import { allowanceCsv, IMPORT_ROWS, type Sent, sendFile, studentCsv, UPLOAD_ROWS } from './day/uploads';
+import type { DayWorld } from './day/world';
 import { type BenchTarget, ms, printTable } from './harness';
 
 const PEAK = 55;

@@ -25,7 +25,8 @@ import {
   onServer,
   templateName,
 } from './cache';
-import { type DayWorld, readSeededDay, seedDay } from './seed';
+import { seedDay } from './seed';
+import { type DayWorld, readSeededDay } from './world';
 
 export interface DayDatabase {
   /** What the app is started with. */

@@ -3,7 +3,8 @@
  * insert): the day's accounts, 50,000 students spread over the program officers' caseloads, twelve
  * months of allowances for each in ONE insert ... select over generate_series (600,000 rows at the
  * stages a real year leaves them), and the other areas from the list benchmark's seeders at 10,000
- * records each (tasks, issues, forms, files, events, ...). Answers what the load draws from.
+ * records each (tasks, issues, forms, files, events, ...). Answers what the load draws from
+ * (bench/day/world.ts).
  */
 import { sql } from 'drizzle-orm';
 import { lusakaDate, MONTHS } from '../../src/domain/dates';
@@ -23,32 +24,8 @@ import { seedPeople as seedDirectoryPeople } from '../seed-lists/people';
 import { seedStories } from '../seed-lists/stories';
 import { seedYearbook } from '../seed-lists/yearbook';
 import { withIndexesAfter } from './bulk-load';
-import { type Account, type DayPeople, seedPeople, signInSeededPeople } from './people';
-
-export interface DayStudent {
-  id: string;
-  name: string;
-  chl: string;
-  level: string;
-  officer: number;
-}
-
-export interface DayWorld {
-  people: DayPeople;
-  students: DayStudent[];
-  /** Allowance ids waiting at each review stage, oldest first (the load decides each one once). */
-  waiting: { pending_dpm: string[]; pending_flmi: string[]; pending_pm: string[] };
-  issueIds: string[];
-  /** Events still open for registration. */
-  openEventIds: string[];
-  announcementIds: string[];
-  yearbookIds: string[];
-  /** The year the load submits into (no allowance there yet), and the upload's. */
-  submitYear: number;
-  uploadYear: number;
-  /** Rows of the tables the bench prints, counted. */
-  rows: Record<string, number>;
-}
+import { type Account, type DayPeople, seedPeople } from './people';
+import { type DayWorld, readWorld } from './world';
 
 /**
  * Twelve months for every student, p = 0 (eleven months ago) .. 11 (this month): old months paid
@@ -187,70 +164,4 @@ function stepTimer() {
   };
   step.report = () => `Seed steps (s): ${steps.join(', ')}`;
   return step;
-}
-
-/** The world of a database seeded earlier (a cached copy): its accounts signed in afresh, the rest read back. */
-export async function readSeededDay(db: Database): Promise<DayWorld> {
-  return readWorld(db, await signInSeededPeople(db), new Date());
-}
-
-/** The tables whose rows the bench prints. */
-const COUNTED_TABLES = [
-  'users',
-  'students',
-  'allowances',
-  'tasks',
-  'issues',
-  'forms',
-  'student_files',
-  'events',
-  'announcements',
-  'activities',
-];
-
-async function readWorld(db: Database, people: DayPeople, now: Date): Promise<DayWorld> {
-  const officerIndex = new Map(people.officers.map((o, i) => [o.id, i]));
-  const students = await db.execute<{
-    id: string;
-    name: string;
-    chl: string;
-    level: string;
-    officer: string;
-  }>(sql`
-    select id, full_name as name, chl_number as chl, program_level as level, assigned_officer_id as officer
-      from students order by chl_number`);
-  const waitingAt = async (stage: string) =>
-    (
-      await db.execute<{ id: string }>(
-        sql`select id from allowances where approval_stage = ${stage} order by submitted_date, id`,
-      )
-    ).rows.map((r) => r.id);
-  const idsOf = async (query: ReturnType<typeof sql>) =>
-    (await db.execute<{ id: string }>(query)).rows.map((r) => r.id);
-  // Counted, not read from pg_stat_user_tables: a database made from a template starts with no statistics.
-  const counted = await db.execute<Record<string, number>>(
-    sql.raw(`select ${COUNTED_TABLES.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ')}`),
-  );
-  const year = Number(lusakaDate(now).slice(0, 4));
-  return {
-    people,
-    students: students.rows.map((s) => ({ ...s, officer: officerIndex.get(s.officer) ?? 0 })),
-    waiting: {
-      pending_dpm: await waitingAt('pending_dpm'),
-      pending_flmi: await waitingAt('pending_flmi'),
-      pending_pm: await waitingAt('pending_pm'),
-    },
-    issueIds: await idsOf(sql`select id from issues order by id`),
-    openEventIds: await idsOf(sql`
-      select id from events where status = 'upcoming' and registration_deadline > now() + interval '1 day'
-         and max_attendees is null order by starts_at`),
-    // What students and users see: the announcements for everyone.
-    announcementIds: await idsOf(
-      sql`select id from announcements where target_audience = 'all' and is_active order by id`,
-    ),
-    yearbookIds: await idsOf(sql`select id from yearbooks where status = 'published' order by id`),
-    submitYear: year + 1,
-    uploadYear: year + 2,
-    rows: counted.rows[0]!,
-  };
 }
