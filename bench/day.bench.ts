@@ -9,7 +9,8 @@
  * and every process it started, at rest and at peak.
  *
  * Settings: `npm run bench -- day [--quick]`; DAY_STEP_SECONDS (10), DAY_RATE_STEP (55; 110
- * quick), DAY_MAX_RATE (660), DAY_RESOLUTION (15; 30 quick), DAY_STUDENTS (50000), DAY_PORT (3047).
+ * quick), DAY_MAX_RATE (660), DAY_RESOLUTION (15; 30 quick), DAY_STUDENTS (50000), DAY_PORT (3047),
+ * DAY_FRESH_SEED=1 (seed afresh instead of copying the seeded day kept by bench/day/cache.ts).
  */
 import http from 'node:http';
 import pg from 'pg';
@@ -27,9 +28,9 @@ import {
   send,
   statsByAction,
 } from './day/open-loop';
-import type { DayWorld } from './day/seed';
 import { memoryPeak, pinPostgres, pinSelf, residentMemory, startApp } from './day/server';
 import { allowanceCsv, IMPORT_ROWS, type Sent, sendFile, studentCsv, UPLOAD_ROWS } from './day/uploads';
+import type { DayWorld } from './day/world';
 import { type BenchTarget, ms, printTable } from './harness';
 
 const PEAK = 55;
@@ -91,19 +92,10 @@ export async function run(target: BenchTarget): Promise<void> {
   const db = await prepareDatabase(target, o.students);
   const w = db.world;
   console.log(
-    `Seeded in ${db.seedSeconds.toFixed(1)} s: ${[
-      'users',
-      'students',
-      'allowances',
-      'tasks',
-      'issues',
-      'forms',
-      'student_files',
-      'events',
-      'announcements',
-      'activities',
-    ]
-      .map((t) => `${t} ${(w.rows[t] ?? 0).toLocaleString('en')}`)
+    `${db.cacheKey ? `Seeded from cache (key ${db.cacheKey})` : 'Seeded'} in ${db.seedSeconds.toFixed(1)} s: ${Object.entries(
+      w.rows,
+    )
+      .map(([table, n]) => `${table} ${n.toLocaleString('en')}`)
       .join(', ')}`,
   );
   const app = await startApp(o.port, db.app);

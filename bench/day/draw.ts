@@ -2,7 +2,7 @@
 import { MONTHS } from '../../src/domain/dates';
 import { type Action, MIX, type Who } from './mix';
 import type { Account } from './people';
-import type { DayWorld } from './seed';
+import type { DayWorld } from './world';
 
 export class Draw {
   private submitted = 0;

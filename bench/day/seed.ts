@@ -3,7 +3,8 @@
  * insert): the day's accounts, 50,000 students spread over the program officers' caseloads, twelve
  * months of allowances for each in ONE insert ... select over generate_series (600,000 rows at the
  * stages a real year leaves them), and the other areas from the list benchmark's seeders at 10,000
- * records each (tasks, issues, forms, files, events, ...). Answers what the load draws from.
+ * records each (tasks, issues, forms, files, events, ...). Answers what the load draws from
+ * (bench/day/world.ts).
  */
 import { sql } from 'drizzle-orm';
 import { lusakaDate, MONTHS } from '../../src/domain/dates';
@@ -11,6 +12,7 @@ import { insertByArrays } from '../../src/server/db/bulk-insert';
 import type { Database, Tx } from '../../src/server/db/client';
 import { buildDemoStudents, seededRandom } from '../../src/server/db/demo-seed/students';
 import * as t from '../../src/server/db/schema';
+import { checkTriggerKeptTables } from '../../src/server/db/trigger-kept-check';
 import type { BenchServer } from '../harness';
 import { seedAnnouncementsEventsLibrary } from '../seed-lists/announcements-events-library';
 import { seedCaseWork } from '../seed-lists/case-work';
@@ -21,31 +23,9 @@ import { seedPaymentBatches } from '../seed-lists/payment-batches';
 import { seedPeople as seedDirectoryPeople } from '../seed-lists/people';
 import { seedStories } from '../seed-lists/stories';
 import { seedYearbook } from '../seed-lists/yearbook';
+import { withIndexesAfter } from './bulk-load';
 import { type Account, type DayPeople, seedPeople } from './people';
-
-export interface DayStudent {
-  id: string;
-  name: string;
-  chl: string;
-  level: string;
-  officer: number;
-}
-
-export interface DayWorld {
-  people: DayPeople;
-  students: DayStudent[];
-  /** Allowance ids waiting at each review stage, oldest first (the load decides each one once). */
-  waiting: { pending_dpm: string[]; pending_flmi: string[]; pending_pm: string[] };
-  issueIds: string[];
-  /** Events still open for registration. */
-  openEventIds: string[];
-  announcementIds: string[];
-  yearbookIds: string[];
-  /** The year the load submits into (no allowance there yet), and the upload's. */
-  submitYear: number;
-  uploadYear: number;
-  rows: Record<string, number>;
-}
+import { type DayWorld, readWorld } from './world';
 
 /**
  * Twelve months for every student, p = 0 (eleven months ago) .. 11 (this month): old months paid
@@ -135,70 +115,53 @@ async function seedStudents(tx: Tx, people: DayPeople, count: number, now: Date)
 
 export async function seedDay(db: Database, studentCount: number): Promise<DayWorld> {
   const now = new Date();
-  const people = await seedPeople(db);
+  const step = stepTimer();
+  const people = await step('people', () => seedPeople(db));
   const server = { accounts: people.demo } as unknown as BenchServer;
   await db.transaction(async (tx) => {
-    await seedStudents(tx, people, studentCount, now);
-    await seedAllowances(tx, people, now);
+    // PostgreSQL compiled the allowances' insert before running it (9 s of its 36 on a loaded
+    // machine): no statement here runs often enough to repay that. PGlite has no compiler.
+    await tx.execute(sql`set local jit = off`);
+    await step('students', () =>
+      withIndexesAfter(tx, 'students', () => seedStudents(tx, people, studentCount, now)),
+    );
+    await step('allowances', () => withIndexesAfter(tx, 'allowances', () => seedAllowances(tx, people, now)));
     const pool = await tx.execute<PoolStudent & Record<string, unknown>>(sql`
       select id, full_name as name, assigned_officer_id as officer, program_status as status,
              current_program as program from students order by chl_number`);
     // The list benchmark's areas at 10,000 records each (one random sequence, in its order).
     const ctx = seedContext(tx, server, Math.min(10_000, studentCount), now, pool.rows, seededRandom(47_047));
-    await seedCaseWork(ctx);
-    await seedFormsAndFiles(ctx);
-    await seedAnnouncementsEventsLibrary(ctx);
-    await seedCorporate(ctx);
-    await seedStories(ctx);
-    await seedYearbook(ctx);
-    await seedDirectoryPeople(ctx);
-    await seedPaymentBatches(ctx);
+    await step('case work', () => seedCaseWork(ctx));
+    await step('forms, files', () => seedFormsAndFiles(ctx));
+    await step('announcements, events, library', () => seedAnnouncementsEventsLibrary(ctx));
+    await step('corporate', () => seedCorporate(ctx));
+    await step('stories', () => seedStories(ctx));
+    await step('yearbook', () => seedYearbook(ctx));
+    await step('directory', () => seedDirectoryPeople(ctx));
+    await step('payment batches', () => seedPaymentBatches(ctx));
   });
-  await db.execute(sql`vacuum analyze`);
-  return readWorld(db, people, now);
+  await step('vacuum analyze', () => db.execute(sql`vacuum analyze`));
+  // The indexes and keys were made after the rows, the triggers were not: what they kept must
+  // still be what a recount gives.
+  const differences = await step('recount', () => checkTriggerKeptTables(db));
+  if (differences.length)
+    throw new Error(
+      `The seeded day's kept counts differ from a recount: ${differences.map((d) => d.table).join(', ')}`,
+    );
+  const world = await step('read world', () => readWorld(db, people, now));
+  console.log(step.report());
+  return world;
 }
 
-async function readWorld(db: Database, people: DayPeople, now: Date): Promise<DayWorld> {
-  const officerIndex = new Map(people.officers.map((o, i) => [o.id, i]));
-  const students = await db.execute<{
-    id: string;
-    name: string;
-    chl: string;
-    level: string;
-    officer: string;
-  }>(sql`
-    select id, full_name as name, chl_number as chl, program_level as level, assigned_officer_id as officer
-      from students order by chl_number`);
-  const waitingAt = async (stage: string) =>
-    (
-      await db.execute<{ id: string }>(
-        sql`select id from allowances where approval_stage = ${stage} order by submitted_date, id`,
-      )
-    ).rows.map((r) => r.id);
-  const idsOf = async (query: ReturnType<typeof sql>) =>
-    (await db.execute<{ id: string }>(query)).rows.map((r) => r.id);
-  const counted = await db.execute<{ name: string; n: number }>(sql`
-    select relname as name, n_live_tup::int as n from pg_stat_user_tables order by relname`);
-  const year = Number(lusakaDate(now).slice(0, 4));
-  return {
-    people,
-    students: students.rows.map((s) => ({ ...s, officer: officerIndex.get(s.officer) ?? 0 })),
-    waiting: {
-      pending_dpm: await waitingAt('pending_dpm'),
-      pending_flmi: await waitingAt('pending_flmi'),
-      pending_pm: await waitingAt('pending_pm'),
-    },
-    issueIds: await idsOf(sql`select id from issues order by id`),
-    openEventIds: await idsOf(sql`
-      select id from events where status = 'upcoming' and registration_deadline > now() + interval '1 day'
-         and max_attendees is null order by starts_at`),
-    // What students and users see: the announcements for everyone.
-    announcementIds: await idsOf(
-      sql`select id from announcements where target_audience = 'all' and is_active order by id`,
-    ),
-    yearbookIds: await idsOf(sql`select id from yearbooks where status = 'published' order by id`),
-    submitYear: year + 1,
-    uploadYear: year + 2,
-    rows: Object.fromEntries(counted.rows.map((row) => [row.name, row.n])),
+/** Runs each step of the seed, noting how long it took; `report` lists them. */
+function stepTimer() {
+  const steps: string[] = [];
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const out = await run();
+    steps.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)}`);
+    return out;
   };
+  step.report = () => `Seed steps (s): ${steps.join(', ')}`;
+  return step;
 }

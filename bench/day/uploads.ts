@@ -5,7 +5,7 @@
  */
 import { ALLOWANCE_TEMPLATE_COLUMNS } from '../../src/contracts/allowances';
 import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../../src/contracts/students';
-import type { DayWorld } from './seed';
+import type { DayWorld } from './world';
 
 export const UPLOAD_ROWS = 10_000;
 export const IMPORT_ROWS = 5_000;

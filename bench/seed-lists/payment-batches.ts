@@ -15,7 +15,10 @@ export async function seedPaymentBatches({ tx, records, admin, ago }: SeedContex
     })
     .from(t.allowances)
     .where(eq(t.allowances.approvalStage, 'paid'))
-    .orderBy(asc(t.allowances.submittedDate));
+    // Only the first `records` are used (the day has 500,000 paid allowances); the id settles
+    // allowances submitted at the same instant, which the sort alone left to chance.
+    .orderBy(asc(t.allowances.submittedDate), asc(t.allowances.id))
+    .limit(records);
   // Numbered per month as the app does; the counters are saved too, so a batch made later gets a new number.
   const perPeriod = new Map<string, number>();
   const batches = Array.from({ length: records }, (_, i) => {

@@ -5,7 +5,7 @@ import {
   AUDIENCES,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../domain/announcements';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { PageQuerySchema, tiledPageSchema } from './common';
 import { blankAsMissing, choiceField, optionalDateField, requiredTextField, searchField } from './fields';
 
 /*
@@ -63,17 +63,11 @@ export const AnnouncementListQuerySchema = PageQuerySchema.extend({
 });
 export type AnnouncementListQuery = z.output<typeof AnnouncementListQuerySchema>;
 
-export const AnnouncementListResponseSchema = pagedResponseSchema(AnnouncementSchema)
-  .extend({
-    /** The count cards: active announcements the caller sees, by type. */
-    counts: z.object({
-      general: z.number().int(),
-      urgent: z.number().int(),
-      academic: z.number().int(),
-      financial: z.number().int(),
-    }),
-  })
-  .meta({ id: 'AnnouncementList' });
+/** The count cards: active announcements the caller sees, by type. */
+const ANNOUNCEMENT_TILES = ['general', 'urgent', 'academic', 'financial'] as const;
+export const AnnouncementListResponseSchema = tiledPageSchema(AnnouncementSchema, ANNOUNCEMENT_TILES).meta({
+  id: 'AnnouncementList',
+});
 export type AnnouncementListResponse = z.infer<typeof AnnouncementListResponseSchema>;
 
 export const AnnouncementReadSchema = z

@@ -100,6 +100,14 @@ export const pagedResponseSchema = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 
+/** Whole-number counts by name, in the order given: a screen's tiles or count cards. */
+export const tileCountsSchema = <K extends string>(names: readonly K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.number().int()])) as { [N in K]: z.ZodNumber });
+
+/** A list page with the counts of its screen's tiles (tileCountsSchema) beside the items. */
+export const tiledPageSchema = <T extends z.ZodType, K extends string>(item: T, tiles: readonly K[]) =>
+  pagedResponseSchema(item).extend({ counts: tileCountsSchema(tiles) });
+
 /**
  * The form field of a CSV import (students, allowances) that chooses what happens to rows with
  * problems: 'true' imports the valid rows and reports the others; absent or 'false' refuses the

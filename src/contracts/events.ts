@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates';
 import { EVENT_STATUSES, EVENT_TYPES, EVENT_MESSAGES as M } from '../domain/events';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { PageQuerySchema, tiledPageSchema } from './common';
 import {
   blankAsMissing,
   blankAsNull,
@@ -90,18 +90,9 @@ export const EventListQuerySchema = PageQuerySchema.extend({
 });
 export type EventListQuery = z.output<typeof EventListQuerySchema>;
 
-export const EventListResponseSchema = pagedResponseSchema(EventSchema)
-  .extend({
-    /** The count cards, over every event. */
-    counts: z.object({
-      workshop: z.number().int(),
-      seminar: z.number().int(),
-      networking: z.number().int(),
-      graduation: z.number().int(),
-      total: z.number().int(),
-    }),
-  })
-  .meta({ id: 'EventList' });
+/** The count cards, over every event. */
+const EVENT_TILES = ['workshop', 'seminar', 'networking', 'graduation', 'total'] as const;
+export const EventListResponseSchema = tiledPageSchema(EventSchema, EVENT_TILES).meta({ id: 'EventList' });
 export type EventListResponse = z.infer<typeof EventListResponseSchema>;
 
 export const AttendeeSchema = z

@@ -9,7 +9,7 @@ import {
   type FormType,
   FORM_MESSAGES as M,
 } from '../domain/forms';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { PageQuerySchema, tiledPageSchema } from './common';
 import {
   blankAsMissing,
   blankAsNull,
@@ -124,17 +124,10 @@ export const FormListQuerySchema = PageQuerySchema.extend({
 });
 export type FormListQuery = z.output<typeof FormListQuerySchema>;
 
-export const FormListResponseSchema = pagedResponseSchema(FormSchema)
-  .extend({
-    /** The tiles, over every form the caller reaches. */
-    counts: z.object({
-      total: z.number().int(),
-      draft: z.number().int(),
-      completed: z.number().int(),
-      reviewed: z.number().int(),
-    }),
-  })
-  .meta({ id: 'FormList' });
+/** The tiles, over every form the caller reaches. */
+export const FormListResponseSchema = tiledPageSchema(FormSchema, ['total', ...FORM_STATUSES]).meta({
+  id: 'FormList',
+});
 export type FormListResponse = z.infer<typeof FormListResponseSchema>;
 
 /** The CSV export's query: the list's filters without paging. */

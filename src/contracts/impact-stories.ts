@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORY_LIMITS as L, STORY_MESSAGES as M, STORY_COLORS } from '../domain/impact-stories';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { PageQuerySchema, pagedResponseSchema, tiledPageSchema } from './common';
 import { blankAsNull, optionalTextField, requiredTextField, webAddressField } from './fields';
 
 /*
@@ -112,16 +112,10 @@ export const StoryManageQuerySchema = PageQuerySchema.extend({
 });
 export type StoryManageQuery = z.output<typeof StoryManageQuerySchema>;
 
-export const StoryManageResponseSchema = pagedResponseSchema(StorySchema)
-  .extend({
-    counts: z.object({
-      total: z.number().int(),
-      approved: z.number().int(),
-      pending: z.number().int(),
-      featured: z.number().int(),
-    }),
-  })
-  .meta({ id: 'ImpactStoryManageList' });
+const STORY_TILES = ['total', 'approved', 'pending', 'featured'] as const;
+export const StoryManageResponseSchema = tiledPageSchema(StorySchema, STORY_TILES).meta({
+  id: 'ImpactStoryManageList',
+});
 export type StoryManageResponse = z.infer<typeof StoryManageResponseSchema>;
 
 export const StoryApproveSchema = z

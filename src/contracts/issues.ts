@@ -6,7 +6,7 @@ import {
   CASE_LIMITS as L,
   CASE_MESSAGES as M,
 } from '../domain/case-work';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { PageQuerySchema, tiledPageSchema } from './common';
 import {
   blankAsMissing,
   blankAsNull,
@@ -84,18 +84,10 @@ export const IssueListQuerySchema = PageQuerySchema.extend({
 });
 export type IssueListQuery = z.output<typeof IssueListQuerySchema>;
 
-export const IssueListResponseSchema = pagedResponseSchema(IssueSchema)
-  .extend({
-    /** The tiles, over every issue the caller reaches. */
-    counts: z.object({
-      total: z.number().int(),
-      open: z.number().int(),
-      in_progress: z.number().int(),
-      resolved: z.number().int(),
-      closed: z.number().int(),
-    }),
-  })
-  .meta({ id: 'IssueList' });
+/** The tiles, over every issue the caller reaches. */
+export const IssueListResponseSchema = tiledPageSchema(IssueSchema, ['total', ...ISSUE_STATUSES]).meta({
+  id: 'IssueList',
+});
 export type IssueListResponse = z.infer<typeof IssueListResponseSchema>;
 
 export const IssueCommentInputSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_MESSAGES as M, RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../domain/library';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { PageQuerySchema, tiledPageSchema } from './common';
 import {
   blankAsMissing,
   choiceField,
@@ -71,16 +71,9 @@ export const ResourceListQuerySchema = PageQuerySchema.extend({
 });
 export type ResourceListQuery = z.output<typeof ResourceListQuerySchema>;
 
-export const ResourceListResponseSchema = pagedResponseSchema(ResourceSchema)
-  .extend({
-    counts: z.object({
-      book: z.number().int(),
-      audiobook: z.number().int(),
-      video: z.number().int(),
-      podcast: z.number().int(),
-    }),
-  })
-  .meta({ id: 'ResourceList' });
+export const ResourceListResponseSchema = tiledPageSchema(ResourceSchema, RESOURCE_TYPES).meta({
+  id: 'ResourceList',
+});
 export type ResourceListResponse = z.infer<typeof ResourceListResponseSchema>;
 
 export const RatingInputSchema = z

@@ -6,7 +6,7 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from '../domain/case-work';
-import { PageQuerySchema, pagedResponseSchema } from './common';
+import { PageQuerySchema, tiledPageSchema } from './common';
 import {
   blankAsMissing,
   blankAsNull,
@@ -90,15 +90,7 @@ export const TaskListQuerySchema = PageQuerySchema.extend({
 });
 export type TaskListQuery = z.output<typeof TaskListQuerySchema>;
 
-export const TaskListResponseSchema = pagedResponseSchema(TaskSchema)
-  .extend({
-    /** The four tiles, over every task the caller reaches. */
-    counts: z.object({
-      total: z.number().int(),
-      in_progress: z.number().int(),
-      completed: z.number().int(),
-      overdue: z.number().int(),
-    }),
-  })
-  .meta({ id: 'TaskList' });
+/** The four tiles, over every task the caller reaches. */
+const TASK_TILES = ['total', 'in_progress', 'completed', 'overdue'] as const;
+export const TaskListResponseSchema = tiledPageSchema(TaskSchema, TASK_TILES).meta({ id: 'TaskList' });
 export type TaskListResponse = z.infer<typeof TaskListResponseSchema>;

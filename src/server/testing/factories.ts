@@ -4,6 +4,7 @@
  * tests send files and read answers.
  */
 import { expect } from 'vitest';
+import type { ErrorResponse } from '../../contracts/common';
 import type { ApprovalStage, ReviewStep } from '../../domain/allowance-stages';
 import type { Role } from '../../domain/roles';
 import type { ProgramLevel } from '../../domain/students';
@@ -33,6 +34,8 @@ export async function makeStudent(
     officer?: string | null;
     chlNumber?: string;
     programLevel?: ProgramLevel;
+    currentProgram?: string;
+    profilePhotoUrl?: string;
   } = {},
 ): Promise<TestStudent> {
   const [first, ...rest] = fields.name?.split(' ') ?? [];
@@ -48,6 +51,8 @@ export async function makeStudent(
       programLevel: fields.programLevel ?? 'university',
       assignedOfficerId: officerId,
       chlNumber: fields.chlNumber ?? null,
+      currentProgram: fields.currentProgram ?? null,
+      profilePhotoUrl: fields.profilePhotoUrl ?? null,
     })
     .returning({ id: students.id, fullName: students.fullName });
   return row!;
@@ -122,6 +127,12 @@ export async function csvDownloadLines(res: Response, filename: string): Promise
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
+
+/** The body of an error answer: its message and, for a refused form, what is wrong with each field. */
+export const errorOf = (res: Response) => json<ErrorResponse>(res);
+
+/** An id no record has: routes that look one up answer 404 for it. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** A multipart upload of `content` as a file named `name` to `path`. */
 export function upload(

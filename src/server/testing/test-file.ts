@@ -15,22 +15,42 @@ export function fileTestContext(
   t: TestContext;
   tokens: Record<string, string>;
 } {
-  let current: TestContext | undefined;
   const tokens: Record<string, string> = {};
-  beforeAll(async () => {
-    current = await createTestContext(options.config);
+  const t = builtForTheFile('test context', async () => {
+    const context = await createTestContext(options.config);
     // Before signing in: sessions expire when idle, by this clock.
-    if (options.clockAt) current.clock.set(options.clockAt);
-    for (const staffId of options.signIn ?? []) tokens[staffId] = await current.signIn(staffId);
+    if (options.clockAt) context.clock.set(options.clockAt);
+    try {
+      for (const staffId of options.signIn ?? []) tokens[staffId] = await context.signIn(staffId);
+    } catch (error) {
+      await context.close();
+      throw error;
+    }
+    return context;
+  });
+  return { t, tokens };
+}
+
+/**
+ * What `build` makes before the tests of the file, closed after them; the object returned stands
+ * for it, in any test or hook. Touched at the top level of the file, before the tests start, it
+ * throws, naming `what`.
+ */
+export function builtForTheFile<T extends { close(): Promise<void> }>(
+  what: string,
+  build: () => Promise<T>,
+): T {
+  let current: T | undefined;
+  beforeAll(async () => {
+    current = await build();
   });
   afterAll(() => current?.close());
-  const t = new Proxy({} as TestContext, {
+  return new Proxy({} as T, {
     get(_, key) {
-      if (!current) throw new Error('The test context is built in beforeAll: use it inside tests and hooks');
+      if (!current) throw new Error(`The ${what} is built in beforeAll: use it inside tests and hooks`);
       return Reflect.get(current, key);
     },
   });
-  return { t, tokens };
 }
 
 /** A request as one of the accounts a fileTestContext signed in, by staff ID. */

@@ -1,23 +1,20 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
 import { parseMoney, sumMoney, toMoneyString } from '../../../domain/money';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { DEMO_SEEDED_AT, fileDemoDatabase } from '../../testing/demo-database';
+import { createTestDatabase } from '../../testing/test-database';
 import { allowanceComments, allowances, students } from '../schema';
 import { seedDemoData } from './index';
 
-const NOW = new Date('2026-03-02T07:30:00Z');
-let database: TestDatabase;
+const database = fileDemoDatabase();
 let rows: Array<typeof allowances.$inferSelect>;
 let comments: Array<typeof allowanceComments.$inferSelect>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, NOW);
   rows = await database.db.select().from(allowances);
   comments = await database.db.select().from(allowanceComments).orderBy(asc(allowanceComments.createdAt));
 });
-afterAll(() => database.close());
 
 describe('demo allowances', () => {
   it('cover the last six months and every stage', () => {
@@ -38,11 +35,11 @@ describe('demo allowances', () => {
   it('never date anything after now', () => {
     const today = '2026-03-02';
     for (const r of rows) {
-      expect(r.submittedDate.getTime()).toBeLessThan(NOW.getTime());
+      expect(r.submittedDate.getTime()).toBeLessThan(DEMO_SEEDED_AT.getTime());
       for (const d of [r.dpmApprovedDate, r.flmiApprovedDate, r.pmApprovedDate, r.paidDate, r.rejectedDate])
         if (d) expect(d <= today).toBe(true);
     }
-    for (const c of comments) expect(c.createdAt.getTime()).toBeLessThan(NOW.getTime());
+    for (const c of comments) expect(c.createdAt.getTime()).toBeLessThan(DEMO_SEEDED_AT.getTime());
   });
 
   it('total the five amounts, and pay launch_year the stipend only', async () => {
@@ -94,7 +91,7 @@ describe('demo allowances', () => {
   it('are the same world every time', async () => {
     const again = await createTestDatabase();
     try {
-      await seedDemoData(again.db, NOW);
+      await seedDemoData(again.db, DEMO_SEEDED_AT);
       const key = (r: typeof allowances.$inferSelect) =>
         [r.studentName, r.year, r.monthNumber, r.approvalStage, r.total, r.rejectionReason].join('|');
       const second = await again.db.select().from(allowances);

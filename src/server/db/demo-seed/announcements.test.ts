@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_TYPES, isExpiringSoon } from '../../../domain/announcements';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { fileDemoDatabase } from '../../testing/demo-database';
 import { announcementReads, announcements } from '../schema';
-import { seedDemoData } from './index';
 
-const NOW = new Date('2026-03-02T07:30:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, NOW);
-});
-afterAll(() => database.close());
+const database = fileDemoDatabase();
 
 describe('demo announcements', () => {
   it('are ten of every type, one expiring soon, one expired, one inactive, one for officers only', async () => {

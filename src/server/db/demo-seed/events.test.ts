@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_STATUSES, EVENT_TYPES } from '../../../domain/events';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { DEMO_SEEDED_AT, fileDemoDatabase } from '../../testing/demo-database';
 import { eventRegistrations, events } from '../schema';
-import { seedDemoData } from './index';
 
-const NOW = new Date('2026-03-02T07:30:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, NOW);
-});
-afterAll(() => database.close());
+const database = fileDemoDatabase();
 
 describe('demo events', () => {
   it('are ten of every type and status, one full, one closed early; the counts match the registrations', async () => {
@@ -21,7 +13,7 @@ describe('demo events', () => {
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(EVENT_TYPES));
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(EVENT_STATUSES));
     expect(rows.some((r) => r.maxAttendees !== null && r.currentAttendees >= r.maxAttendees)).toBe(true);
-    expect(rows.some((r) => r.status === 'upcoming' && r.registrationDeadline < NOW)).toBe(true);
+    expect(rows.some((r) => r.status === 'upcoming' && r.registrationDeadline < DEMO_SEEDED_AT)).toBe(true);
     for (const row of rows) {
       expect(registrations.filter((r) => r.eventId === row.id)).toHaveLength(row.currentAttendees);
       expect(row.registrationDeadline.getTime()).toBeLessThanOrEqual(row.startsAt.getTime());

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORM_STATUSES, FORM_TYPES, type FormType, missingRequiredFields } from '../../../domain/forms';
 import { detectFileType } from '../../../domain/student-files';
 import { fileStore } from '../../storage/file-store';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { fileDemoDatabase } from '../../testing/demo-database';
 import { forms, studentFiles } from '../schema';
 import { demoPdf, demoPng } from './forms-files';
-import { seedDemoData } from './index';
 
-const NOW = new Date('2026-03-02T07:30:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, NOW);
-});
-afterAll(() => database.close());
+const database = fileDemoDatabase();
 
 const read = async (stream: ReadableStream<Uint8Array>) =>
   Buffer.from(await new Response(stream).arrayBuffer());

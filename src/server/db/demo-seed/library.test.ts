@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../../../domain/library';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { fileDemoDatabase } from '../../testing/demo-database';
 import { libraryRatings, libraryResources } from '../schema';
-import { seedDemoData } from './index';
 
-const NOW = new Date('2026-03-02T07:30:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, NOW);
-});
-afterAll(() => database.close());
+const database = fileDemoDatabase();
 
 describe('the demo library', () => {
   it('holds twenty resources of every type and category; the ratings add up', async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { describe, expect, it } from 'vitest';
+import { fileDemoDatabase } from '../../testing/demo-database';
 import { roleRequests, students, users } from '../schema';
-import { seedDemoData } from './index';
 
-const NOW = new Date('2026-03-02T07:30:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, NOW);
-});
-afterAll(() => database.close());
+const database = fileDemoDatabase();
 
 describe('the demo directory', () => {
   it('gives the demo staff full profiles, has two inactive accounts and two pending role requests', async () => {

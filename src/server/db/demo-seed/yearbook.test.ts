@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classYearOf } from '../../../domain/yearbook';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { fileDemoDatabase } from '../../testing/demo-database';
 import { students, yearbookEntries, yearbooks } from '../schema';
-import { seedDemoData } from './index';
 import { DEMO_GRADUATE_EMAIL } from './students';
 
-const NOW = new Date('2026-03-02T07:30:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, NOW);
-});
-afterAll(() => database.close());
+const database = fileDemoDatabase();
 
 describe('the demo yearbook', () => {
   it("puts STU001's student in her own class's yearbook, and every graduate in one yearbook only", async () => {

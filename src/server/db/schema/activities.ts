@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '../../../domain/audit';
 import type { AuditRecordKind } from '../../../domain/audit-labels';
+import { createdAt, randomId } from './columns';
 
 /**
  * What a record's entry is about. Any area records its own kind without a migration, but only one
@@ -18,7 +19,7 @@ export type ActivityEntityType = AuditRecordKind;
 export const activities = pgTable(
   'activities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /**
      * The order entries were written in: several share one instant (a whole import, a test's frozen
      * clock), and a record's history must still read in the order things happened.
@@ -34,7 +35,7 @@ export const activities = pgTable(
     action: text('action').notNull(),
     summary: text('summary').notNull(),
     changes: jsonb('changes').$type<AuditChanges>().notNull().default(sql`'{}'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // With seq, the newest first (created_at, seq) is the index's own order, walked backwards: a

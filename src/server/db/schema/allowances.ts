@@ -1,16 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ALLOWANCE_PROGRAM_LEVELS,
   APPROVAL_STAGES,
@@ -20,6 +9,7 @@ import {
   REVIEW_STEPS,
   STEP_DECISIONS,
 } from '../../../domain/allowance-stages';
+import { createdAt, moment, updatedAt } from './columns';
 import { students } from './students';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
@@ -89,7 +79,7 @@ export const allowances = pgTable(
     // A user's record may change or go; the allowance's history does not (and a bulk upload of
     // 100,000 rows no longer checks the same user 100,000 times).
     submittedById: uuid('submitted_by_id'),
-    submittedDate: timestamp('submitted_date', { withTimezone: true }).notNull().defaultNow(),
+    submittedDate: moment('submitted_date').notNull().defaultNow(),
     dpmApprovedBy: text('dpm_approved_by'),
     dpmApprovedById: uuid('dpm_approved_by_id'),
     dpmApprovedDate: date('dpm_approved_date'),
@@ -124,8 +114,8 @@ export const allowances = pgTable(
     flmzComments: text('flmz_comments'),
     /** The bulk upload (bulk_writes) that wrote it; it may not change while that upload is writing. */
     writtenByUpload: uuid('written_by_upload'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // At most one allowance per student and period that is not rejected: nobody is paid twice.
@@ -213,7 +203,7 @@ export const allowanceComments = pgTable(
     stage: text('stage', { enum: COMMENT_STAGES }),
     /** The account a delegate decided for (docs/product.md D21); null when acting as themselves. */
     onBehalfOf: text('on_behalf_of'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('allowance_comments_allowance_idx').on(t.allowanceId, t.createdAt)],
 );

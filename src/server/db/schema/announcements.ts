@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { createdAt, moment, randomId, updatedAt } from './columns';
 
 /*
  * Announcements (docs/product.md §3): who wrote it is kept by account (its author may edit it) and
@@ -21,7 +12,7 @@ import { users } from './auth';
 export const announcements = pgTable(
   'announcements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     type: text('type').notNull().default('general'),
@@ -33,8 +24,8 @@ export const announcements = pgTable(
     createdDate: date('created_date').notNull(),
     expiryDate: date('expiry_date'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('announcements_shown_idx').on(t.targetAudience, t.isActive, t.createdAt),
@@ -59,7 +50,7 @@ export const announcementReads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: moment('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
 );
@@ -67,7 +58,7 @@ export const announcementReads = pgTable(
 export const announcementAttachments = pgTable(
   'announcement_attachments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     announcementId: uuid('announcement_id')
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),
@@ -75,7 +66,7 @@ export const announcementAttachments = pgTable(
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     storageKey: uuid('storage_key').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('announcement_attachments_announcement_idx').on(t.announcementId)],
 );

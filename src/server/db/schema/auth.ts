@@ -8,22 +8,22 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../domain/roles';
+import { createdAt, moment, randomId, updatedAt } from './columns';
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 };
 
 /** Every person who signs in: staff with a staff ID and password, Google users, students. */
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     staffId: text('staff_id'),
     email: text('email').notNull(),
     name: text('name').notNull(),
@@ -43,8 +43,8 @@ export const users = pgTable(
     /** OpenID Connect subject of a Google account linked to this user. */
     authId: text('auth_id'),
     isActive: boolean('is_active').notNull().default(true),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
+    emailVerifiedAt: moment('email_verified_at'),
+    lastLogin: moment('last_login'),
     /**
      * The password is still the published demo one (docs/product.md D10, D18): set by the demo seed,
      * cleared by any password change. While any account has it, the server stays on loopback.
@@ -53,14 +53,14 @@ export const users = pgTable(
     /** The user's choice of a daily email of what waits for them (docs/product.md D16). */
     emailDigest: boolean('email_digest').notNull().default(true),
     /** When the password was last set; the expiry of System Settings counts from here (D13). */
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: moment('password_changed_at').notNull().defaultNow(),
     /**
      * The TOTP secret of a confirmed two-factor enrolment (D13), encrypted with TWO_FACTOR_KEY;
      * `twoFactorPendingSecret` holds a secret shown but not yet confirmed with a code.
      */
     twoFactorSecret: text('two_factor_secret'),
     twoFactorPendingSecret: text('two_factor_pending_secret'),
-    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    twoFactorEnabledAt: moment('two_factor_enabled_at'),
     /** The last TOTP time step accepted, so one code cannot sign in twice. */
     twoFactorLastStep: integer('two_factor_last_step'),
     /** The user's own theme over the system's ('light', 'dark', 'auto'); null follows the system. */
@@ -82,15 +82,15 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     rememberMe: boolean('remember_me').notNull().default(false),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    lastSeenAt: moment('last_seen_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -99,7 +99,7 @@ export const sessions = pgTable(
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id')
       .notNull()
@@ -109,9 +109,9 @@ export const authTokens = pgTable(
     }).notNull(),
     /** Wrong codes tried against a two-factor challenge; it ends after a few. */
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash)],
 );
@@ -120,12 +120,12 @@ export const authTokens = pgTable(
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: moment('used_at'),
   },
   (t) => [uniqueIndex('two_factor_recovery_codes_hash_key').on(t.userId, t.codeHash)],
 );
@@ -134,8 +134,8 @@ export const twoFactorRecoveryCodes = pgTable(
 export const loginThrottles = pgTable('login_throttles', {
   staffIdKey: text('staff_id_key').primaryKey(),
   failedCount: integer('failed_count').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: moment('locked_until'),
+  updatedAt: updatedAt(),
 });
 
 /** A Google sign-in under way: the PKCE verifier, state and nonce, bound to the browser's cookie. */
@@ -144,7 +144,7 @@ export const oidcLogins = pgTable('oidc_logins', {
   state: text('state').notNull(),
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: moment('expires_at').notNull(),
 });
 
 /**
@@ -156,7 +156,7 @@ export const oidcLogins = pgTable('oidc_logins', {
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind', {
       enum: ['verify_email', 'reset_password', 'account_exists', 'invitation', 'role_request_decided'],
     }).notNull(),
@@ -165,8 +165,8 @@ export const mailOutbox = pgTable(
     aboutId: uuid('about_id'),
     attempts: integer('attempts').notNull().default(0),
     /** A process sending this row holds it until then; after that another may try again. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: moment('claimed_until'),
+    createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
@@ -183,8 +183,8 @@ export const notificationDigests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     digestDate: date('digest_date').notNull(),
     itemCount: integer('item_count').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: moment('sent_at'),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.digestDate] })],
 );

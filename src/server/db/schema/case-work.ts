@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { createdAt, moment, randomId, updatedAt } from './columns';
 import { students } from './students';
 
 /*
@@ -12,7 +13,7 @@ import { students } from './students';
 export const tasks = pgTable(
   'tasks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     title: text('title').notNull(),
     description: text('description'),
     assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
@@ -22,10 +23,10 @@ export const tasks = pgTable(
     status: text('status').notNull().default('todo'),
     category: text('category').notNull().default('general'),
     studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: moment('completed_at'),
     completedById: uuid('completed_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('tasks_assigned_to_idx').on(t.assignedToId, t.status, t.dueDate),
@@ -40,7 +41,7 @@ export const tasks = pgTable(
 export const issues = pgTable(
   'issues',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     studentId: uuid('student_id')
@@ -52,10 +53,10 @@ export const issues = pgTable(
     category: text('category').notNull().default('other'),
     status: text('status').notNull().default('open'),
     resolutionNote: text('resolution_note'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: moment('resolved_at'),
     resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('issues_created_idx').on(t.createdAt),
@@ -70,14 +71,14 @@ export const issues = pgTable(
 export const issueComments = pgTable(
   'issue_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     issueId: uuid('issue_id')
       .notNull()
       .references(() => issues.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('issue_comments_issue_idx').on(t.issueId, t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, updatedAt } from './columns';
 
 /*
  * The programme's partners are a few hundred rows at most: lists and searches scan them, so they
@@ -10,7 +11,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from '
 export const landlords = pgTable(
   'landlords',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     name: text('name').notNull(),
     boardingHouseName: text('boarding_house_name').notNull(),
     /** Phone numbers in E.164 (+260971234567). */
@@ -23,8 +24,8 @@ export const landlords = pgTable(
     totalStudents: integer('total_students').notNull().default(0),
     leaseAgreementSigned: boolean('lease_agreement_signed').notNull().default(false),
     comments: text('comments'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('landlords_created_idx').on(t.createdAt, t.id),
@@ -36,7 +37,7 @@ export const landlords = pgTable(
 export const institutions = pgTable(
   'institutions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     liaisonName: text('liaison_name').notNull(),
     liaisonRole: text('liaison_role'),
     cellLine: text('cell_line'),
@@ -48,8 +49,8 @@ export const institutions = pgTable(
     geolocation: text('geolocation'),
     mouSigned: boolean('mou_signed').notNull().default(false),
     comments: text('comments'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('institutions_created_idx').on(t.createdAt, t.id)],
 );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { ReviewStage } from '../../../domain/allowances';
 import { users } from './auth';
+import { createdAt, moment, randomId } from './columns';
 
 /**
  * An approver handing their allowance decisions to another account for a period (docs/product.md
@@ -12,7 +13,7 @@ import { users } from './auth';
 export const approvalDelegations = pgTable(
   'approval_delegations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     // Restrict: accounts are deactivated, not deleted, and the delegation explains past decisions.
     delegatorId: uuid('delegator_id')
       .notNull()
@@ -24,8 +25,8 @@ export const approvalDelegations = pgTable(
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    revokedAt: moment('revoked_at'),
     revokedById: uuid('revoked_by_id').references(() => users.id, { onDelete: 'restrict' }),
   },
   (t) => [

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { createdAt, moment, randomId, updatedAt } from './columns';
 
 /*
  * Excel Beyond Events (docs/product.md §3). `current_attendees` is the number of registrations,
@@ -21,14 +12,14 @@ import { users } from './auth';
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     type: text('type').notNull().default('workshop'),
     date: date('date').notNull(),
     time: text('time').notNull(),
     /** `date` and `time` in Lusaka as an instant, for ordering, the bell and the calendar file. */
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    startsAt: moment('starts_at').notNull(),
     location: text('location'),
     isVirtual: boolean('is_virtual').notNull().default(false),
     virtualLink: text('virtual_link'),
@@ -36,13 +27,13 @@ export const events = pgTable(
     organizerName: text('organizer_name').notNull(),
     maxAttendees: integer('max_attendees'),
     currentAttendees: integer('current_attendees').notNull().default(0),
-    registrationDeadline: timestamp('registration_deadline', { withTimezone: true }).notNull(),
+    registrationDeadline: moment('registration_deadline').notNull(),
     status: text('status').notNull().default('upcoming'),
     imageUrl: text('image_url'),
     requirements: text('requirements'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('events_starts_idx').on(t.startsAt), index('events_type_idx').on(t.type, t.startsAt)],
 );
@@ -56,7 +47,7 @@ export const eventRegistrations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    registeredAt: moment('registered_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_registrations_user_idx').on(t.userId)],
 );

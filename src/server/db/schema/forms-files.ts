@@ -1,6 +1,7 @@
-import { bigint, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { FormFieldValues } from '../../../domain/forms';
 import { users } from './auth';
+import { createdAt, moment, randomId, updatedAt } from './columns';
 import { students } from './students';
 
 /*
@@ -12,7 +13,7 @@ import { students } from './students';
 export const forms = pgTable(
   'forms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     type: text('type').notNull(),
     studentId: uuid('student_id')
       .notNull()
@@ -22,12 +23,12 @@ export const forms = pgTable(
     fields: jsonb('fields').$type<FormFieldValues>().notNull().default({}),
     status: text('status').notNull().default('draft'),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: moment('completed_at'),
     reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: moment('reviewed_at'),
     reviewNote: text('review_note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('forms_student_idx').on(t.studentId, t.formDate),
@@ -39,7 +40,7 @@ export const forms = pgTable(
 export const studentFiles = pgTable(
   'student_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     studentId: uuid('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'restrict' }),
@@ -51,7 +52,7 @@ export const studentFiles = pgTable(
     category: text('category').notNull(),
     storageKey: uuid('storage_key').notNull().unique(),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('student_files_student_idx').on(t.studentId, t.createdAt),

@@ -8,22 +8,22 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { createdAt, randomId, updatedAt } from './columns';
 import { students } from './students';
 
 /** A kind of story, with the colour its chip shows (docs/product.md §3). */
 export const storyCategories = pgTable(
   'story_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     name: text('name').notNull(),
     /** blue, green, purple, orange or pink; an older row with another colour reads as blue. */
     color: text('color').notNull().default('blue'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('story_categories_name_key').on(sql`lower(${t.name})`)],
 );
@@ -32,7 +32,7 @@ export const storyCategories = pgTable(
 export const impactStories = pgTable(
   'impact_stories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
     studentName: text('student_name').notNull(),
     studentPhotoUrl: text('student_photo_url'),
@@ -52,8 +52,8 @@ export const impactStories = pgTable(
     approvedDate: date('approved_date'),
     datePosted: date('date_posted').notNull(),
     viewsCount: integer('views_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // The readers' list (story-list-pages.ts): the featured and the other approved stories, each

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { createdAt, moment, randomId, updatedAt } from './columns';
 
 /*
  * The Students Library (docs/product.md §3). A resource's file, if it has one, lives in the file
@@ -22,7 +12,7 @@ import { users } from './auth';
 export const libraryResources = pgTable(
   'library_resources',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     title: text('title').notNull(),
     description: text('description'),
     author: text('author'),
@@ -40,8 +30,8 @@ export const libraryResources = pgTable(
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }).notNull().default('0'),
     ratingCount: integer('rating_count').notNull().default(0),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('library_resources_created_idx').on(t.createdAt),
@@ -49,17 +39,22 @@ export const libraryResources = pgTable(
   ],
 );
 
+/** The resource and the user of a rating or an open: both go when either is deleted. */
+const resourceAndUser = () => ({
+  resourceId: uuid('resource_id')
+    .notNull()
+    .references(() => libraryResources.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
 export const libraryRatings = pgTable(
   'library_ratings',
   {
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => libraryResources.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...resourceAndUser(),
     stars: integer('stars').notNull(),
-    ratedAt: timestamp('rated_at', { withTimezone: true }).notNull().defaultNow(),
+    ratedAt: moment('rated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.resourceId, t.userId] })],
 );
@@ -68,12 +63,7 @@ export const libraryRatings = pgTable(
 export const libraryOpens = pgTable(
   'library_opens',
   {
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => libraryResources.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...resourceAndUser(),
     day: date('day').notNull(),
   },
   (t) => [primaryKey({ columns: [t.resourceId, t.userId, t.day] })],

@@ -7,7 +7,6 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -19,6 +18,7 @@ import {
   PAYMENT_ITEM_STATUSES,
 } from '../../../domain/payment-batches';
 import { allowances } from './allowances';
+import { createdAt, moment, randomId, updatedAt } from './columns';
 
 /**
  * Approved allowances gathered for one bank transfer (docs/product.md D20). `total` and
@@ -29,7 +29,7 @@ import { allowances } from './allowances';
 export const paymentBatches = pgTable(
   'payment_batches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** 'PB-2026-11-001': never reused, even after a deletion (payment_batch_numbers). */
     reference: text('reference').notNull().unique('payment_batches_reference_key'),
     /** The month paid; both null for a batch made from a selection. */
@@ -40,14 +40,14 @@ export const paymentBatches = pgTable(
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     createdById: uuid('created_by_id'),
     createdBy: text('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    exportedAt: timestamp('exported_at', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    exportedAt: moment('exported_at'),
+    paidAt: moment('paid_at'),
     paidDate: date('paid_date'),
     paidBy: text('paid_by'),
     paidById: uuid('paid_by_id'),
-    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reconciledAt: moment('reconciled_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('payment_batches_created_idx').on(t.createdAt, t.id),
@@ -72,7 +72,7 @@ export const paymentBatches = pgTable(
 export const paymentBatchItems = pgTable(
   'payment_batch_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     batchId: uuid('batch_id')
       .notNull()
       .references(() => paymentBatches.id, { onDelete: 'cascade' }),
@@ -85,8 +85,8 @@ export const paymentBatchItems = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     reference: text('reference').notNull(),
     status: text('status', { enum: PAYMENT_ITEM_STATUSES }).notNull().default('pending'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    paidAt: moment('paid_at'),
+    reconciledAt: moment('reconciled_at'),
   },
   (t) => [
     uniqueIndex('payment_batch_items_allowance_key').on(t.allowanceId),
@@ -113,13 +113,13 @@ export const paymentBatchNumbers = pgTable('payment_batch_numbers', {
 export const paymentBatchStatements = pgTable(
   'payment_batch_statements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     batchId: uuid('batch_id')
       .notNull()
       .references(() => paymentBatches.id, { onDelete: 'cascade' }),
     contentHash: text('content_hash').notNull(),
     matched: integer('matched').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    importedAt: moment('imported_at').notNull(),
     importedBy: text('imported_by').notNull(),
     importedById: uuid('imported_by_id').notNull(),
   },
@@ -134,7 +134,7 @@ export const paymentBatchStatements = pgTable(
 export const paymentBatchMismatches = pgTable(
   'payment_batch_mismatches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     batchId: uuid('batch_id')
       .notNull()
       .references(() => paymentBatches.id, { onDelete: 'cascade' }),
@@ -150,8 +150,8 @@ export const paymentBatchMismatches = pgTable(
     studentName: text('student_name'),
     /** The statement's rows it comes from (none for a payment missing from it). */
     rows: integer('rows').array().notNull().default(sql`'{}'::integer[]`),
-    foundAt: timestamp('found_at', { withTimezone: true }).notNull(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    foundAt: moment('found_at').notNull(),
+    resolvedAt: moment('resolved_at'),
     resolvedBy: text('resolved_by'),
     resolvedById: uuid('resolved_by_id'),
     resolutionNote: text('resolution_note'),

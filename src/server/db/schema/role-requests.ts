@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../domain/roles';
 import { ROLE_REQUEST_STATUSES } from '../../../domain/users';
 import { users } from './auth';
+import { createdAt, moment, randomId } from './columns';
 
 /**
  * A role asked for at registration or from the user's own profile (docs/product.md D3), until an
@@ -11,7 +12,7 @@ import { users } from './auth';
 export const roleRequests = pgTable(
   'role_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -20,8 +21,8 @@ export const roleRequests = pgTable(
     note: text('note'),
     decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     decidedByName: text('decided_by_name'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: moment('decided_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('role_requests_one_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),

@@ -7,11 +7,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { createdAt, randomId, updatedAt } from './columns';
 
 /**
  * System Settings (docs/product.md D13): one row, the whole validated document and its version.
@@ -25,7 +25,7 @@ export const systemSettings = pgTable(
     id: smallint('id').primaryKey().default(1),
     document: jsonb('document').notNull(),
     version: integer('version').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     updatedByName: text('updated_by_name'),
   },
@@ -40,7 +40,7 @@ export const systemSettings = pgTable(
 export const backups = pgTable(
   'backups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     fileName: text('file_name').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     kind: text('kind', { enum: ['manual', 'automatic'] }).notNull(),
@@ -49,7 +49,7 @@ export const backups = pgTable(
     status: text('status', { enum: ['writing', 'ready'] })
       .notNull()
       .default('writing'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     // No foreign key: a restore replaces the users this would point at, and must not touch this table.
     createdById: uuid('created_by_id'),
     createdByName: text('created_by_name'),

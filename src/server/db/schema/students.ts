@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ACADEMIC_STANDINGS,
   ACCOMMODATION_TYPES,
@@ -9,13 +9,14 @@ import {
   PROGRAM_STATUSES,
 } from '../../../domain/students';
 import { users } from './auth';
+import { createdAt, randomId, updatedAt } from './columns';
 import { institutions, landlords } from './corporate';
 
 /** The student record (docs/product.md §3). Age and the officer's name are derived when read, never stored. */
 export const students = pgTable(
   'students',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     fullName: text('full_name').notNull(),
@@ -69,8 +70,8 @@ export const students = pgTable(
       .generatedAlwaysAs(
         sql`lower(full_name || ' ' || coalesce(email, '') || ' ' || coalesce(institution_name, '') || ' ' || coalesce(chl_number, ''))`,
       ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /** The CSV import (bulk_writes) that wrote it; it may not change while that import is writing. */
     writtenByImport: uuid('written_by_import'),
   },

@@ -9,12 +9,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STAGES } from '../../../domain/allowance-stages';
 import { PROGRAM_LEVELS, PROGRAM_STATUSES } from '../../../domain/students';
+import { moment } from './columns';
 import { students } from './students';
 
 /*
@@ -34,13 +34,6 @@ export const allowanceStageTotals = pgTable('allowance_stage_totals', {
   allowanceCount: bigint('allowance_count', { mode: 'number' }).notNull().default(0),
   // Unbounded: a sum of many numeric(12,2) totals can outgrow any one allowance's precision.
   totalSum: numeric('total_sum').notNull().default('0'),
-  /**
-   * Counts up in every statement that writes an allowance at this stage (whatever it changes) and
-   * every write to approval_delegations (migration 0036). The sum over the rows moves whenever the
-   * dashboard's allowance figures may have: kept answers (schema/dashboard-answers.ts) hold the sum
-   * they were computed at.
-   */
-  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });
 
 /**
@@ -61,7 +54,7 @@ export const allowanceMonthTotals = pgTable(
     kind: text('kind', { enum: ['submitted', 'approved', 'paid'] }).notNull(),
     /** Hours east of UTC of the month `at` starts (submissions); 0 for approvals and payments. */
     utcOffset: smallint('utc_offset').notNull().default(0),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: moment('at').notNull(),
     // Unbounded, as allowance_stage_totals: a sum a bucket outgrew would refuse the write.
     total: numeric('total').notNull().default('0'),
     allowanceCount: integer('allowance_count').notNull().default(0),
@@ -135,7 +128,7 @@ export const caseViewers = pgTable(
     category: text('category').notNull(),
     /** Tasks only; null for issues and for tasks without one. */
     dueDate: date('due_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at').notNull(),
   },
   (t) => {
     /**

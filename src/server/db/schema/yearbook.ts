@@ -1,24 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ENTRY_STATUSES, YEARBOOK_STATUSES } from '../../../domain/yearbook';
 import { users } from './auth';
+import { createdAt, randomId, updatedAt } from './columns';
 import { students } from './students';
 
 /** One class's yearbook (docs/product.md §3): one per year. */
 export const yearbooks = pgTable(
   'yearbooks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     year: integer('year').notNull(),
     title: text('title').notNull(),
     theme: text('theme'),
@@ -28,8 +19,8 @@ export const yearbooks = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
     publishedDate: date('published_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('yearbooks_year_key').on(t.year),
@@ -44,7 +35,7 @@ export const yearbooks = pgTable(
 export const yearbookEntries = pgTable(
   'yearbook_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     yearbookId: uuid('yearbook_id')
       .notNull()
       .references(() => yearbooks.id, { onDelete: 'cascade' }),
@@ -60,8 +51,8 @@ export const yearbookEntries = pgTable(
     status: text('status', { enum: ENTRY_STATUSES }).notNull().default('pending'),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedDate: date('approved_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('yearbook_entries_student_key').on(t.yearbookId, t.studentId),
@@ -82,7 +73,7 @@ export const yearbookEntries = pgTable(
 export const memoryWallPosts = pgTable(
   'memory_wall_posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     yearbookId: uuid('yearbook_id')
       .notNull()
       .references(() => yearbooks.id, { onDelete: 'cascade' }),
@@ -90,7 +81,7 @@ export const memoryWallPosts = pgTable(
     authorName: text('author_name').notNull(),
     message: text('message').notNull(),
     photoUrl: text('photo_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('memory_wall_posts_yearbook_idx').on(t.yearbookId, t.createdAt)],
 );

@@ -136,6 +136,22 @@ describe('allowance_stage_totals', () => {
     await expectStoredTotalsTrue();
   });
 
+  it('leaves the stage rows alone when a write moves no figure (so it takes no lock on them)', async () => {
+    const versions = async () =>
+      (
+        await t.database.db.execute<{ stage: string; version: string }>(
+          sql`select approval_stage as stage, xmin::text as version from allowance_stage_totals order by 1`,
+        )
+      ).rows;
+    const before = await versions();
+    await t.database.db
+      .update(allowances)
+      .set({ submissionNotes: 'Receipts attached.' })
+      .where(eq(allowances.month, 'May'));
+    expect(await versions()).toEqual(before);
+    await expectStoredTotalsTrue();
+  });
+
   it('follows a DELETE and a TRUNCATE made outside the app', async () => {
     await t.database.db.delete(allowances).where(eq(allowances.month, 'April'));
     await expectStoredTotalsTrue();

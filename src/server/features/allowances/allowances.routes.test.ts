@@ -13,6 +13,7 @@ import {
   makeAllowance,
   makeStudent,
   type TestStudent,
+  UNKNOWN_ID,
 } from '../../testing/factories';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { fileTestContext } from '../../testing/test-file';
@@ -47,8 +48,6 @@ const full = (student: TestStudent, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('who reaches the allowance API', () => {
-  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
   // Bodies that say nothing valid: a caller who may not pass learns 401 or 403 before the
   // request is looked at (docs/product.md D9); staff pass and are told what is wrong with it.
   it('answers 401 signed out and 403 to user and student accounts, before looking at the request', async () => {
@@ -59,11 +58,11 @@ describe('who reaches the allowance API', () => {
           { route: 'GET /api/allowances', statuses: staffOnly(200) },
           { route: 'GET /api/allowances/export.csv', statuses: staffOnly(200) },
           { route: 'GET /api/allowances/awaiting-me', statuses: staffOnly(200) },
-          { route: `GET /api/allowances/${UNKNOWN}`, statuses: staffOnly(404) },
+          { route: `GET /api/allowances/${UNKNOWN_ID}`, statuses: staffOnly(404) },
           { route: 'POST /api/allowances', body: {}, statuses: staffOnly(400) },
           { route: 'POST /api/allowances/bulk', body: {}, statuses: staffOnly(400) },
-          { route: `POST /api/allowances/${UNKNOWN}/decision`, body: {}, statuses: staffOnly(400) },
-          { route: `POST /api/allowances/${UNKNOWN}/pay`, body: {}, statuses: staffOnly(400) },
+          { route: `POST /api/allowances/${UNKNOWN_ID}/decision`, body: {}, statuses: staffOnly(400) },
+          { route: `POST /api/allowances/${UNKNOWN_ID}/pay`, body: {}, statuses: staffOnly(400) },
         ],
         { forbidden: "You don't have permission to access this resource. Required role: program_officer" },
       ),

@@ -8,19 +8,14 @@ import { FILE_MESSAGES } from '../../../domain/student-files';
 import { announcementAttachments } from '../../db/schema';
 import { storedBytes } from '../../storage/postgres-file-store';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
-import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 import { sendNotificationDigests } from '../notifications/notification-digest';
 
-const { t, tokens } = fileTestContext({
+const { t, tokens, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'STU001', 'USR001'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 let counter = 0;
 const publish = async (as: string, fields: Record<string, unknown> = {}) => {
@@ -56,12 +51,18 @@ describe('who reaches Announcements', () => {
       accessMatrix([
         { route: 'GET /api/announcements', statuses: signedInOnly(200) },
         { route: 'POST /api/announcements', body: {}, statuses: fromRole('program_officer', 400) },
-        { route: `GET /api/announcements/${UNKNOWN}`, statuses: signedInOnly(404) },
-        { route: `PUT /api/announcements/${UNKNOWN}`, body, statuses: signedInOnly(404) },
-        { route: `DELETE /api/announcements/${UNKNOWN}`, statuses: signedInOnly(404) },
-        { route: `POST /api/announcements/${UNKNOWN}/read`, statuses: signedInOnly(404) },
-        { route: `GET /api/announcements/${UNKNOWN}/attachments/${UNKNOWN}`, statuses: signedInOnly(404) },
-        { route: `DELETE /api/announcements/${UNKNOWN}/attachments/${UNKNOWN}`, statuses: signedInOnly(404) },
+        { route: `GET /api/announcements/${UNKNOWN_ID}`, statuses: signedInOnly(404) },
+        { route: `PUT /api/announcements/${UNKNOWN_ID}`, body, statuses: signedInOnly(404) },
+        { route: `DELETE /api/announcements/${UNKNOWN_ID}`, statuses: signedInOnly(404) },
+        { route: `POST /api/announcements/${UNKNOWN_ID}/read`, statuses: signedInOnly(404) },
+        {
+          route: `GET /api/announcements/${UNKNOWN_ID}/attachments/${UNKNOWN_ID}`,
+          statuses: signedInOnly(404),
+        },
+        {
+          route: `DELETE /api/announcements/${UNKNOWN_ID}/attachments/${UNKNOWN_ID}`,
+          statuses: signedInOnly(404),
+        },
       ]),
     );
   });

@@ -4,7 +4,7 @@ import type { AuditEntry, AuditListResponse, RecordHistoryResponse } from '../..
 import { activities } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
 import { unlabelledAuditFields } from '../../testing/audit-labels-check';
-import { csvDownloadLines, json, makeStudent } from '../../testing/factories';
+import { csvDownloadLines, json, makeStudent, UNKNOWN_ID } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 const { t, tokens } = fileTestContext({
@@ -21,8 +21,6 @@ const entriesOf = (entityId: string) =>
   t.deps.db.select().from(activities).where(eq(activities.entityId, entityId));
 
 describe('who reads the trail', () => {
-  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
   it('the Activity Log is for admins; a history is scoped like its record', async () => {
     const admin = { 'signed out': 401, user: 403, student: 403, program_officer: 403, deputy_manager: 403 };
     await expectAccess(
@@ -30,8 +28,8 @@ describe('who reads the trail', () => {
       accessMatrix([
         { route: 'GET /api/audit', statuses: { ...admin, admin: 200 } },
         { route: 'GET /api/audit/export.csv', statuses: { ...admin, admin: 200 } },
-        { route: `GET /api/students/${UNKNOWN}/history`, statuses: staffOnly(404) },
-        { route: `GET /api/allowances/${UNKNOWN}/history`, statuses: staffOnly(404) },
+        { route: `GET /api/students/${UNKNOWN_ID}/history`, statuses: staffOnly(404) },
+        { route: `GET /api/allowances/${UNKNOWN_ID}/history`, statuses: staffOnly(404) },
       ]),
     );
   });

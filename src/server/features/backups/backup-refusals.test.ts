@@ -1,18 +1,8 @@
-import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESTORE_CONFIRMATION_WORD as CONFIRM, BACKUP_MESSAGES as M } from '../../../contracts/backups';
 import { json } from '../../testing/factories';
-import type { TestContext } from '../../testing/test-app';
-import {
-  backUp,
-  backupLines,
-  demoWorld,
-  everyRow,
-  restoreUpload,
-  sessionCount,
-  tempBackupDir,
-} from './backup-test-kit';
+import { backUp, backupLines, everyRow, fileDemoWorld, restoreUpload, sessionCount } from './backup-test-kit';
 
 /*
  * A file a restore cannot use is refused with a 400 that says why, and nothing changes: not one
@@ -20,19 +10,7 @@ import {
  * table was emptied: the rollback must bring everything back.
  */
 
-const dir = tempBackupDir();
-let t: TestContext;
-let token: string;
-
-beforeAll(async () => {
-  ({ t, token } = await demoWorld(dir));
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const send = (method: string, path: string, body?: unknown) => t.request(method, path, { token, body });
+const { t, admin, send } = fileDemoWorld();
 
 describe('a file that cannot be restored', () => {
   const tableAt = (lines: string[], name: string) =>
@@ -56,7 +34,7 @@ describe('a file that cannot be restored', () => {
   };
 
   it('is refused with a clear 400, whatever is wrong with it, and nothing changes', async () => {
-    const { backup, bytes } = await backUp(t, token);
+    const { backup, bytes } = await backUp(t, admin.token);
     const state = await everyRow(t.database.db);
     const sessions = await sessionCount(t.database.db);
     const other = '00000000-0000-4000-8000-000000000999';
@@ -68,17 +46,29 @@ describe('a file that cannot be restored', () => {
         M.confirm,
       ],
       ['no body at all', () => send('POST', '/api/backups/restore'), M.chooseBackup],
-      ['an upload without confirmation', () => restoreUpload(t, token, bytes), M.confirm],
-      ['an empty file', () => restoreUpload(t, token, new Uint8Array(), CONFIRM), M.chooseFile],
-      ['not gzip', () => restoreUpload(t, token, Buffer.from('id,name\n1,Mwila\n'), CONFIRM), M.notGzip],
-      ['gzip of junk', () => restoreUpload(t, token, gzipSync('{"hello": [1, 2, 3]}'), CONFIRM), M.notBackup],
-      ['gzip of text', () => restoreUpload(t, token, gzipSync('not JSON at all'), CONFIRM), M.notBackup],
+      ['an upload without confirmation', () => restoreUpload(t, admin.token, bytes), M.confirm],
+      ['an empty file', () => restoreUpload(t, admin.token, new Uint8Array(), CONFIRM), M.chooseFile],
+      [
+        'not gzip',
+        () => restoreUpload(t, admin.token, Buffer.from('id,name\n1,Mwila\n'), CONFIRM),
+        M.notGzip,
+      ],
+      [
+        'gzip of junk',
+        () => restoreUpload(t, admin.token, gzipSync('{"hello": [1, 2, 3]}'), CONFIRM),
+        M.notBackup,
+      ],
+      [
+        'gzip of text',
+        () => restoreUpload(t, admin.token, gzipSync('not JSON at all'), CONFIRM),
+        M.notBackup,
+      ],
       [
         'a foreign format',
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             gzipSync('{"format":"pg_dump","format_version":1,"tables":{\n}}\n'),
             CONFIRM,
           ),
@@ -86,7 +76,7 @@ describe('a file that cannot be restored', () => {
       ],
       [
         'cut short',
-        () => restoreUpload(t, token, bytes.subarray(0, Math.floor(bytes.length / 2)), CONFIRM),
+        () => restoreUpload(t, admin.token, bytes.subarray(0, Math.floor(bytes.length / 2)), CONFIRM),
         M.damaged,
       ],
       [
@@ -94,7 +84,7 @@ describe('a file that cannot be restored', () => {
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             edited(bytes, (l) => {
               l[0] = l[0]!.replace(/"schema_migration":"[^"]+"/, '"schema_migration":"0019_system_settings"');
             }),
@@ -107,7 +97,7 @@ describe('a file that cannot be restored', () => {
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             edited(bytes, (l) => {
               const at = tableAt(l, 'students');
               l[at] = l[at]!.replace('"first_name"', '"given_name"');
@@ -121,7 +111,7 @@ describe('a file that cannot be restored', () => {
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             edited(bytes, (l) => {
               const at = tableAt(l, 'story_views');
               const end = l.indexOf(']}', at);
@@ -136,7 +126,7 @@ describe('a file that cannot be restored', () => {
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             edited(bytes, (l) => {
               l[tableAt(l, 'users') + 1] = '["x"]';
             }),
@@ -150,7 +140,7 @@ describe('a file that cannot be restored', () => {
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             edited(bytes, (l) => cell(l, 'allowances', 'total', 'a lot')),
             CONFIRM,
           ),
@@ -161,7 +151,7 @@ describe('a file that cannot be restored', () => {
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             edited(bytes, (l) => cell(l, 'allowance_comments', 'allowance_id', other)),
             CONFIRM,
           ),
@@ -172,7 +162,7 @@ describe('a file that cannot be restored', () => {
         () =>
           restoreUpload(
             t,
-            token,
+            admin.token,
             edited(bytes, (l) => {
               const at = tableAt(l, 'users');
               l.splice(at + 2, 0, l[at + 2]!);

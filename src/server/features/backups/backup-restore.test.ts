@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Backup,
   type BackupList,
@@ -9,8 +8,7 @@ import {
 } from '../../../contracts/backups';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
-import type { TestContext } from '../../testing/test-app';
-import { backUp, demoWorld, everyRow, restoreUpload, sessionCount, tempBackupDir } from './backup-test-kit';
+import { backUp, everyRow, fileDemoWorld, restoreUpload, sessionCount } from './backup-test-kit';
 import { makeBackup, SYSTEM_ACTOR } from './backups.service';
 
 /*
@@ -18,19 +16,7 @@ import { makeBackup, SYSTEM_ACTOR } from './backups.service';
  * PostgreSQL server (backup-refusals.test.ts: the files it refuses).
  */
 
-const dir = tempBackupDir();
-let t: TestContext;
-let token: string;
-
-beforeAll(async () => {
-  ({ t, token } = await demoWorld(dir));
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const send = (method: string, path: string, body?: unknown) => t.request(method, path, { token, body });
+const { t, admin, send } = fileDemoWorld();
 
 /** Changes, deletions and additions across many tables, through the API and around it. */
 async function changeEverything() {
@@ -72,7 +58,7 @@ describe('backup, then restore', () => {
 
   it('from the list gives back exactly the rows of every table, and ends every session', async () => {
     before = await everyRow(t.database.db);
-    made = await backUp(t, token);
+    made = await backUp(t, admin.token);
     await changeEverything();
     expect(await everyRow(t.database.db)).not.toEqual(before);
 
@@ -94,19 +80,19 @@ describe('backup, then restore', () => {
              (select max(seq) from activities where action <> 'backup.restored') as restored`);
     expect(Number(rows[0]!.restore_entry)).toBe(Number(rows[0]!.restored) + 1);
 
-    token = await t.signIn('ADM001');
+    admin.token = await t.signIn('ADM001');
     const list = await json<BackupList>(await send('GET', '/api/backups'));
     expect(list.items.map((b) => b.id)).toContain(made.backup.id);
   });
 
   it('from an uploaded file does the same', async () => {
     await changeEverything();
-    const res = await restoreUpload(t, token, made.bytes, CONFIRM);
+    const res = await restoreUpload(t, admin.token, made.bytes, CONFIRM);
     expect(res.status).toBe(200);
     expectRestored(await everyRow(t.database.db), before);
     expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
     expect(await sessionCount(t.database.db)).toBe(0);
-    token = await t.signIn('ADM001');
+    admin.token = await t.signIn('ADM001');
   });
 
   it('a backup written while a restore runs is whole: it restores, and every kept figure agrees', async () => {
@@ -115,10 +101,10 @@ describe('backup, then restore', () => {
       makeBackup(t.deps, { kind: 'manual', slot: null, actor: SYSTEM_ACTOR }),
     ]);
     expect(restored.status).toBe(200);
-    token = await t.signIn('ADM001');
+    admin.token = await t.signIn('ADM001');
     const res = await send('POST', '/api/backups/restore', { id: during!.id, confirmation: CONFIRM });
     expect(res.status).toBe(200);
     expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
-    token = await t.signIn('ADM001');
+    admin.token = await t.signIn('ADM001');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import { seedDemoData } from '../../db/demo-seed';
 import { users } from '../../db/schema';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { builtForTheFile } from '../../testing/test-file';
 
 /*
  * What the backup tests share: a backup folder of their own, a database with rows in every area,
@@ -105,6 +106,30 @@ export async function demoWorld(backupDir: string): Promise<{ t: TestContext; to
   const saved = await t.request('PUT', '/api/settings', { token, body: { version: 0, settings } });
   expect(saved.status).toBe(200);
   return { t, token };
+}
+
+/**
+ * The demo world of demoWorld for the tests of one file, with a backup folder of its own (removed
+ * with it): `admin.token` is ADM001's session (a test that signs in again puts the new one there),
+ * and `send` a JSON request with it.
+ */
+export function fileDemoWorld() {
+  const dir = tempBackupDir();
+  const admin = { token: '' };
+  const t = builtForTheFile('demo world', async (): Promise<TestContext> => {
+    const world = await demoWorld(dir);
+    admin.token = world.token;
+    return {
+      ...world.t,
+      async close() {
+        await world.t.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+  const send = (method: string, path: string, body?: unknown) =>
+    t.request(method, path, { token: admin.token, body });
+  return { t, admin, send };
 }
 
 /** Create Backup Now, and the file it wrote, downloaded. */

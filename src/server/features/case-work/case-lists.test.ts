@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Issue, IssueListResponseSchema } from '../../../contracts/issues';
 import { type Task, TaskListResponseSchema } from '../../../contracts/tasks';
 import { json, makeStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { fileTestRequests } from '../../testing/test-file';
 
 /*
  * A list page's items and one record's answer are both made by taskDto and issueDto, from rows read
@@ -10,12 +10,10 @@ import { fileTestContext } from '../../testing/test-file';
  * for every kind of value.
  */
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['DPM001', 'PO001'],
   clockAt: new Date('2026-03-16T08:00:00.123Z'),
 });
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
 
 describe('a list item is the record as GET answers it', () => {
   it('tasks of every shape', async () => {

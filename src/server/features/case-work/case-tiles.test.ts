@@ -5,7 +5,7 @@ import type { CaseActor } from '../../../domain/case-work';
 import { issues, tasks } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { fileTestRequests } from '../../testing/test-file';
 import { type CaseList, type CountedValues, caseListPage } from './case-lists';
 import { issueList } from './issues.service';
 import { taskList } from './tasks.service';
@@ -18,12 +18,10 @@ import { taskList } from './tasks.service';
  */
 
 const TODAY = '2026-03-16';
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'PO001'],
   clockAt: new Date(`${TODAY}T08:00:00Z`),
 });
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
 
 const actors: Record<'admin' | 'officer', CaseActor> = {
   admin: { id: '', role: 'admin' },

@@ -5,19 +5,17 @@ import type { TaskListResponse } from '../../../contracts/tasks';
 import { issues, students, tasks, users } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { json, makeStudent, type TestStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { fileTestRequests } from '../../testing/test-file';
 
 /*
  * case_viewers and case_counts (migrations 0011, 0029) after every kind of write the lists depend on:
  * each check recomputes both from tasks, issues and students and expects no difference.
  */
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
 const ids: Record<string, string> = {};
 let student: TestStudent;
 const expectKept = async () => expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);

@@ -4,17 +4,14 @@ import type { NotificationsResponse } from '../../../contracts/notifications';
 import type { SearchResponse } from '../../../contracts/search';
 import { users } from '../../db/schema';
 import { json, makeStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { fileTestRequests } from '../../testing/test-file';
 import { sendNotificationDigests } from '../notifications/notification-digest';
 
 // 06:00 in Lusaka on Monday 16 March 2026: before the daily email's hour.
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T04:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
 const ids: Record<string, string> = {};
 const PO001_ADDRESS = 'po001@demo.chl.org.zm';
 const PO002_ADDRESS = 'po002@demo.chl.org.zm';

@@ -5,18 +5,13 @@ import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import { CASE_MESSAGES as M } from '../../../domain/case-work';
 import { activities, students } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { json, makeStudent, type TestStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json, makeStudent, type TestStudent, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 let mine: TestStudent;
 let theirs: TestStudent;
@@ -48,13 +43,17 @@ describe('who reaches the Issue Tracker', () => {
     const routes = [
       { route: 'GET /api/issues', statuses: staffOnly(200) },
       { route: 'POST /api/issues', body: {}, statuses: staffOnly(400) },
-      { route: `GET /api/issues/${UNKNOWN}`, statuses: staffOnly(404) },
-      { route: `GET /api/issues/${UNKNOWN}/history`, statuses: staffOnly(404) },
-      { route: `PUT /api/issues/${UNKNOWN}`, body: {}, statuses: staffOnly(400) },
-      { route: `POST /api/issues/${UNKNOWN}/status`, body: { status: 'closed' }, statuses: staffOnly(404) },
-      { route: `DELETE /api/issues/${UNKNOWN}`, statuses: staffOnly(404) },
-      { route: `GET /api/issues/${UNKNOWN}/comments`, statuses: staffOnly(404) },
-      { route: `POST /api/issues/${UNKNOWN}/comments`, body: { text: 'Hello' }, statuses: staffOnly(404) },
+      { route: `GET /api/issues/${UNKNOWN_ID}`, statuses: staffOnly(404) },
+      { route: `GET /api/issues/${UNKNOWN_ID}/history`, statuses: staffOnly(404) },
+      { route: `PUT /api/issues/${UNKNOWN_ID}`, body: {}, statuses: staffOnly(400) },
+      {
+        route: `POST /api/issues/${UNKNOWN_ID}/status`,
+        body: { status: 'closed' },
+        statuses: staffOnly(404),
+      },
+      { route: `DELETE /api/issues/${UNKNOWN_ID}`, statuses: staffOnly(404) },
+      { route: `GET /api/issues/${UNKNOWN_ID}/comments`, statuses: staffOnly(404) },
+      { route: `POST /api/issues/${UNKNOWN_ID}/comments`, body: { text: 'Hello' }, statuses: staffOnly(404) },
     ];
     await expectAccess(t, accessMatrix(routes));
   });

@@ -7,7 +7,7 @@ import { isTaskOverdue } from '../../../domain/case-work';
 import { caseViewers, tasks } from '../../db/schema';
 import { makeStudent } from '../../testing/factories';
 import { fileTestRequests } from '../../testing/test-file';
-import { overdueCondition, overdueValue } from './overdue';
+import { overdueCondition } from './overdue';
 
 /*
  * One meaning of overdue (docs/product.md §9): the domain's isTaskOverdue, and overdue.ts's SQL
@@ -69,7 +69,6 @@ describe('one meaning of overdue', () => {
         title: tasks.title,
         dueDate: tasks.dueDate,
         status: tasks.status,
-        value: overdueValue(tasks.dueDate, tasks.status, TODAY),
         condition: sql<boolean | null>`${overdueCondition(tasks.dueDate, tasks.status, TODAY)}`,
       })
       .from(tasks)
@@ -79,7 +78,6 @@ describe('one meaning of overdue', () => {
       const domain = isTaskOverdue({ due_date: row.dueDate, status: row.status }, TODAY);
       const expected = CASES.find((c) => c.title === row.title)!.overdue;
       expect([row.title, domain], 'the domain rule').toEqual([row.title, expected]);
-      expect([row.title, row.value], 'the SQL value').toEqual([row.title, expected]);
       // As a condition, not overdue may read null (no due date): the row is left out all the same.
       expect([row.title, row.condition === true], 'the SQL condition').toEqual([row.title, expected]);
     }
@@ -91,12 +89,12 @@ describe('one meaning of overdue', () => {
         kind: caseViewers.kind,
         dueDate: caseViewers.dueDate,
         status: caseViewers.status,
-        overdue: overdueValue(caseViewers.dueDate, caseViewers.status, TODAY),
+        overdue: sql<boolean | null>`${overdueCondition(caseViewers.dueDate, caseViewers.status, TODAY)}`,
       })
       .from(caseViewers);
     expect(rows.some((r) => r.kind === 'issue' && r.status === 'closed')).toBe(true);
     for (const row of rows)
-      expect(row.overdue, JSON.stringify(row)).toBe(
+      expect(row.overdue === true, JSON.stringify(row)).toBe(
         row.kind === 'task' && isTaskOverdue({ due_date: row.dueDate, status: row.status }, TODAY),
       );
   });

@@ -4,19 +4,14 @@ import type { Task, TaskListResponse } from '../../../contracts/tasks';
 import { CASE_MESSAGES as M } from '../../../domain/case-work';
 import { activities } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { json, makeStudent, type TestStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json, makeStudent, type TestStudent, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
 // 10:00 in Lusaka on Monday 16 March 2026.
-const { t, tokens } = fileTestContext({
+const { t, tokens, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'USR001'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 let mine: TestStudent;
 let theirs: TestStudent;
@@ -49,11 +44,15 @@ describe('who reaches Task Management', () => {
     const routes = [
       { route: 'GET /api/tasks', statuses: staffOnly(200) },
       { route: 'POST /api/tasks', body: {}, statuses: staffOnly(400) },
-      { route: `GET /api/tasks/${UNKNOWN}`, statuses: staffOnly(404) },
-      { route: `GET /api/tasks/${UNKNOWN}/history`, statuses: staffOnly(404) },
-      { route: `PUT /api/tasks/${UNKNOWN}`, body: {}, statuses: staffOnly(400) },
-      { route: `PATCH /api/tasks/${UNKNOWN}/status`, body: { status: 'review' }, statuses: staffOnly(404) },
-      { route: `DELETE /api/tasks/${UNKNOWN}`, statuses: staffOnly(404) },
+      { route: `GET /api/tasks/${UNKNOWN_ID}`, statuses: staffOnly(404) },
+      { route: `GET /api/tasks/${UNKNOWN_ID}/history`, statuses: staffOnly(404) },
+      { route: `PUT /api/tasks/${UNKNOWN_ID}`, body: {}, statuses: staffOnly(400) },
+      {
+        route: `PATCH /api/tasks/${UNKNOWN_ID}/status`,
+        body: { status: 'review' },
+        statuses: staffOnly(404),
+      },
+      { route: `DELETE /api/tasks/${UNKNOWN_ID}`, statuses: staffOnly(404) },
       { route: 'GET /api/staff', statuses: staffOnly(200) },
       { route: 'GET /api/tasks/not-an-id', statuses: staffOnly(404) },
     ];

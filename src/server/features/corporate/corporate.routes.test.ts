@@ -8,17 +8,13 @@ import type {
 } from '../../../contracts/corporate';
 import { activities, students } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { csvDownloadLines, json, makeStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { csvDownloadLines, errorOf, json, makeStudent, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = async (res: Response) => await json<{ error: string; fields?: Record<string, string> }>(res);
 
 let serial = 0;
 const landlordBody = (fields: Record<string, unknown> = {}) => ({
@@ -43,14 +39,13 @@ const addInstitution = async (fields: Record<string, unknown> = {}) => {
 
 describe('who reaches Corporate Collaborations', () => {
   it('staff only, for every route of both kinds (D11)', async () => {
-    const UNKNOWN = '00000000-0000-4000-8000-000000000000';
     const routes = ['landlords', 'institutions'].flatMap((kind) => [
       { route: `GET /api/${kind}`, statuses: staffOnly(200) },
       { route: `GET /api/${kind}/export.csv`, statuses: staffOnly(200) },
-      { route: `GET /api/${kind}/${UNKNOWN}`, statuses: staffOnly(404) },
-      { route: `GET /api/${kind}/${UNKNOWN}/history`, statuses: staffOnly(404) },
-      { route: `PUT /api/${kind}/${UNKNOWN}`, body: {}, statuses: staffOnly(400) },
-      { route: `DELETE /api/${kind}/${UNKNOWN}`, statuses: staffOnly(404) },
+      { route: `GET /api/${kind}/${UNKNOWN_ID}`, statuses: staffOnly(404) },
+      { route: `GET /api/${kind}/${UNKNOWN_ID}/history`, statuses: staffOnly(404) },
+      { route: `PUT /api/${kind}/${UNKNOWN_ID}`, body: {}, statuses: staffOnly(400) },
+      { route: `DELETE /api/${kind}/${UNKNOWN_ID}`, statuses: staffOnly(404) },
       { route: `POST /api/${kind}`, body: {}, statuses: staffOnly(400) },
     ]);
     await expectAccess(t, accessMatrix(routes));

@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/corporate';
 import { institutions, landlords, students } from '../../db/schema';
 import { json, makeStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { fileTestRequests } from '../../testing/test-file';
 
 /*
  * The lists' items are written by PostgreSQL (partner-page.ts), one record by toDto: the two must
@@ -16,12 +16,10 @@ import { fileTestContext } from '../../testing/test-file';
  * must be what a fresh count finds, on the named first page, any other page, a filter and a search.
  */
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T08:00:00.123Z'),
 });
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
 const VIEWERS = ['ADM001', 'DPM001', 'PO001', 'PO002'];
 
 async function add(path: string, body: Record<string, unknown>) {
@@ -102,7 +100,7 @@ describe('the landlords list', () => {
   });
 
   it('pages, filters and searches as before, counting afresh', async () => {
-    // The first page of a size the screens ask for is a named statement; another size is not.
+    // A page answers the same whatever size was asked for.
     const screenSized = await json<object>(await send('DPM001', 'GET', '/api/landlords?pageSize=24'));
     const otherSized = await json<object>(await send('DPM001', 'GET', '/api/landlords?pageSize=23'));
     expect({ ...screenSized, pageSize: 23 }).toEqual(otherSized);

@@ -3,18 +3,13 @@ import type { Event, EventListResponse } from '../../../contracts/events';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
-import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({
+const { t, tokens, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'STU001', 'USR001'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 const BODY = {
   title: 'CV writing workshop',
@@ -39,14 +34,14 @@ describe('who reaches Events', () => {
       accessMatrix([
         { route: 'GET /api/events', statuses: signedInOnly(200) },
         { route: 'POST /api/events', body: {}, statuses: fromRole('program_officer', 400) },
-        { route: `GET /api/events/${UNKNOWN}`, statuses: signedInOnly(404) },
-        { route: `PUT /api/events/${UNKNOWN}`, body: BODY, statuses: signedInOnly(404) },
-        { route: `DELETE /api/events/${UNKNOWN}`, statuses: signedInOnly(404) },
-        { route: `POST /api/events/${UNKNOWN}/registration`, statuses: signedInOnly(404) },
-        { route: `DELETE /api/events/${UNKNOWN}/registration`, statuses: signedInOnly(404) },
-        { route: `GET /api/events/${UNKNOWN}/attendees`, statuses: signedInOnly(404) },
-        { route: `GET /api/events/${UNKNOWN}/attendees.csv`, statuses: signedInOnly(404) },
-        { route: `GET /api/events/${UNKNOWN}/event.ics`, statuses: signedInOnly(404) },
+        { route: `GET /api/events/${UNKNOWN_ID}`, statuses: signedInOnly(404) },
+        { route: `PUT /api/events/${UNKNOWN_ID}`, body: BODY, statuses: signedInOnly(404) },
+        { route: `DELETE /api/events/${UNKNOWN_ID}`, statuses: signedInOnly(404) },
+        { route: `POST /api/events/${UNKNOWN_ID}/registration`, statuses: signedInOnly(404) },
+        { route: `DELETE /api/events/${UNKNOWN_ID}/registration`, statuses: signedInOnly(404) },
+        { route: `GET /api/events/${UNKNOWN_ID}/attendees`, statuses: signedInOnly(404) },
+        { route: `GET /api/events/${UNKNOWN_ID}/attendees.csv`, statuses: signedInOnly(404) },
+        { route: `GET /api/events/${UNKNOWN_ID}/event.ics`, statuses: signedInOnly(404) },
       ]),
     );
   });

@@ -7,18 +7,13 @@ import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import { FORM_FIELDS, FORM_TYPES, FORM_MESSAGES as M } from '../../../domain/forms';
 import { activities } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { json, makeStudent, type TestStudent } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json, makeStudent, type TestStudent, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 let mine: TestStudent;
 let theirs: TestStudent;
@@ -68,7 +63,7 @@ beforeAll(async () => {
 
 describe('who reaches Forms Management', () => {
   it('staff only, for every route (D11); a form of nobody answers 404', async () => {
-    const one = `/api/forms/${UNKNOWN}`;
+    const one = `/api/forms/${UNKNOWN_ID}`;
     await expectAccess(
       t,
       accessMatrix([

@@ -8,20 +8,15 @@ import type {
 } from '../../../contracts/impact-stories';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import { STORY_MESSAGES as M } from '../../../domain/impact-stories';
-import { activities, impactStories, storyCategories, students } from '../../db/schema';
+import { activities, impactStories, storyCategories } from '../../db/schema';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
-import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json, makeStudent, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({
+const { t, tokens, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'USR001', 'STU001'],
   clockAt: new Date('2026-05-31T22:30:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = async (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 let serial = 0;
 async function addCategory(name = `Category ${++serial}`, color = 'green') {
@@ -68,25 +63,25 @@ describe('who reaches Impact Stories (D11)', () => {
       { route: 'GET /api/story-categories', statuses: signedInOnly(200) },
       { route: 'GET /api/impact-stories/manage', statuses: fromRole('deputy_manager', 200) },
       { route: 'POST /api/impact-stories', body: {}, statuses: fromRole('deputy_manager', 400) },
-      { route: `PUT /api/impact-stories/${UNKNOWN}`, body: {}, statuses: fromRole('deputy_manager', 400) },
-      { route: `DELETE /api/impact-stories/${UNKNOWN}`, statuses: fromRole('deputy_manager', 404) },
+      { route: `PUT /api/impact-stories/${UNKNOWN_ID}`, body: {}, statuses: fromRole('deputy_manager', 400) },
+      { route: `DELETE /api/impact-stories/${UNKNOWN_ID}`, statuses: fromRole('deputy_manager', 404) },
       {
-        route: `POST /api/impact-stories/${UNKNOWN}/approve`,
+        route: `POST /api/impact-stories/${UNKNOWN_ID}/approve`,
         body: { approved: true },
         statuses: fromRole('deputy_manager', 404),
       },
       {
-        route: `POST /api/impact-stories/${UNKNOWN}/feature`,
+        route: `POST /api/impact-stories/${UNKNOWN_ID}/feature`,
         body: { featured: true },
         statuses: fromRole('deputy_manager', 404),
       },
       { route: 'POST /api/story-categories', body: {}, statuses: fromRole('deputy_manager', 400) },
       {
-        route: `PUT /api/story-categories/${UNKNOWN}`,
+        route: `PUT /api/story-categories/${UNKNOWN_ID}`,
         body: { name: 'X' },
         statuses: fromRole('deputy_manager', 404),
       },
-      { route: `DELETE /api/story-categories/${UNKNOWN}`, statuses: fromRole('deputy_manager', 404) },
+      { route: `DELETE /api/story-categories/${UNKNOWN_ID}`, statuses: fromRole('deputy_manager', 404) },
     ];
     await expectAccess(t, accessMatrix(routes));
   });
@@ -114,8 +109,8 @@ describe('stories: what the server accepts', () => {
       [{ image_url: 'picture.jpg' }, 'image_url', M.url],
       [{ video_url: 'javascript:alert(1)' }, 'video_url', M.url],
       [{ student_photo_url: 'ftp://x/y.jpg' }, 'student_photo_url', M.url],
-      [{ category_id: UNKNOWN }, 'category_id', M.categoryNotFound],
-      [{ student_id: UNKNOWN }, 'student_id', M.studentNotFound],
+      [{ category_id: UNKNOWN_ID }, 'category_id', M.categoryNotFound],
+      [{ student_id: UNKNOWN_ID }, 'student_id', M.studentNotFound],
     ];
     for (const [fields, field, message] of cases) {
       const res = await send('DPM001', 'POST', '/api/impact-stories', await storyBody(fields));
@@ -125,17 +120,12 @@ describe('stories: what the server accepts', () => {
   });
 
   it('fills the name photo and program a named student has; approval sets and clears approver and date', async () => {
-    const [student] = await t.database.db
-      .insert(students)
-      .values({
-        firstName: 'Grace',
-        lastName: 'Phiri',
-        fullName: 'Grace Phiri',
-        currentProgram: 'BSc Nursing',
-        profilePhotoUrl: 'https://photos.example.org/grace.jpg',
-      })
-      .returning();
-    const story = await addStory({ student_id: student!.id, student_name: 'Grace Phiri', featured: true });
+    const grace = await makeStudent(t, {
+      name: 'Grace Phiri',
+      currentProgram: 'BSc Nursing',
+      profilePhotoUrl: 'https://photos.example.org/grace.jpg',
+    });
+    const story = await addStory({ student_id: grace.id, student_name: 'Grace Phiri', featured: true });
     expect(story).toMatchObject({
       program: 'BSc Nursing',
       student_photo_url: 'https://photos.example.org/grace.jpg',

@@ -7,8 +7,8 @@ import {
   type StoryManageResponse,
   StorySchema,
 } from '../../../contracts/impact-stories';
-import { impactStories, storyCategories, students } from '../../db/schema';
-import { json } from '../../testing/factories';
+import { impactStories, storyCategories } from '../../db/schema';
+import { json, makeStudent } from '../../testing/factories';
 import {
   answeredBy,
   expectItemsAreRecords,
@@ -62,18 +62,13 @@ async function fillStories() {
   const odd = await addCategory(`Community ${fills}`, 'pink');
   // A colour stored before the list was enforced reads as blue.
   await t.database.db.update(storyCategories).set({ color: 'teal' }).where(eq(storyCategories.id, odd.id));
-  const [student] = await t.database.db
-    .insert(students)
-    .values({
-      firstName: 'Grace',
-      lastName: 'Phiri',
-      fullName: 'Grace Phiri',
-      currentProgram: 'BSc Nursing',
-      profilePhotoUrl: 'https://photos.example.org/grace.jpg',
-    })
-    .returning();
+  const grace = await makeStudent(t, {
+    name: 'Grace Phiri',
+    currentProgram: 'BSc Nursing',
+    profilePhotoUrl: 'https://photos.example.org/grace.jpg',
+  });
   const named = await addStory(green, {
-    student_id: student!.id,
+    student_id: grace.id,
     student_name: 'Grace Phiri',
     title: `Grace's "second chance"`,
     image_url: 'https://photos.example.org/ward.jpg',

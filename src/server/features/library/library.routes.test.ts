@@ -3,18 +3,13 @@ import type { Resource, ResourceListResponse } from '../../../contracts/library'
 import type { SearchResponse } from '../../../contracts/search';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
-import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json, UNKNOWN_ID } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({
+const { t, tokens, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002', 'STU001', 'USR001'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 const add = async (as: string, fields: Record<string, unknown> = {}) => {
   const res = await send(as, 'POST', '/api/library', {
@@ -48,12 +43,12 @@ describe('who reaches the Library', () => {
       accessMatrix([
         { route: 'GET /api/library', statuses: signedInOnly(200) },
         { route: 'POST /api/library', body: {}, statuses: fromRole('program_officer', 400) },
-        { route: `GET /api/library/${UNKNOWN}`, statuses: signedInOnly(404) },
-        { route: `PUT /api/library/${UNKNOWN}`, body, statuses: fromRole('program_officer', 404) },
-        { route: `DELETE /api/library/${UNKNOWN}`, statuses: fromRole('program_officer', 404) },
-        { route: `GET /api/library/${UNKNOWN}/file`, statuses: signedInOnly(404) },
-        { route: `POST /api/library/${UNKNOWN}/open`, statuses: signedInOnly(404) },
-        { route: `PUT /api/library/${UNKNOWN}/rating`, body: { stars: 3 }, statuses: signedInOnly(404) },
+        { route: `GET /api/library/${UNKNOWN_ID}`, statuses: signedInOnly(404) },
+        { route: `PUT /api/library/${UNKNOWN_ID}`, body, statuses: fromRole('program_officer', 404) },
+        { route: `DELETE /api/library/${UNKNOWN_ID}`, statuses: fromRole('program_officer', 404) },
+        { route: `GET /api/library/${UNKNOWN_ID}/file`, statuses: signedInOnly(404) },
+        { route: `POST /api/library/${UNKNOWN_ID}/open`, statuses: signedInOnly(404) },
+        { route: `PUT /api/library/${UNKNOWN_ID}/rating`, body: { stars: 3 }, statuses: signedInOnly(404) },
       ]),
     );
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { activities, allowances } from '../../db/schema';
-import { accessMatrix, expectAccess } from '../../testing/access-matrix';
+import { accessMatrix, expectAccess, signedInOnly } from '../../testing/access-matrix';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
@@ -46,15 +46,7 @@ beforeAll(async () => {
 
 describe('GET /api/notifications', () => {
   it('answers every signed-in account, and nobody else', async () => {
-    const everyone = {
-      'signed out': 401,
-      user: 200,
-      student: 200,
-      program_officer: 200,
-      deputy_manager: 200,
-      admin: 200,
-    };
-    await expectAccess(t, accessMatrix([{ route: 'GET /api/notifications', statuses: everyone }]));
+    await expectAccess(t, accessMatrix([{ route: 'GET /api/notifications', statuses: signedInOnly(200) }]));
   });
 
   it("counts what waits at each demo role's stage, grouped by area, each item opening its allowance", async () => {

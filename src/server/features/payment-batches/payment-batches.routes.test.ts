@@ -10,15 +10,18 @@ import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
 import { activities, allowances, students } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { accessMatrix, expectAccess, fromRole } from '../../testing/access-matrix';
-import { csvDownloadLines, json, makeAllowance, makeStudent, upload } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import {
+  csvDownloadLines,
+  errorOf,
+  json,
+  makeAllowance,
+  makeStudent,
+  UNKNOWN_ID,
+  upload,
+} from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({ signIn: ['ADM001', 'DPM001', 'PO001'] });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const { t, tokens, send } = fileTestRequests({ signIn: ['ADM001', 'DPM001', 'PO001'] });
 
 async function create(body: unknown): Promise<PaymentBatchCreated> {
   const res = await send('ADM001', 'POST', '/api/payment-batches', body);
@@ -47,11 +50,11 @@ describe('who reaches payment batches', () => {
           { route: 'GET /api/payment-batches', statuses: fromRole('admin', 200) },
           { route: 'GET /api/payment-batches/preview?month=May&year=2026', statuses: fromRole('admin', 200) },
           { route: 'POST /api/payment-batches', body: {}, statuses: fromRole('admin', 400) },
-          { route: `GET /api/payment-batches/${UNKNOWN}`, statuses: fromRole('admin', 404) },
-          { route: `DELETE /api/payment-batches/${UNKNOWN}`, statuses: fromRole('admin', 404) },
-          { route: `GET /api/payment-batches/${UNKNOWN}/export`, statuses: fromRole('admin', 404) },
+          { route: `GET /api/payment-batches/${UNKNOWN_ID}`, statuses: fromRole('admin', 404) },
+          { route: `DELETE /api/payment-batches/${UNKNOWN_ID}`, statuses: fromRole('admin', 404) },
+          { route: `GET /api/payment-batches/${UNKNOWN_ID}/export`, statuses: fromRole('admin', 404) },
           {
-            route: `POST /api/payment-batches/${UNKNOWN}/mark-paid`,
+            route: `POST /api/payment-batches/${UNKNOWN_ID}/mark-paid`,
             body: { paid_date: '2026-03-15' },
             statuses: fromRole('admin', 404),
           },
@@ -68,7 +71,7 @@ describe('who reaches payment batches', () => {
         (
           await upload(
             t,
-            `/api/payment-batches/${UNKNOWN}/reconcile`,
+            `/api/payment-batches/${UNKNOWN_ID}/reconcile`,
             tokens[as],
             's.csv',
             'reference,amount\n',
@@ -150,7 +153,9 @@ describe('creating a batch', () => {
     expect(first.reference).toBe('PB-2026-03-001');
     expect(first.month).toBeNull();
 
-    const batch = await create({ allowance_ids: [keep, pending, paid, inBatch, UNKNOWN, 'nonsense', keep] });
+    const batch = await create({
+      allowance_ids: [keep, pending, paid, inBatch, UNKNOWN_ID, 'nonsense', keep],
+    });
     expect(batch.reference).toBe('PB-2026-03-002');
     expect(batch.items.map((i) => i.allowance_id)).toEqual([keep]);
     expect(batch.total).toBe('1000.00');
@@ -173,7 +178,7 @@ describe('creating a batch', () => {
         reference: 'PB-2026-03-001',
         reason: 'It is already in payment batch PB-2026-03-001.',
       },
-      { allowance_id: UNKNOWN, student_name: null, reference: null, reason: 'Not found.' },
+      { allowance_id: UNKNOWN_ID, student_name: null, reference: null, reason: 'Not found.' },
       { allowance_id: 'nonsense', student_name: null, reference: null, reason: 'Not found.' },
     ]);
 
@@ -190,7 +195,7 @@ describe('creating a batch', () => {
       [{ month: 'Aprilish', year: 2026 }, 'month must be a valid month name'],
       [{ month: 'April', year: 1800 }, 'valid year is required'],
       [
-        { month: 'April', year: 2026, allowance_ids: [UNKNOWN] },
+        { month: 'April', year: 2026, allowance_ids: [UNKNOWN_ID] },
         'Send either month and year, or allowance_ids, not both.',
       ],
       [{ allowance_ids: [] }, 'Select at least one allowance.'],

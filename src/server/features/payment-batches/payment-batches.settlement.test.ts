@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ErrorResponse } from '../../../contracts/common';
 import type {
   MarkBatchPaidResponse,
   PaymentBatchCreated,
@@ -11,14 +10,13 @@ import { MONTHS } from '../../../domain/dates';
 import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
 import { activities, allowanceComments, allowances, paymentBatchItems } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
-import { json, makeAllowance, makeStudent, upload } from '../../testing/factories';
+import { errorOf, json, makeAllowance, makeStudent, upload } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 
 const { t, tokens } = fileTestContext({ signIn: ['ADM001'] });
 
 const send = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { token: tokens.ADM001, body });
-const errorOf = (res: Response) => json<ErrorResponse>(res);
 
 let months = 0;
 /** A batch of new approved allowances, one per amount (stipends), each its own student, in a month of its own. */
@@ -55,6 +53,18 @@ const stagesOf = async (batch: PaymentBatchDetail) =>
       return row!;
     }),
   );
+
+/** The 'paid' comments written on the allowances of the batch. */
+const paidCommentsOf = (batch: PaymentBatchCreated) =>
+  t.database.db
+    .select()
+    .from(allowanceComments)
+    .where(
+      and(
+        sql`${allowanceComments.allowanceId} = any(${sql.param(batch.items.map((i) => i.allowance_id))}::uuid[])`,
+        eq(allowanceComments.action, 'paid'),
+      ),
+    );
 
 const detail = async (batch: { id: string }) =>
   json<PaymentBatchDetail>(await send('GET', `/api/payment-batches/${batch.id}`));
@@ -375,15 +385,7 @@ describe('reconciling with the bank statement', () => {
     const result = await json<ReconcileResponse>(await reconcile(batch, `ref,value\n${csv}`));
     expect(result).toMatchObject({ matched: 2, paid: 0, mismatches: [] });
     expect(result.batch.status).toBe('reconciled');
-    const paidComments = await t.database.db
-      .select()
-      .from(allowanceComments)
-      .where(
-        and(
-          sql`${allowanceComments.allowanceId} = any(${sql.param(batch.items.map((i) => i.allowance_id))}::uuid[])`,
-          eq(allowanceComments.action, 'paid'),
-        ),
-      );
+    const paidComments = await paidCommentsOf(batch);
     expect(paidComments).toHaveLength(2);
   });
 
@@ -491,15 +493,7 @@ describe('two people at once', () => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    const comments = await t.database.db
-      .select()
-      .from(allowanceComments)
-      .where(
-        and(
-          sql`${allowanceComments.allowanceId} = any(${sql.param(batch.items.map((i) => i.allowance_id))}::uuid[])`,
-          eq(allowanceComments.action, 'paid'),
-        ),
-      );
+    const comments = await paidCommentsOf(batch);
     expect(comments).toHaveLength(2);
   });
 });

@@ -2,18 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PublicSettings, SettingsResponse } from '../../../contracts/settings';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES as M, SMS_UNAVAILABLE } from '../../../domain/settings';
 import { accessMatrix, expectAccess, fromRole, IDENTITIES } from '../../testing/access-matrix';
-import { json } from '../../testing/factories';
-import { fileTestContext } from '../../testing/test-file';
+import { errorOf, json } from '../../testing/factories';
+import { fileTestRequests } from '../../testing/test-file';
 
-const { t, tokens } = fileTestContext({
+const { t, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
-
-const send = (as: string, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: tokens[as], body });
 const read = async () => json<SettingsResponse>(await send('ADM001', 'GET', '/api/settings'));
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
 
 describe('who reaches System Settings', () => {
   it('admins only read, save and reset; everyone, signed in or not, reads the public part', async () => {

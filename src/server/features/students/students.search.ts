@@ -1,4 +1,4 @@
-import { and, asc, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
 import { isStaffRole } from '../../../domain/roles';
 import type { SearchMode } from '../../../domain/search';
 import { PROGRAM_LEVEL_LABELS } from '../../../domain/students';
@@ -20,8 +20,8 @@ export function studentMatches(term: SearchTerm): SQL {
 export const studentSearchPattern = (mode: SearchMode, text: string) =>
   mode === 'anywhere' ? containsPattern(text) : prefixPattern(text);
 
-/** studentMatches of a pattern (studentSearchPattern), which may be a placeholder. */
-export function studentsMatching(mode: SearchMode, pattern: string | Placeholder): SQL {
+/** studentMatches of a pattern (studentSearchPattern). */
+export function studentsMatching(mode: SearchMode, pattern: string): SQL {
   if (mode === 'anywhere') return sql`${students.searchText} like ${pattern}`;
   return sql`(lower(${students.firstName}) like ${pattern}
            or lower(${students.lastName}) like ${pattern}

@@ -4,7 +4,7 @@ import type { NotificationsResponse } from '../../../contracts/notifications';
 import type { MyProfile, RoleDecisionResponse, RoleRequestListResponse } from '../../../contracts/users';
 import { USER_MESSAGES as M } from '../../../domain/users';
 import { roleRequests, sessions, students, users } from '../../db/schema';
-import { json } from '../../testing/factories';
+import { errorOf, json } from '../../testing/factories';
 import { tokenInMail } from '../../testing/test-app';
 import { fileTestContext } from '../../testing/test-file';
 
@@ -15,7 +15,6 @@ const { t, tokens } = fileTestContext({
 
 const send = (token: string, method: string, path: string, body?: unknown) =>
   t.request(method, path, { token, body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
 
 /** Registers a newcomer asking for `role`, verifies the email from the mail, signs in. */
 async function newcomer(staffId: string, role: string, email = `${staffId.toLowerCase()}@example.org`) {

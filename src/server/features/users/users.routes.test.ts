@@ -6,7 +6,7 @@ import { permissionsOf } from '../../../domain/role-permissions';
 import { USER_MESSAGES as M } from '../../../domain/users';
 import { sessions, users } from '../../db/schema';
 import { accessMatrix, expectAccess, fromRole } from '../../testing/access-matrix';
-import { json } from '../../testing/factories';
+import { errorOf, json, UNKNOWN_ID } from '../../testing/factories';
 import { tokenInMail } from '../../testing/test-app';
 import { fileTestContext } from '../../testing/test-file';
 
@@ -17,8 +17,6 @@ const { t, tokens } = fileTestContext({
 
 const send = (as: string, method: string, path: string, body?: unknown) =>
   t.request(method, path, { token: tokens[as] ?? as, body });
-const errorOf = (res: Response) => json<{ error: string; fields?: Record<string, string> }>(res);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 let serial = 0;
 /** A staff account of its own for a test that changes it, signed in. */
 async function account(role: DirectoryUser['role'] = 'program_officer') {
@@ -36,26 +34,30 @@ describe('who reaches User Management', () => {
         { route: 'GET /api/users', statuses: fromRole('deputy_manager', 200) },
         { route: 'GET /api/users/roles', statuses: fromRole('deputy_manager', 200) },
         { route: `GET /api/users/${id}`, statuses: fromRole('deputy_manager', 200) },
-        { route: `GET /api/users/${UNKNOWN}`, statuses: fromRole('deputy_manager', 404) },
+        { route: `GET /api/users/${UNKNOWN_ID}`, statuses: fromRole('deputy_manager', 404) },
         { route: 'POST /api/users', body: {}, statuses: fromRole('admin', 400) },
         { route: `GET /api/users/${id}/history`, statuses: fromRole('admin', 200) },
-        { route: `GET /api/users/${UNKNOWN}/history`, statuses: fromRole('admin', 404) },
+        { route: `GET /api/users/${UNKNOWN_ID}/history`, statuses: fromRole('admin', 404) },
         {
-          route: `PUT /api/users/${UNKNOWN}`,
+          route: `PUT /api/users/${UNKNOWN_ID}`,
           body: { name: 'X', email: 'x@example.org' },
           statuses: fromRole('admin', 404),
         },
         {
-          route: `POST /api/users/${UNKNOWN}/role`,
+          route: `POST /api/users/${UNKNOWN_ID}/role`,
           body: { role: 'user' },
           statuses: fromRole('admin', 404),
         },
-        { route: `POST /api/users/${UNKNOWN}/activate`, statuses: fromRole('admin', 404) },
-        { route: `POST /api/users/${UNKNOWN}/deactivate`, statuses: fromRole('admin', 404) },
-        { route: `POST /api/users/${UNKNOWN}/password-reset`, statuses: fromRole('admin', 404) },
+        { route: `POST /api/users/${UNKNOWN_ID}/activate`, statuses: fromRole('admin', 404) },
+        { route: `POST /api/users/${UNKNOWN_ID}/deactivate`, statuses: fromRole('admin', 404) },
+        { route: `POST /api/users/${UNKNOWN_ID}/password-reset`, statuses: fromRole('admin', 404) },
         { route: 'GET /api/role-requests', statuses: fromRole('admin', 200) },
-        { route: `POST /api/role-requests/${UNKNOWN}/grant`, body: {}, statuses: fromRole('admin', 404) },
-        { route: `POST /api/role-requests/${UNKNOWN}/decline`, body: {}, statuses: fromRole('admin', 404) },
+        { route: `POST /api/role-requests/${UNKNOWN_ID}/grant`, body: {}, statuses: fromRole('admin', 404) },
+        {
+          route: `POST /api/role-requests/${UNKNOWN_ID}/decline`,
+          body: {},
+          statuses: fromRole('admin', 404),
+        },
       ]),
     );
   });

@@ -9,7 +9,7 @@ import {
   MemorySchema,
 } from '../../../contracts/yearbook';
 import { memoryWallPosts, students, yearbookEntries, yearbooks } from '../../db/schema';
-import { json } from '../../testing/factories';
+import { json, UNKNOWN_ID } from '../../testing/factories';
 import {
   expectItemsAreRecords,
   expectPageOf,
@@ -34,7 +34,6 @@ const { t, tokens, send } = fileTestRequests({
 });
 const kit = () => yearbookTestKit(t, tokens);
 const get = (as: string, path: string) => send(as, 'GET', path);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 /** A published yearbook with entries of every state and field, null or not, and its wall. */
 async function fillYearbook() {
@@ -174,7 +173,7 @@ describe('the entries written by PostgreSQL', () => {
     const { draft } = await fillYearbook();
     for (const list of ['entries', 'memories']) {
       for (const as of ['ADM001', 'PO001']) {
-        for (const id of [UNKNOWN, 'nope']) {
+        for (const id of [UNKNOWN_ID, 'nope']) {
           const res = await get(as, `/api/yearbooks/${id}/${list}?page=1&pageSize=25`);
           expect(res.status).toBe(404);
           expect(await res.json()).toEqual({ error: 'Yearbook not found' });

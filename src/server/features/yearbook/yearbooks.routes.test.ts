@@ -4,7 +4,7 @@ import type { GraduateListResponse, Yearbook, YearbookListResponse } from '../..
 import { YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
 import { activities, memoryWallPosts, students, yearbookEntries } from '../../db/schema';
 import { accessMatrix, expectAccess, fromRole, signedInOnly } from '../../testing/access-matrix';
-import { json } from '../../testing/factories';
+import { json, UNKNOWN_ID } from '../../testing/factories';
 import { fileTestContext } from '../../testing/test-file';
 import { yearbookTestKit } from './yearbook-test-kit';
 
@@ -14,7 +14,6 @@ const { t, tokens } = fileTestContext({
   clockAt: new Date('2026-12-31T23:30:00Z'),
 });
 const kit = () => yearbookTestKit(t, tokens);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('who reaches the yearbook routes (D11)', () => {
   it('everyone signed in reads; management alone changes, before the request is even read', async () => {
@@ -48,8 +47,8 @@ describe('who reaches the yearbook routes (D11)', () => {
         body: { message: ' ' },
         statuses: signedInOnly(400),
       },
-      { route: `GET /api/yearbooks/${UNKNOWN}/pdf`, statuses: signedInOnly(404) },
-      { route: `GET /api/yearbooks/${UNKNOWN}/my-entry`, statuses: signedInOnly(404) },
+      { route: `GET /api/yearbooks/${UNKNOWN_ID}/pdf`, statuses: signedInOnly(404) },
+      { route: `GET /api/yearbooks/${UNKNOWN_ID}/my-entry`, statuses: signedInOnly(404) },
       {
         route: `PUT /api/yearbooks/${open.id}/my-entry`,
         body: { quote: 'x'.repeat(251) },
@@ -57,18 +56,25 @@ describe('who reaches the yearbook routes (D11)', () => {
       },
       { route: 'GET /api/yearbooks/graduates', statuses: fromRole('deputy_manager', 200) },
       { route: 'POST /api/yearbooks', body: {}, statuses: fromRole('deputy_manager', 400) },
-      { route: `PUT /api/yearbooks/${UNKNOWN}`, body: {}, statuses: fromRole('deputy_manager', 400) },
-      { route: `DELETE /api/yearbooks/${UNKNOWN}`, statuses: fromRole('deputy_manager', 404) },
-      { route: `POST /api/yearbooks/${UNKNOWN}/publish`, statuses: fromRole('deputy_manager', 404) },
+      { route: `PUT /api/yearbooks/${UNKNOWN_ID}`, body: {}, statuses: fromRole('deputy_manager', 400) },
+      { route: `DELETE /api/yearbooks/${UNKNOWN_ID}`, statuses: fromRole('deputy_manager', 404) },
+      { route: `POST /api/yearbooks/${UNKNOWN_ID}/publish`, statuses: fromRole('deputy_manager', 404) },
       {
         route: `POST /api/yearbooks/${open.id}/entries`,
         body: {},
         statuses: fromRole('deputy_manager', 400),
       },
-      { route: `PUT /api/yearbook-entries/${UNKNOWN}`, body: {}, statuses: fromRole('deputy_manager', 404) },
-      { route: `DELETE /api/yearbook-entries/${UNKNOWN}`, statuses: fromRole('deputy_manager', 404) },
-      { route: `POST /api/yearbook-entries/${UNKNOWN}/approve`, statuses: fromRole('deputy_manager', 404) },
-      { route: `POST /api/yearbook-entries/${UNKNOWN}/reject`, statuses: fromRole('deputy_manager', 404) },
+      {
+        route: `PUT /api/yearbook-entries/${UNKNOWN_ID}`,
+        body: {},
+        statuses: fromRole('deputy_manager', 404),
+      },
+      { route: `DELETE /api/yearbook-entries/${UNKNOWN_ID}`, statuses: fromRole('deputy_manager', 404) },
+      {
+        route: `POST /api/yearbook-entries/${UNKNOWN_ID}/approve`,
+        statuses: fromRole('deputy_manager', 404),
+      },
+      { route: `POST /api/yearbook-entries/${UNKNOWN_ID}/reject`, statuses: fromRole('deputy_manager', 404) },
     ];
     await expectAccess(t, accessMatrix(routes));
   });
