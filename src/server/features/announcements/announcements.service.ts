@@ -16,7 +16,7 @@ import {
 } from '../../../domain/announcements';
 import { detectFileType, FILE_MESSAGES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
+import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
@@ -259,8 +259,6 @@ export async function removeAttachment(deps: AppDeps, user: SessionUser, id: str
   });
 }
 
-const BELL_ITEMS = 20;
-
 /** The bell (D16): urgent announcements (by type or priority) the user sees and has not read. */
 export const announcementNotifications: NotificationSource = {
   area: 'announcements',
@@ -282,8 +280,10 @@ export const announcementNotifications: NotificationSource = {
           ),
       ),
     );
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(announcements).where(unreadUrgent),
+    return waitingRecords(
+      deps.db,
+      announcements,
+      unreadUrgent,
       deps.db
         .select({
           id: announcements.id,
@@ -293,18 +293,14 @@ export const announcementNotifications: NotificationSource = {
         })
         .from(announcements)
         .where(unreadUrgent)
-        .orderBy(...newest)
-        .limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((r) => ({
+        .orderBy(...newest),
+      (r) => ({
         id: r.id,
         title: r.title,
         detail: `${r.author} · for ${AUDIENCE_LABELS[r.audience as Audience] ?? r.audience}`,
         href: `/announcements?${new URLSearchParams({ open: r.id })}`,
-      })),
-    };
+      }),
+    );
   },
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   EntryCreate,
@@ -19,7 +19,7 @@ import {
   yearbookVisibleTo,
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
+import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students, yearbookEntries, yearbooks } from '../../db/schema';
@@ -365,8 +365,6 @@ export async function decideEntry(
   return entryDto(await entryById(deps.db, id));
 }
 
-const BELL_ITEMS = 20;
-
 /** Entries waiting for review, in every yearbook, for the people who review them (D16). */
 export const yearbookEntryNotifications: NotificationSource = {
   area: 'yearbook',
@@ -374,8 +372,10 @@ export const yearbookEntryNotifications: NotificationSource = {
   async waitingFor(deps, user) {
     if (!canManageYearbooks(user.role)) return { count: 0, items: [] };
     const pending = eq(yearbookEntries.status, 'pending');
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(yearbookEntries).where(pending),
+    return waitingRecords(
+      deps.db,
+      yearbookEntries,
+      pending,
       deps.db
         .select({
           id: yearbookEntries.id,
@@ -386,18 +386,14 @@ export const yearbookEntryNotifications: NotificationSource = {
         .from(yearbookEntries)
         .innerJoin(yearbooks, eq(yearbooks.id, yearbookEntries.yearbookId))
         .where(pending)
-        .orderBy(desc(yearbookEntries.createdAt), desc(yearbookEntries.id))
-        .limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((r) => ({
+        .orderBy(desc(yearbookEntries.createdAt), desc(yearbookEntries.id)),
+      (r) => ({
         id: r.id,
         title: r.name,
         detail: `${classOf(r.year)} · Pending Review`,
         href: `/yearbook-admin?${new URLSearchParams({ tab: 'entries', yearbook: r.yearbookId })}`,
-      })),
-    };
+      }),
+    );
   },
 };
 
