@@ -17,17 +17,15 @@ import {
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
-import type { Tx } from '../../db/client';
 import { caseViewers, issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
-import { recordHistory } from '../audit/audit.service';
+import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
 import { type CaseList, caseListPage } from './case-lists';
 import { viewerOrder } from './case-viewers';
 import {
   auditedIssue,
-  type IssueRow,
   issueDto,
   issueScopeCondition,
   issueSearch,
@@ -107,27 +105,7 @@ export async function issueHistory(deps: AppDeps, user: SessionUser, id: string)
   return recordHistory(deps.db, 'issue', id);
 }
 
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  action: string,
-  summary: string,
-  before: IssueRow['issue'] | null,
-  after: IssueRow['issue'] | null,
-) {
-  const record = (after ?? before)!;
-  return recordCaseChange(tx, user, {
-    entityType: 'issue',
-    id: record.id,
-    studentId: record.studentId,
-    action,
-    summary,
-    at,
-    before: before && auditedIssue(before),
-    after: after && auditedIssue(after),
-  });
-}
+const audit = studentRecordChangeAudit('issue', auditedIssue);
 
 /** Reporting an issue: about a student the caller reaches, reported by the caller, open. */
 export async function createIssue(deps: AppDeps, user: SessionUser, input: IssueInput): Promise<Issue> {

@@ -9,11 +9,10 @@ import {
   type SearchSource,
   waitingRecords,
 } from '../../area-sources';
-import type { Tx } from '../../db/client';
 import { caseViewers, students, tasks } from '../../db/schema';
 import { programmeDate, programmeDay } from '../../programme-time';
-import { recordHistory } from '../audit/audit.service';
-import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
+import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
+import { checkAssignee, checkCaseStudent } from './case-checks';
 import { type CaseList, caseListPage } from './case-lists';
 import { viewerOrder } from './case-viewers';
 import {
@@ -100,27 +99,7 @@ function completionOf(status: TaskStatus, before: TaskRow['task'] | null, user: 
   return { completedAt: now, completedById: user.id };
 }
 
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  action: string,
-  summary: string,
-  before: TaskRow['task'] | null,
-  after: TaskRow['task'] | null,
-) {
-  const record = (after ?? before)!;
-  return recordCaseChange(tx, user, {
-    entityType: 'task',
-    id: record.id,
-    studentId: record.studentId,
-    action,
-    summary,
-    at,
-    before: before && auditedTask(before),
-    after: after && auditedTask(after),
-  });
-}
+const audit = studentRecordChangeAudit('task', auditedTask);
 
 export async function createTask(deps: AppDeps, user: SessionUser, input: TaskInput): Promise<Task> {
   const now = deps.clock.now();

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client';
 import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { programmeDate, programmeDay } from '../../programme-time';
-import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
+import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
 import { studentScopeCondition } from '../students/students.service';
 import { formListPage } from './form-list-page';
 import {
@@ -66,27 +66,7 @@ export async function formHistory(deps: AppDeps, user: SessionUser, id: string) 
 const formTitle = (type: string, studentName: string) =>
   `${FORM_TYPE_LABELS[type as FormType] ?? type} form about ${studentName}`;
 
-async function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  action: string,
-  summary: string,
-  before: FormRow['form'] | null,
-  after: FormRow['form'] | null,
-) {
-  const record = (after ?? before)!;
-  await recordStudentRecordChange(tx, user, {
-    entityType: 'form',
-    id: record.id,
-    studentId: record.studentId,
-    action,
-    summary,
-    at,
-    before: before && auditedForm(before),
-    after: after && auditedForm(after),
-  });
-}
+const audit = studentRecordChangeAudit('form', auditedForm);
 
 /** The student is one the user reaches, else 400 on student_id; answers the student's name. */
 async function checkFormStudent(tx: Tx, user: SessionUser, studentId: string): Promise<string> {

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client';
 import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
-import { recordAudit } from '../audit/audit.service';
+import { recordChangeAudit } from '../audit/audit.service';
 import { managedStories, readerStories } from './story-list-pages';
 import {
   auditedStory,
@@ -98,27 +98,7 @@ function approvalOf(approved: boolean, before: StoryRow['story'] | null, user: S
   return { approved: true, approvedBy: user.id, approvedDate: programmeDate(now) };
 }
 
-async function audit(
-  tx: Tx,
-  user: SessionUser,
-  now: Date,
-  action: string,
-  summary: string,
-  before: StoryRow['story'] | null,
-  after: StoryRow['story'] | null,
-) {
-  await recordAudit(tx, {
-    actor: { id: user.id, name: user.name },
-    officerId: null,
-    entityType: 'impact_story',
-    entityId: (after ?? before)!.id,
-    action: `impact_story.${action}`,
-    summary,
-    at: now,
-    before: before && auditedStory(before),
-    after: after && auditedStory(after),
-  });
-}
+const audit = recordChangeAudit('impact_story', auditedStory);
 
 export async function createStory(deps: AppDeps, user: SessionUser, input: StoryInput) {
   requireStoryManager(user);

@@ -20,15 +20,14 @@ import {
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students, yearbookEntries, yearbooks } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
-import { recordAudit } from '../audit/audit.service';
+import { recordChangeAudit } from '../audit/audit.service';
 import { entryListPage, entrySearch } from './entry-list-page';
 import {
-  actorOf,
   auditedEntry,
   type EntryRow,
   entryColumns,
@@ -57,28 +56,7 @@ async function entryById(db: DbOrTx, id: string): Promise<EntryRow> {
   return row!;
 }
 
-function auditEntry(
-  tx: Tx,
-  user: SessionUser,
-  now: Date,
-  action: string,
-  summary: string,
-  before: EntryRow | null,
-  after: EntryRow | null,
-) {
-  const id = (after ?? before)!.id;
-  return recordAudit(tx, {
-    actor: actorOf(user),
-    officerId: null,
-    entityType: 'yearbook_entry',
-    entityId: id,
-    action: `yearbook_entry.${action}`,
-    summary,
-    at: now,
-    before: before && auditedEntry(before),
-    after: after && auditedEntry(after),
-  });
-}
+const auditEntry = recordChangeAudit('yearbook_entry', auditedEntry);
 
 /** Management adds a student's entry: approved at once, approved by them today. */
 export async function addEntry(deps: AppDeps, user: SessionUser, yearbookId: string, input: EntryCreate) {
