@@ -148,14 +148,16 @@ export type RecordChangeAudit<Row> = (
 ) => Promise<void>;
 
 /**
- * The audit of a kind of record that belongs to no officer (an impact story, a yearbook entry): the
- * entry names the record (`after`, or `before` once deleted) and keeps both as `audited` reads them.
+ * The audit of a kind of record that belongs to no officer (an impact story, an event): the entry
+ * names the record (`after`, or `before` once deleted) and keeps both as `audited` reads them; its
+ * action is `<prefix>.<action>`.
  */
 export function recordChangeAudit<Row extends { id: string }>(
   entityType: ActivityEntityType,
   audited: (row: Row) => Record<string, unknown>,
+  prefix: string = entityType,
 ): RecordChangeAudit<Row> {
-  const audit = areaAudit(entityType, entityType);
+  const audit = areaAudit(entityType, prefix);
   return (tx, user, at, action, summary, before, after) =>
     audit(
       tx,

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
 import { programmeDay } from '../../programme-time';
-import { areaAudit } from '../audit/audit.service';
+import { areaAudit, recordChangeAudit } from '../audit/audit.service';
 import {
   auditedEvent,
   type EventRow,
@@ -48,6 +48,7 @@ export async function getEvent(deps: AppDeps, user: SessionUser, id: string): Pr
 }
 
 const audit = areaAudit('event', 'event');
+const auditChange = recordChangeAudit('event', auditedEvent);
 
 export async function createEvent(deps: AppDeps, user: SessionUser, input: EventInput): Promise<Event> {
   const now = deps.clock.now();
@@ -62,15 +63,14 @@ export async function createEvent(deps: AppDeps, user: SessionUser, input: Event
         updatedAt: now,
       })
       .returning();
-    await audit(
+    await auditChange(
       tx,
       user,
       now,
-      added!.id,
       'created',
       `${user.name} created the event "${added!.title}"`,
       null,
-      auditedEvent(added!),
+      added!,
     );
     return added!.id;
   });
@@ -100,15 +100,14 @@ export async function updateEvent(
       .set({ ...values, updatedAt: now })
       .where(eq(events.id, id))
       .returning();
-    await audit(
+    await auditChange(
       tx,
       user,
       now,
-      id,
       'updated',
       `${user.name} edited the event "${after!.title}"`,
-      auditedEvent(before),
-      auditedEvent(after!),
+      before,
+      after!,
     );
   });
   return getEvent(deps, user, id);
@@ -119,14 +118,13 @@ export async function deleteEvent(deps: AppDeps, user: SessionUser, id: string):
   await deps.db.transaction(async (tx) => {
     const before = await managed(tx, user, id);
     await tx.delete(events).where(eq(events.id, id));
-    await audit(
+    await auditChange(
       tx,
       user,
       now,
-      id,
       'deleted',
       `${user.name} deleted the event "${before.title}"`,
-      auditedEvent(before),
+      before,
       null,
     );
   });

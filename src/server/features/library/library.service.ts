@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
-import { areaAudit } from '../audit/audit.service';
+import { areaAudit, recordChangeAudit } from '../audit/audit.service';
 import { resourceListPage } from './library-list-page';
 import { found, type Row, resourceDto, resourceSearch, selectResources } from './library-records';
 
@@ -47,6 +47,7 @@ const audited = (r: Row['resource']) => ({
 });
 
 const audit = areaAudit('library_resource', 'library');
+const auditChange = recordChangeAudit('library_resource', audited, 'library');
 
 const values = (input: ResourceInput) => ({
   title: input.title,
@@ -71,15 +72,14 @@ export async function createResource(
       .insert(libraryResources)
       .values({ ...values(input), createdById: user.id, createdAt: now, updatedAt: now })
       .returning();
-    await audit(
+    await auditChange(
       tx,
       user,
       now,
-      added!.id,
       'created',
       `${user.name} added "${added!.title}" to the library`,
       null,
-      audited(added!),
+      added!,
     );
     return added!.id;
   });
@@ -106,16 +106,7 @@ export async function updateResource(
       .set({ ...values(input), updatedAt: now })
       .where(eq(libraryResources.id, id))
       .returning();
-    await audit(
-      tx,
-      user,
-      now,
-      id,
-      'updated',
-      `${user.name} edited "${after!.title}"`,
-      audited(before),
-      audited(after!),
-    );
+    await auditChange(tx, user, now, 'updated', `${user.name} edited "${after!.title}"`, before, after!);
   });
   return getResource(deps, user, id);
 }
@@ -126,14 +117,13 @@ export async function deleteResource(deps: AppDeps, user: SessionUser, id: strin
     const before = await locked(tx, id);
     if (before.storageKey) await fileStore().remove(tx, before.storageKey);
     await tx.delete(libraryResources).where(eq(libraryResources.id, id));
-    await audit(
+    await auditChange(
       tx,
       user,
       now,
-      id,
       'deleted',
       `${user.name} deleted "${before.title}" from the library`,
-      audited(before),
+      before,
       null,
     );
   });
