@@ -57,10 +57,13 @@ export interface RecordService<T extends RecordRouteContracts> {
   delete: (deps: AppDeps, user: SessionUser, id: string) => Promise<void>;
 }
 
+/** The record id of a route's path (`/{id}/...`, IdParamSchema), as every handler of one record reads it. */
+export const recordId = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
+
 /** What a handler reads of its request here: the contracts above have already typed it for the service. */
 interface Call {
   var: { staff: SessionUser };
-  req: { valid(target: 'query' | 'json' | 'param'): unknown };
+  req: { valid(target: 'param'): { id: string }; valid(target: 'query' | 'json'): unknown };
   json(answer: unknown, status: 200 | 201): Response;
   body(answer: null, status: 204): Response;
 }
@@ -84,16 +87,15 @@ export function recordRoutes<T extends RecordRouteContracts>(
     const route = routes[name];
     if (route && s[name]) router.openapi(route, handler as never);
   };
-  const id = (c: Call) => (c.req.valid('param') as { id: string }).id;
   on('list', async (c) => c.json(await s.list!(deps, c.var.staff, c.req.valid('query') as never), 200));
   on('create', async (c) => c.json(await s.create!(deps, c.var.staff, c.req.valid('json') as never), 201));
-  on('get', async (c) => c.json(await s.get!(deps, c.var.staff, id(c)), 200));
-  on('history', async (c) => c.json(await s.history!(deps, c.var.staff, id(c)), 200));
+  on('get', async (c) => c.json(await s.get!(deps, c.var.staff, recordId(c)), 200));
+  on('history', async (c) => c.json(await s.history!(deps, c.var.staff, recordId(c)), 200));
   on('update', async (c) =>
-    c.json(await s.update!(deps, c.var.staff, id(c), c.req.valid('json') as never), 200),
+    c.json(await s.update!(deps, c.var.staff, recordId(c), c.req.valid('json') as never), 200),
   );
   on('delete', async (c) => {
-    await s.delete!(deps, c.var.staff, id(c));
+    await s.delete!(deps, c.var.staff, recordId(c));
     return c.body(null, 204);
   });
 }

@@ -2,7 +2,7 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { fileDownloadHeaders } from '../../http/file-download';
 import { readFileUpload } from '../../http/file-upload';
-import { recordRoutes } from '../../http/record-routes';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import { announcementRoutes as r } from './announcements.route-contracts';
 import * as service from './announcements.service';
@@ -17,12 +17,10 @@ export function announcementsRoutes(deps: AppDeps) {
     update: service.updateAnnouncement,
     delete: service.deleteAnnouncement,
   });
-  router.openapi(r.read, async (c) =>
-    c.json(await service.markRead(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
+  router.openapi(r.read, async (c) => c.json(await service.markRead(deps, c.var.staff, recordId(c)), 200));
   router.openapi(r.attach, async (c) => {
     const { file } = await readFileUpload(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge);
-    return c.json(await service.addAttachment(deps, c.var.staff, c.req.valid('param').id, file), 201);
+    return c.json(await service.addAttachment(deps, c.var.staff, recordId(c), file), 201);
   });
   router.openapi(r.download, async (c) => {
     const { id, attachmentId } = c.req.valid('param');

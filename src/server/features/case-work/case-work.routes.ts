@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-env';
-import { recordRoutes } from '../../http/record-routes';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
 import { listAssignableOfficers } from '../staff-users/staff-users.service';
 import { issueRoutes, staffRoute, taskRoutes } from './case-work.route-contracts';
@@ -18,10 +18,7 @@ export function tasksRoutes(deps: AppDeps) {
     delete: tasks.deleteTask,
   });
   router.openapi(taskRoutes.status, async (c) =>
-    c.json(
-      await tasks.setTaskStatus(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').status),
-      200,
-    ),
+    c.json(await tasks.setTaskStatus(deps, c.var.staff, recordId(c), c.req.valid('json').status), 200),
   );
   return router;
 }
@@ -39,16 +36,13 @@ export function issuesRoutes(deps: AppDeps) {
     delete: issues.deleteIssue,
   });
   router.openapi(r.status, async (c) =>
-    c.json(await issues.moveIssue(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await issues.moveIssue(deps, c.var.staff, recordId(c), c.req.valid('json')), 200),
   );
   router.openapi(r.comments, async (c) =>
-    c.json(await issues.listComments(deps, c.var.staff, c.req.valid('param').id), 200),
+    c.json(await issues.listComments(deps, c.var.staff, recordId(c)), 200),
   );
   router.openapi(r.comment, async (c) =>
-    c.json(
-      await issues.addComment(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').text),
-      201,
-    ),
+    c.json(await issues.addComment(deps, c.var.staff, recordId(c), c.req.valid('json').text), 201),
   );
   return router;
 }

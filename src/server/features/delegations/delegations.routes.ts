@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-env';
-import { recordRoutes } from '../../http/record-routes';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
 import * as contracts from './delegations.route-contracts';
 import * as delegations from './delegations.service';
@@ -20,7 +20,7 @@ export function delegationsRoutes(deps: AppDeps) {
   );
 
   router.openapi(contracts.revokeDelegationRoute, async (c) =>
-    c.json(await delegations.revokeDelegation(deps, c.var.staff, c.req.valid('param').id), 200),
+    c.json(await delegations.revokeDelegation(deps, c.var.staff, recordId(c)), 200),
   );
 
   return router;

@@ -3,7 +3,7 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
 import { readFileUpload } from '../../http/file-upload';
-import { recordRoutes } from '../../http/record-routes';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
 import { exportFormsCsv, formPdfDownload } from './form-exports';
 import * as forms from './forms.service';
@@ -26,16 +26,13 @@ export function formsRoutes(deps: AppDeps) {
     delete: forms.deleteForm,
   });
   router.openapi(r.complete, async (c) =>
-    c.json(await forms.completeForm(deps, c.var.staff, c.req.valid('param').id), 200),
+    c.json(await forms.completeForm(deps, c.var.staff, recordId(c)), 200),
   );
   router.openapi(r.review, async (c) =>
-    c.json(
-      await forms.reviewForm(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').review_note),
-      200,
-    ),
+    c.json(await forms.reviewForm(deps, c.var.staff, recordId(c), c.req.valid('json').review_note), 200),
   );
   router.openapi(r.pdf, async (c) => {
-    const { document, filename } = await formPdfDownload(deps, c.var.staff, c.req.valid('param').id);
+    const { document, filename } = await formPdfDownload(deps, c.var.staff, recordId(c));
     return c.body(Readable.toWeb(document) as ReadableStream, 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="${filename}"`,
@@ -55,7 +52,7 @@ export function filesRoutes(deps: AppDeps) {
     return c.json(await files.uploadFile(deps, c.var.staff, fields, file), 201);
   });
   router.openapi(r.download, async (c) => {
-    const { body, headers } = await files.downloadFile(deps, c.var.staff, c.req.valid('param').id);
+    const { body, headers } = await files.downloadFile(deps, c.var.staff, recordId(c));
     return c.body(body, 200, headers);
   });
   return router;

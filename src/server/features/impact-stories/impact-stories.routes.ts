@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-env';
-import { recordRoutes } from '../../http/record-routes';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import { categoryRoutes, storyRoutes } from './impact-stories.route-contracts';
 import * as stories from './impact-stories.service';
@@ -19,20 +19,12 @@ export function impactStoriesRoutes(deps: AppDeps) {
     update: stories.updateStory,
     delete: stories.deleteStory,
   });
-  router.openapi(r.view, async (c) =>
-    c.json(await stories.viewStory(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
+  router.openapi(r.view, async (c) => c.json(await stories.viewStory(deps, c.var.staff, recordId(c)), 200));
   router.openapi(r.approve, async (c) =>
-    c.json(
-      await stories.approveStory(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').approved),
-      200,
-    ),
+    c.json(await stories.approveStory(deps, c.var.staff, recordId(c), c.req.valid('json').approved), 200),
   );
   router.openapi(r.feature, async (c) =>
-    c.json(
-      await stories.featureStory(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').featured),
-      200,
-    ),
+    c.json(await stories.featureStory(deps, c.var.staff, recordId(c), c.req.valid('json').featured), 200),
   );
   return router;
 }

@@ -2,7 +2,7 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { fileDownloadHeaders } from '../../http/file-download';
 import { readFileUpload } from '../../http/file-upload';
-import { recordRoutes } from '../../http/record-routes';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import { libraryRoutes as r } from './library.route-contracts';
 import * as service from './library.service';
@@ -10,7 +10,6 @@ import * as service from './library.service';
 /** /api/library: the Students Library, for every signed-in user; staff manage it. */
 export function libraryRoutesOf(deps: AppDeps) {
   const router = createSignedInRouter();
-  const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
   recordRoutes(router, deps, r, {
     list: service.listResources,
     create: service.createResource,
@@ -20,15 +19,17 @@ export function libraryRoutesOf(deps: AppDeps) {
   });
   router.openapi(r.upload, async (c) => {
     const { file } = await readFileUpload(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge);
-    return c.json(await service.putResourceFile(deps, c.var.staff, id(c), file), 200);
+    return c.json(await service.putResourceFile(deps, c.var.staff, recordId(c), file), 200);
   });
   router.openapi(r.file, async (c) => {
-    const { body, file } = await service.resourceFile(deps, c.var.staff, id(c));
+    const { body, file } = await service.resourceFile(deps, c.var.staff, recordId(c));
     return c.body(body, 200, fileDownloadHeaders(file));
   });
-  router.openapi(r.open, async (c) => c.json(await service.openResource(deps, c.var.staff, id(c)), 200));
+  router.openapi(r.open, async (c) =>
+    c.json(await service.openResource(deps, c.var.staff, recordId(c)), 200),
+  );
   router.openapi(r.rate, async (c) =>
-    c.json(await service.rateResource(deps, c.var.staff, id(c), c.req.valid('json').stars), 200),
+    c.json(await service.rateResource(deps, c.var.staff, recordId(c), c.req.valid('json').stars), 200),
   );
   return router;
 }

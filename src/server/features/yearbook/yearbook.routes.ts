@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../../app-env';
-import { recordRoutes } from '../../http/record-routes';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import * as memories from './memory-wall.service';
 import { entryRoutes, yearbookRoutes } from './yearbook.route-contracts';
@@ -12,7 +12,6 @@ import * as yearbooks from './yearbooks.service';
 export function yearbooksRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
   const r = yearbookRoutes;
-  const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
 
   router.openapi(r.myEntries, async (c) => c.json(await entries.getMyEntries(deps, c.var.staff), 200));
   router.openapi(r.graduates, async (c) =>
@@ -26,10 +25,10 @@ export function yearbooksRoutes(deps: AppDeps) {
     delete: yearbooks.deleteYearbook,
   });
   router.openapi(r.publish, async (c) =>
-    c.json(await yearbooks.publishYearbook(deps, c.var.staff, id(c)), 200),
+    c.json(await yearbooks.publishYearbook(deps, c.var.staff, recordId(c)), 200),
   );
   router.openapi(r.pdf, async (c) => {
-    const { document, filename } = await yearbookPdfDownload(deps, c.var.staff, id(c));
+    const { document, filename } = await yearbookPdfDownload(deps, c.var.staff, recordId(c));
     return c.body(Readable.toWeb(document) as ReadableStream, 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="${filename}"`,
@@ -37,21 +36,23 @@ export function yearbooksRoutes(deps: AppDeps) {
     });
   });
   router.openapi(r.entries, async (c) =>
-    c.json(await entries.listEntries(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+    c.json(await entries.listEntries(deps, c.var.staff, recordId(c), c.req.valid('query')), 200),
   );
   router.openapi(r.addEntry, async (c) =>
-    c.json(await entries.addEntry(deps, c.var.staff, id(c), c.req.valid('json')), 201),
+    c.json(await entries.addEntry(deps, c.var.staff, recordId(c), c.req.valid('json')), 201),
   );
-  router.openapi(r.myEntry, async (c) => c.json(await entries.getMyEntry(deps, c.var.staff, id(c)), 200));
+  router.openapi(r.myEntry, async (c) =>
+    c.json(await entries.getMyEntry(deps, c.var.staff, recordId(c)), 200),
+  );
   router.openapi(r.saveMyEntry, async (c) => {
-    const saved = await entries.saveMyEntry(deps, c.var.staff, id(c), c.req.valid('json'));
+    const saved = await entries.saveMyEntry(deps, c.var.staff, recordId(c), c.req.valid('json'));
     return saved.created ? c.json(saved, 201) : c.json(saved, 200);
   });
   router.openapi(r.memories, async (c) =>
-    c.json(await memories.listMemories(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+    c.json(await memories.listMemories(deps, c.var.staff, recordId(c), c.req.valid('query')), 200),
   );
   router.openapi(r.postMemory, async (c) =>
-    c.json(await memories.postMemory(deps, c.var.staff, id(c), c.req.valid('json')), 201),
+    c.json(await memories.postMemory(deps, c.var.staff, recordId(c), c.req.valid('json')), 201),
   );
   return router;
 }
