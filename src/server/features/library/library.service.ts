@@ -46,8 +46,8 @@ const audited = (r: Row['resource']) => ({
   file_name: r.fileName,
 });
 
-const audit = areaAudit('library_resource', 'library');
-const auditChange = recordChangeAudit('library_resource', audited, 'library');
+const auditFile = areaAudit('library_resource', 'library');
+const audit = recordChangeAudit('library_resource', audited, 'library');
 
 const values = (input: ResourceInput) => ({
   title: input.title,
@@ -72,7 +72,7 @@ export async function createResource(
       .insert(libraryResources)
       .values({ ...values(input), createdById: user.id, createdAt: now, updatedAt: now })
       .returning();
-    await auditChange(
+    await audit(
       tx,
       user,
       now,
@@ -106,7 +106,7 @@ export async function updateResource(
       .set({ ...values(input), updatedAt: now })
       .where(eq(libraryResources.id, id))
       .returning();
-    await auditChange(tx, user, now, 'updated', `${user.name} edited "${after!.title}"`, before, after!);
+    await audit(tx, user, now, 'updated', `${user.name} edited "${after!.title}"`, before, after!);
   });
   return getResource(deps, user, id);
 }
@@ -117,7 +117,7 @@ export async function deleteResource(deps: AppDeps, user: SessionUser, id: strin
     const before = await locked(tx, id);
     if (before.storageKey) await fileStore().remove(tx, before.storageKey);
     await tx.delete(libraryResources).where(eq(libraryResources.id, id));
-    await auditChange(
+    await audit(
       tx,
       user,
       now,
@@ -175,7 +175,7 @@ export async function putResourceFile(
       .update(libraryResources)
       .set({ storageKey, fileName: name, mimeType, fileSize: file.size, updatedAt: now })
       .where(eq(libraryResources.id, id));
-    await audit(
+    await auditFile(
       tx,
       user,
       now,
