@@ -1,7 +1,10 @@
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { NotificationItem } from '../contracts/notifications';
 import type { SearchItem } from '../contracts/search';
 import type { SearchMode } from '../domain/search';
 import type { AppDeps, SessionUser } from './app-env';
+import type { DbOrTx } from './db/client';
 
 /*
  * What an area plugs into the bell and the top bar's search. An area declares a source in its
@@ -25,6 +28,28 @@ export interface NotificationSource {
    * overdue or due today); without it the email lists what the bell does.
    */
   digest?: Pick<NotificationSource, 'label' | 'waitingFor'>;
+}
+
+/** How many of an area's waiting records the bell lists; its count says how many wait in all. */
+export const BELL_ITEMS = 20;
+
+/**
+ * What waits in one area, for a NotificationSource: how many records of `table` are `waiting`,
+ * and the first BELL_ITEMS of `inOrder` (the same records, with what their items show, in the
+ * bell's order), each made an item by `item`.
+ */
+export async function waitingRecords<Row>(
+  db: DbOrTx,
+  table: PgTable,
+  waiting: SQL | undefined,
+  inOrder: { limit(n: number): PromiseLike<Row[]> },
+  item: (row: Row) => NotificationItem,
+): Promise<{ count: number; items: NotificationItem[] }> {
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(table).where(waiting),
+    inOrder.limit(BELL_ITEMS),
+  ]);
+  return { count: counted?.n ?? 0, items: rows.map(item) };
 }
 
 /** The term as the search matched it: its text and the D17 mode. */

@@ -1,6 +1,7 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { z } from 'zod';
-import { ErrorResponseSchema } from '../../contracts/common';
+import { RecordHistoryResponseSchema } from '../../contracts/audit';
+import { ErrorResponseSchema, IdParamSchema } from '../../contracts/common';
 import type { AppEnv } from '../app-env';
 import { errorResponse, validationError } from './errors';
 
@@ -15,6 +16,33 @@ export function createRouter<TEnv extends AppEnv = AppEnv>() {
 
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
+});
+
+/** A text field of a multipart form, as the OpenAPI document describes it. */
+interface FormField {
+  type: 'string';
+  format?: string;
+  enum?: string[];
+}
+
+/**
+ * The OpenAPI request body of an upload: a multipart form whose field `file` is the file, after
+ * `fields` (`required` names those that must be there besides it). A plain schema, not Zod: the
+ * body is read by hand (http/uploads.ts, http/file-upload.ts), never validated by the router.
+ */
+export const multipartBody = (fields: Record<string, FormField> = {}, required: string[] = []) => ({
+  body: {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object' as const,
+          properties: { ...fields, file: { type: 'string' as const, format: 'binary' } },
+          required: [...required, 'file'],
+        },
+      },
+    },
+  },
 });
 
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -37,4 +65,21 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     429: 'Too many attempts',
   };
   return Object.fromEntries(statuses.map((s) => [s, { ...errorContent, description: description[s]! }]));
+}
+
+/**
+ * GET /{id}/history: one record's audit trail (D15), oldest first; 404 for a record the caller
+ * does not reach. `about` may add the route's `middleware` (roleDoor) where the router's door is wider.
+ */
+export function recordHistoryRoute<About extends { tags: string[]; summary: string }>(about: About) {
+  return createRoute({
+    method: 'get',
+    path: '/{id}/history',
+    ...about,
+    request: { params: IdParamSchema },
+    responses: {
+      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
+      ...errorResponses(401, 403, 404),
+    },
+  });
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { SKIP_INVALID_ROWS_FIELD, SKIP_INVALID_ROWS_MESSAGE } from '../../contracts/common';
 import { UPLOAD_LIMIT_BYTES } from './body-limit';
 import { badRequest, HttpError } from './errors';
+import { multipartBody } from './openapi';
 
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB. Please split it into smaller files.';
 export const ONLY_CSV = 'Only .csv files are accepted.';
@@ -9,43 +10,16 @@ export const NOT_UTF8_TEXT =
   'The file is not plain text: save it as "CSV UTF-8 (comma delimited)" and upload it again.';
 
 /** The OpenAPI request body of an upload route: one file, as multipart form data, in the field `file`. */
-export const csvUploadRequest = {
-  body: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object' as const,
-          properties: { file: { type: 'string' as const, format: 'binary' } },
-          required: ['file'],
-        },
-      },
-    },
-  },
-};
+export const csvUploadRequest = multipartBody();
 
 /**
  * The request body of an import: the file, and whether rows with problems may be skipped
  * (`skip_invalid_rows=true`: the valid rows are imported and the others reported) or refuse the
  * whole file (absent or `false`: nothing is imported while any row has a problem).
  */
-export const csvImportRequest = {
-  body: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object' as const,
-          properties: {
-            [SKIP_INVALID_ROWS_FIELD]: { type: 'string' as const, enum: ['true', 'false'] },
-            file: { type: 'string' as const, format: 'binary' },
-          },
-          required: ['file'],
-        },
-      },
-    },
-  },
-};
+export const csvImportRequest = multipartBody({
+  [SKIP_INVALID_ROWS_FIELD]: { type: 'string', enum: ['true', 'false'] },
+});
 
 /** Whether an import's request chose to skip the rows with problems; 400 for a value not true or false. */
 export function skipsInvalidRows(fields: Record<string, string>): boolean {

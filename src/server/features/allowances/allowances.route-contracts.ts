@@ -12,10 +12,9 @@ import {
   CreateAllowanceRequestSchema,
   PayAllowanceRequestSchema,
 } from '../../../contracts/allowances';
-import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
 import { csvDownloadResponse } from '../../http/csv-download';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, recordHistoryRoute } from '../../http/openapi';
 import { csvImportRequest } from '../../http/uploads';
 
 /**
@@ -154,14 +153,7 @@ export const payForAllowanceRoute = createRoute({
   },
 });
 
-export const allowanceHistoryRoute = createRoute({
-  method: 'get',
-  path: '/{id}/history',
+export const allowanceHistoryRoute = recordHistoryRoute({
   tags,
   summary: "The allowance's audit trail, oldest first: its submission, every step with its actor, payment",
-  request: { params: IdParamSchema },
-  responses: {
-    200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
-    ...errorResponses(401, 403, 404),
-  },
 });

@@ -8,7 +8,7 @@ import {
   AnnouncementSchema,
 } from '../../../contracts/announcements';
 import { IdParamSchema, RecordIdParam } from '../../../contracts/common';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, multipartBody } from '../../http/openapi';
 import { roleDoor } from '../../http/staff-router';
 
 /*
@@ -88,22 +88,7 @@ export const announcementRoutes = {
     path: '/{id}/attachments',
     tags,
     summary: 'Attaches a file (as Student Files accepts them, at most 10 MB; its author or an admin)',
-    // A plain schema, not Zod: the body is read as a stream (http/file-upload.ts).
-    request: {
-      ...one,
-      body: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object' as const,
-              properties: { file: { type: 'string' as const, format: 'binary' } },
-              required: ['file'],
-            },
-          },
-        },
-      },
-    },
+    request: { ...one, ...multipartBody() },
     responses: {
       201: jsonResponse(AnnouncementAttachmentSchema, 'The attachment'),
       415: { description: 'A type of file that is not accepted' },

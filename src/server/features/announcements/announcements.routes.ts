@@ -2,6 +2,7 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { fileDownloadHeaders } from '../../http/file-download';
 import { readFileUpload } from '../../http/file-upload';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import { announcementRoutes as r } from './announcements.route-contracts';
 import * as service from './announcements.service';
@@ -9,31 +10,17 @@ import * as service from './announcements.service';
 /** /api/announcements: read by every signed-in user of the audience; published by staff. */
 export function announcementsRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
-  router.openapi(r.list, async (c) =>
-    c.json(await service.listAnnouncements(deps, c.var.staff, c.req.valid('query')), 200),
-  );
-  router.openapi(r.create, async (c) =>
-    c.json(await service.createAnnouncement(deps, c.var.staff, c.req.valid('json')), 201),
-  );
-  router.openapi(r.get, async (c) =>
-    c.json(await service.getAnnouncement(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-  router.openapi(r.update, async (c) =>
-    c.json(
-      await service.updateAnnouncement(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')),
-      200,
-    ),
-  );
-  router.openapi(r.delete, async (c) => {
-    await service.deleteAnnouncement(deps, c.var.staff, c.req.valid('param').id);
-    return c.body(null, 204);
+  recordRoutes(router, deps, r, {
+    list: service.listAnnouncements,
+    create: service.createAnnouncement,
+    get: service.getAnnouncement,
+    update: service.updateAnnouncement,
+    delete: service.deleteAnnouncement,
   });
-  router.openapi(r.read, async (c) =>
-    c.json(await service.markRead(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
+  router.openapi(r.read, async (c) => c.json(await service.markRead(deps, c.var.staff, recordId(c)), 200));
   router.openapi(r.attach, async (c) => {
     const { file } = await readFileUpload(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge);
-    return c.json(await service.addAttachment(deps, c.var.staff, c.req.valid('param').id, file), 201);
+    return c.json(await service.addAttachment(deps, c.var.staff, recordId(c), file), 201);
   });
   router.openapi(r.download, async (c) => {
     const { id, attachmentId } = c.req.valid('param');

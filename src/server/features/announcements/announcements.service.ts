@@ -16,14 +16,14 @@ import {
 } from '../../../domain/announcements';
 import { detectFileType, FILE_MESSAGES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
+import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
-import { areaAudit } from '../audit/audit.service';
+import { areaAudit, recordChangeAudit } from '../audit/audit.service';
 import {
   announcementDto,
   announcementSearch,
@@ -58,6 +58,7 @@ export async function getAnnouncement(deps: AppDeps, user: SessionUser, id: stri
 }
 
 const audit = areaAudit('announcement', 'announcement');
+const auditChange = recordChangeAudit('announcement', auditedAnnouncement);
 
 function checkExpiry(deps: AppDeps, input: AnnouncementInput, current: string | null = null) {
   // An expiry kept as it was may have passed; a new one may not.
@@ -90,16 +91,7 @@ export async function createAnnouncement(deps: AppDeps, user: SessionUser, input
         updatedAt: now,
       })
       .returning();
-    await audit(
-      tx,
-      user,
-      now,
-      added!.id,
-      'created',
-      `${user.name} published "${added!.title}"`,
-      null,
-      auditedAnnouncement(added!),
-    );
+    await auditChange(tx, user, now, 'created', `${user.name} published "${added!.title}"`, null, added!);
     return added!.id;
   });
   return getAnnouncement(deps, user, id);
@@ -126,16 +118,7 @@ export async function updateAnnouncement(
       .set({ ...values(input), updatedAt: now })
       .where(eq(announcements.id, id))
       .returning();
-    await audit(
-      tx,
-      user,
-      now,
-      id,
-      'updated',
-      `${user.name} edited "${after!.title}"`,
-      auditedAnnouncement(before),
-      auditedAnnouncement(after!),
-    );
+    await auditChange(tx, user, now, 'updated', `${user.name} edited "${after!.title}"`, before, after!);
   });
   return getAnnouncement(deps, user, id);
 }
@@ -150,16 +133,7 @@ export async function deleteAnnouncement(deps: AppDeps, user: SessionUser, id: s
       .where(eq(announcementAttachments.announcementId, id));
     for (const file of files) await fileStore().remove(tx, file.key);
     await tx.delete(announcements).where(eq(announcements.id, id));
-    await audit(
-      tx,
-      user,
-      now,
-      id,
-      'deleted',
-      `${user.name} deleted "${before.title}"`,
-      auditedAnnouncement(before),
-      null,
-    );
+    await auditChange(tx, user, now, 'deleted', `${user.name} deleted "${before.title}"`, before, null);
   });
 }
 
@@ -259,8 +233,6 @@ export async function removeAttachment(deps: AppDeps, user: SessionUser, id: str
   });
 }
 
-const BELL_ITEMS = 20;
-
 /** The bell (D16): urgent announcements (by type or priority) the user sees and has not read. */
 export const announcementNotifications: NotificationSource = {
   area: 'announcements',
@@ -282,8 +254,10 @@ export const announcementNotifications: NotificationSource = {
           ),
       ),
     );
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(announcements).where(unreadUrgent),
+    return waitingRecords(
+      deps.db,
+      announcements,
+      unreadUrgent,
       deps.db
         .select({
           id: announcements.id,
@@ -293,18 +267,14 @@ export const announcementNotifications: NotificationSource = {
         })
         .from(announcements)
         .where(unreadUrgent)
-        .orderBy(...newest)
-        .limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((r) => ({
+        .orderBy(...newest),
+      (r) => ({
         id: r.id,
         title: r.title,
         detail: `${r.author} · for ${AUDIENCE_LABELS[r.audience as Audience] ?? r.audience}`,
         href: `/announcements?${new URLSearchParams({ open: r.id })}`,
-      })),
-    };
+      }),
+    );
   },
 };
 

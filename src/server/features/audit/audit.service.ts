@@ -133,6 +133,64 @@ export function areaAudit(entityType: ActivityEntityType, prefix: string) {
     });
 }
 
+/**
+ * The audit of a change to one whole record, given the record before and after (null when created
+ * or deleted): `audit(tx, user, at, 'updated', summary, before, after)`.
+ */
+export type RecordChangeAudit<Row> = (
+  tx: DbOrTx,
+  user: { id: string; name: string },
+  at: Date,
+  action: string,
+  summary: string,
+  before: Row | null,
+  after: Row | null,
+) => Promise<void>;
+
+/**
+ * The audit of a kind of record that belongs to no officer (an impact story, an event): the entry
+ * names the record (`after`, or `before` once deleted) and keeps both as `audited` reads them; its
+ * action is `<prefix>.<action>`.
+ */
+export function recordChangeAudit<Row extends { id: string }>(
+  entityType: ActivityEntityType,
+  audited: (row: Row) => Record<string, unknown>,
+  prefix: string = entityType,
+): RecordChangeAudit<Row> {
+  const audit = areaAudit(entityType, prefix);
+  return (tx, user, at, action, summary, before, after) =>
+    audit(
+      tx,
+      user,
+      at,
+      (after ?? before)!.id,
+      action,
+      summary,
+      before && audited(before),
+      after && audited(after),
+    );
+}
+
+/** The same for a record about a student (a task, an issue, a form): filed under the student's officer. */
+export function studentRecordChangeAudit<Row extends { id: string; studentId: string | null }>(
+  entityType: ActivityEntityType,
+  audited: (row: Row) => Record<string, unknown>,
+): RecordChangeAudit<Row> {
+  return (tx, user, at, action, summary, before, after) => {
+    const record = (after ?? before)!;
+    return recordStudentRecordChange(tx, user, {
+      entityType,
+      id: record.id,
+      studentId: record.studentId,
+      action,
+      summary,
+      at,
+      before: before && audited(before),
+      after: after && audited(after),
+    });
+  };
+}
+
 /** Past this many entries (a whole import's students), one array statement per batch beats a VALUES list. */
 const ARRAY_INSERT_FROM = 200;
 

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { IdParamSchema } from '../../../contracts/common';
 import {
   IssueCommentInputSchema,
@@ -19,7 +18,7 @@ import {
   TaskSchema,
   TaskStatusChangeSchema,
 } from '../../../contracts/tasks';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, recordHistoryRoute } from '../../http/openapi';
 
 /*
  * Tasks and issues as the OpenAPI document shows them (D11): staff only; a record outside a
@@ -56,16 +55,9 @@ export const taskRoutes = {
     request: one,
     responses: { 200: jsonResponse(TaskSchema, 'The task'), ...errorResponses(401, 403, 404) },
   }),
-  history: createRoute({
-    method: 'get',
-    path: '/{id}/history',
+  history: recordHistoryRoute({
     tags: ['Tasks'],
     summary: "The task's audit trail, oldest first",
-    request: one,
-    responses: {
-      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
-      ...errorResponses(401, 403, 404),
-    },
   }),
   update: createRoute({
     method: 'put',
@@ -121,16 +113,9 @@ export const issueRoutes = {
     request: one,
     responses: { 200: jsonResponse(IssueSchema, 'The issue'), ...errorResponses(401, 403, 404) },
   }),
-  history: createRoute({
-    method: 'get',
-    path: '/{id}/history',
+  history: recordHistoryRoute({
     tags: ['Issues'],
     summary: "The issue's audit trail, oldest first",
-    request: one,
-    responses: {
-      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
-      ...errorResponses(401, 403, 404),
-    },
   }),
   update: createRoute({
     method: 'put',

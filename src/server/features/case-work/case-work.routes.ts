@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-env';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
 import { listAssignableOfficers } from '../staff-users/staff-users.service';
 import { issueRoutes, staffRoute, taskRoutes } from './case-work.route-contracts';
@@ -8,32 +9,17 @@ import * as tasks from './tasks.service';
 /** /api/tasks: Task Management (staff, D11). */
 export function tasksRoutes(deps: AppDeps) {
   const router = createStaffRouter();
-  const r = taskRoutes;
-  router.openapi(r.list, async (c) =>
-    c.json(await tasks.listTasks(deps, c.var.staff, c.req.valid('query')), 200),
-  );
-  router.openapi(r.create, async (c) =>
-    c.json(await tasks.createTask(deps, c.var.staff, c.req.valid('json')), 201),
-  );
-  router.openapi(r.get, async (c) =>
-    c.json(await tasks.getTask(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-  router.openapi(r.history, async (c) =>
-    c.json(await tasks.taskHistory(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-  router.openapi(r.update, async (c) =>
-    c.json(await tasks.updateTask(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-  router.openapi(r.status, async (c) =>
-    c.json(
-      await tasks.setTaskStatus(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').status),
-      200,
-    ),
-  );
-  router.openapi(r.delete, async (c) => {
-    await tasks.deleteTask(deps, c.var.staff, c.req.valid('param').id);
-    return c.body(null, 204);
+  recordRoutes(router, deps, taskRoutes, {
+    list: tasks.listTasks,
+    create: tasks.createTask,
+    get: tasks.getTask,
+    history: tasks.taskHistory,
+    update: tasks.updateTask,
+    delete: tasks.deleteTask,
   });
+  router.openapi(taskRoutes.status, async (c) =>
+    c.json(await tasks.setTaskStatus(deps, c.var.staff, recordId(c), c.req.valid('json').status), 200),
+  );
   return router;
 }
 
@@ -41,36 +27,22 @@ export function tasksRoutes(deps: AppDeps) {
 export function issuesRoutes(deps: AppDeps) {
   const router = createStaffRouter();
   const r = issueRoutes;
-  router.openapi(r.list, async (c) =>
-    c.json(await issues.listIssues(deps, c.var.staff, c.req.valid('query')), 200),
-  );
-  router.openapi(r.create, async (c) =>
-    c.json(await issues.createIssue(deps, c.var.staff, c.req.valid('json')), 201),
-  );
-  router.openapi(r.get, async (c) =>
-    c.json(await issues.getIssue(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-  router.openapi(r.history, async (c) =>
-    c.json(await issues.issueHistory(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-  router.openapi(r.update, async (c) =>
-    c.json(await issues.updateIssue(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-  router.openapi(r.status, async (c) =>
-    c.json(await issues.moveIssue(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-  router.openapi(r.delete, async (c) => {
-    await issues.deleteIssue(deps, c.var.staff, c.req.valid('param').id);
-    return c.body(null, 204);
+  recordRoutes(router, deps, r, {
+    list: issues.listIssues,
+    create: issues.createIssue,
+    get: issues.getIssue,
+    history: issues.issueHistory,
+    update: issues.updateIssue,
+    delete: issues.deleteIssue,
   });
+  router.openapi(r.status, async (c) =>
+    c.json(await issues.moveIssue(deps, c.var.staff, recordId(c), c.req.valid('json')), 200),
+  );
   router.openapi(r.comments, async (c) =>
-    c.json(await issues.listComments(deps, c.var.staff, c.req.valid('param').id), 200),
+    c.json(await issues.listComments(deps, c.var.staff, recordId(c)), 200),
   );
   router.openapi(r.comment, async (c) =>
-    c.json(
-      await issues.addComment(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').text),
-      201,
-    ),
+    c.json(await issues.addComment(deps, c.var.staff, recordId(c), c.req.valid('json').text), 201),
   );
   return router;
 }

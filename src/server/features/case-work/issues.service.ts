@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type {
   Issue,
   IssueComment,
@@ -16,18 +16,16 @@ import {
 } from '../../../domain/case-work';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
-import type { Tx } from '../../db/client';
+import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import { caseViewers, issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
-import { recordHistory } from '../audit/audit.service';
+import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
 import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
 import { type CaseList, caseListPage } from './case-lists';
 import { viewerOrder } from './case-viewers';
 import {
   auditedIssue,
-  type IssueRow,
   issueDto,
   issueScopeCondition,
   issueSearch,
@@ -107,27 +105,7 @@ export async function issueHistory(deps: AppDeps, user: SessionUser, id: string)
   return recordHistory(deps.db, 'issue', id);
 }
 
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  action: string,
-  summary: string,
-  before: IssueRow['issue'] | null,
-  after: IssueRow['issue'] | null,
-) {
-  const record = (after ?? before)!;
-  return recordCaseChange(tx, user, {
-    entityType: 'issue',
-    id: record.id,
-    studentId: record.studentId,
-    action,
-    summary,
-    at,
-    before: before && auditedIssue(before),
-    after: after && auditedIssue(after),
-  });
-}
+const audit = studentRecordChangeAudit('issue', auditedIssue);
 
 /** Reporting an issue: about a student the caller reaches, reported by the caller, open. */
 export async function createIssue(deps: AppDeps, user: SessionUser, input: IssueInput): Promise<Issue> {
@@ -286,8 +264,6 @@ export async function addComment(
   });
 }
 
-const BELL_ITEMS = 20;
-
 /** The bell (D16): open and in-progress issues assigned to the user. */
 export const issueNotifications: NotificationSource = {
   area: 'issues',
@@ -295,8 +271,10 @@ export const issueNotifications: NotificationSource = {
   async waitingFor(deps, user) {
     if (!isStaffRole(user.role)) return { count: 0, items: [] };
     const mine = and(eq(issues.assignedToId, user.id), inArray(issues.status, ['open', 'in_progress']));
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(issues).where(mine),
+    return waitingRecords(
+      deps.db,
+      issues,
+      mine,
       deps.db
         .select({
           id: issues.id,
@@ -308,18 +286,14 @@ export const issueNotifications: NotificationSource = {
         .from(issues)
         .innerJoin(students, eq(students.id, issues.studentId))
         .where(mine)
-        .orderBy(...newest)
-        .limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((r) => ({
+        .orderBy(...newest),
+      (r) => ({
         id: r.id,
         title: r.title,
         detail: `${r.studentName} · ${ISSUE_STATUS_LABELS[r.status as IssueStatus]} · ${r.priority} priority`,
         href: `/issues?${new URLSearchParams({ open: r.id })}`,
-      })),
-    };
+      }),
+    );
   },
 };
 

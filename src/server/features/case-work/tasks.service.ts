@@ -1,14 +1,18 @@
-import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Task, TaskInput, TaskListQuery, TaskListResponse } from '../../../contracts/tasks';
 import { isTaskOverdue, TASK_STATUS_LABELS, type TaskStatus } from '../../../domain/case-work';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, Recipient, SearchSource } from '../../area-sources';
-import type { Tx } from '../../db/client';
+import {
+  type NotificationSource,
+  type Recipient,
+  type SearchSource,
+  waitingRecords,
+} from '../../area-sources';
 import { caseViewers, students, tasks } from '../../db/schema';
 import { programmeDate, programmeDay } from '../../programme-time';
-import { recordHistory } from '../audit/audit.service';
-import { checkAssignee, checkCaseStudent, recordCaseChange } from './case-checks';
+import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
+import { checkAssignee, checkCaseStudent } from './case-checks';
 import { type CaseList, caseListPage } from './case-lists';
 import { viewerOrder } from './case-viewers';
 import {
@@ -95,27 +99,7 @@ function completionOf(status: TaskStatus, before: TaskRow['task'] | null, user: 
   return { completedAt: now, completedById: user.id };
 }
 
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  action: string,
-  summary: string,
-  before: TaskRow['task'] | null,
-  after: TaskRow['task'] | null,
-) {
-  const record = (after ?? before)!;
-  return recordCaseChange(tx, user, {
-    entityType: 'task',
-    id: record.id,
-    studentId: record.studentId,
-    action,
-    summary,
-    at,
-    before: before && auditedTask(before),
-    after: after && auditedTask(after),
-  });
-}
+const audit = studentRecordChangeAudit('task', auditedTask);
 
 export async function createTask(deps: AppDeps, user: SessionUser, input: TaskInput): Promise<Task> {
   const now = deps.clock.now();
@@ -208,8 +192,6 @@ export async function deleteTask(deps: AppDeps, user: SessionUser, id: string): 
   });
 }
 
-const BELL_ITEMS = 20;
-
 /**
  * How a task reads in the bell, the email and the search: when it is due (overdue as the Tasks
  * list says it, isTaskOverdue), its status, and whom it is about. Days in the settings' format.
@@ -231,8 +213,10 @@ function waitingTaskDetail(
 
 async function waitingTasks(deps: AppDeps, _user: Recipient, which: ReturnType<typeof and>) {
   const day = today(deps);
-  const [[counted], rows] = await Promise.all([
-    deps.db.select({ n: count() }).from(tasks).where(which),
+  return waitingRecords(
+    deps.db,
+    tasks,
+    which,
     deps.db
       .select({
         id: tasks.id,
@@ -244,18 +228,14 @@ async function waitingTasks(deps: AppDeps, _user: Recipient, which: ReturnType<t
       .from(tasks)
       .leftJoin(students, eq(students.id, tasks.studentId))
       .where(which)
-      .orderBy(...byDueDate)
-      .limit(BELL_ITEMS),
-  ]);
-  return {
-    count: counted?.n ?? 0,
-    items: rows.map((r) => ({
+      .orderBy(...byDueDate),
+    (r) => ({
       id: r.id,
       title: r.title,
       detail: waitingTaskDetail(r, day),
       href: `/tasks?${new URLSearchParams({ open: r.id })}`,
-    })),
-  };
+    }),
+  );
 }
 
 /**

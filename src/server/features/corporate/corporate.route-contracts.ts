@@ -1,5 +1,4 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { IdParamSchema } from '../../../contracts/common';
 import {
   InstitutionInputSchema,
@@ -12,7 +11,7 @@ import {
   LandlordSchema,
 } from '../../../contracts/corporate';
 import { csvDownloadResponse } from '../../http/csv-download';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, recordHistoryRoute } from '../../http/openapi';
 
 /**
  * The routes of one kind of partner as the OpenAPI document shows them; staff only (D11).
@@ -62,16 +61,9 @@ function partnerRoutes<
       request: one,
       responses: { 200: jsonResponse(schemas.record, `The ${noun}`), ...errorResponses(401, 403, 404) },
     }),
-    history: createRoute({
-      method: 'get',
-      path: '/{id}/history',
+    history: recordHistoryRoute({
       tags,
       summary: `The ${noun}'s audit trail, oldest first`,
-      request: one,
-      responses: {
-        200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
-        ...errorResponses(401, 403, 404),
-      },
     }),
     update: createRoute({
       method: 'put',

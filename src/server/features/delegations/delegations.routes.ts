@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-env';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
 import * as contracts from './delegations.route-contracts';
 import * as delegations from './delegations.service';
@@ -11,16 +12,15 @@ export function delegationsRoutes(deps: AppDeps) {
     c.json(await delegations.eligibleDelegates(deps, c.var.staff), 200),
   );
 
-  router.openapi(contracts.listDelegationsRoute, async (c) =>
-    c.json(await delegations.listDelegations(deps, c.var.staff, c.req.valid('query')), 200),
-  );
-
-  router.openapi(contracts.createDelegationRoute, async (c) =>
-    c.json(await delegations.createDelegation(deps, c.var.staff, c.req.valid('json')), 201),
+  recordRoutes(
+    router,
+    deps,
+    { list: contracts.listDelegationsRoute, create: contracts.createDelegationRoute },
+    { list: delegations.listDelegations, create: delegations.createDelegation },
   );
 
   router.openapi(contracts.revokeDelegationRoute, async (c) =>
-    c.json(await delegations.revokeDelegation(deps, c.var.staff, c.req.valid('param').id), 200),
+    c.json(await delegations.revokeDelegation(deps, c.var.staff, recordId(c)), 200),
   );
 
   return router;

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
 import { programmeDay } from '../../programme-time';
-import { areaAudit } from '../audit/audit.service';
+import { recordChangeAudit } from '../audit/audit.service';
 import {
   auditedEvent,
   type EventRow,
@@ -47,7 +47,7 @@ export async function getEvent(deps: AppDeps, user: SessionUser, id: string): Pr
   return eventDto(await findEvent(deps.db, user.id, id));
 }
 
-const audit = areaAudit('event', 'event');
+const audit = recordChangeAudit('event', auditedEvent);
 
 export async function createEvent(deps: AppDeps, user: SessionUser, input: EventInput): Promise<Event> {
   const now = deps.clock.now();
@@ -62,16 +62,7 @@ export async function createEvent(deps: AppDeps, user: SessionUser, input: Event
         updatedAt: now,
       })
       .returning();
-    await audit(
-      tx,
-      user,
-      now,
-      added!.id,
-      'created',
-      `${user.name} created the event "${added!.title}"`,
-      null,
-      auditedEvent(added!),
-    );
+    await audit(tx, user, now, 'created', `${user.name} created the event "${added!.title}"`, null, added!);
     return added!.id;
   });
   return getEvent(deps, user, id);
@@ -100,16 +91,7 @@ export async function updateEvent(
       .set({ ...values, updatedAt: now })
       .where(eq(events.id, id))
       .returning();
-    await audit(
-      tx,
-      user,
-      now,
-      id,
-      'updated',
-      `${user.name} edited the event "${after!.title}"`,
-      auditedEvent(before),
-      auditedEvent(after!),
-    );
+    await audit(tx, user, now, 'updated', `${user.name} edited the event "${after!.title}"`, before, after!);
   });
   return getEvent(deps, user, id);
 }
@@ -119,16 +101,7 @@ export async function deleteEvent(deps: AppDeps, user: SessionUser, id: string):
   await deps.db.transaction(async (tx) => {
     const before = await managed(tx, user, id);
     await tx.delete(events).where(eq(events.id, id));
-    await audit(
-      tx,
-      user,
-      now,
-      id,
-      'deleted',
-      `${user.name} deleted the event "${before.title}"`,
-      auditedEvent(before),
-      null,
-    );
+    await audit(tx, user, now, 'deleted', `${user.name} deleted the event "${before.title}"`, before, null);
   });
 }
 

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { IdParamSchema } from '../../../contracts/common';
 import {
   FormExportQuerySchema,
@@ -16,7 +15,13 @@ import {
 } from '../../../contracts/student-files';
 import { FILE_CATEGORIES } from '../../../domain/student-files';
 import { csvDownloadResponse } from '../../http/csv-download';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  multipartBody,
+  recordHistoryRoute,
+} from '../../http/openapi';
 
 /*
  * Forms and student files as the OpenAPI document shows them (D11, D14): staff only; a record about
@@ -117,16 +122,9 @@ export const formRoutes = {
       ...errorResponses(401, 403, 404),
     },
   }),
-  history: createRoute({
-    method: 'get',
-    path: '/{id}/history',
+  history: recordHistoryRoute({
     tags: formTags,
     summary: "The form's audit trail, oldest first",
-    request: one,
-    responses: {
-      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
-      ...errorResponses(401, 403, 404),
-    },
   }),
 };
 
@@ -147,26 +145,14 @@ export const fileRoutes = {
     path: '/',
     tags: fileTags,
     summary: 'Uploads one file for a student: PDF, PNG, JPEG, WebP, text, CSV, Word or Excel, at most 10 MB',
-    // A plain schema, not Zod: the service reads the body as a stream (http/file-upload.ts).
-    request: {
-      body: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object' as const,
-              properties: {
-                student_id: { type: 'string' as const, format: 'uuid' },
-                category: { type: 'string' as const, enum: [...FILE_CATEGORIES] },
-                form_id: { type: 'string' as const, format: 'uuid' },
-                file: { type: 'string' as const, format: 'binary' },
-              },
-              required: ['student_id', 'category', 'file'],
-            },
-          },
-        },
+    request: multipartBody(
+      {
+        student_id: { type: 'string', format: 'uuid' },
+        category: { type: 'string', enum: [...FILE_CATEGORIES] },
+        form_id: { type: 'string', format: 'uuid' },
       },
-    },
+      ['student_id', 'category'],
+    ),
     responses: {
       201: jsonResponse(StudentFileSchema, 'The file as stored'),
       415: { description: 'A type of file that is not accepted (checked from the content)' },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Form, FormExportQuery, FormInput, FormListQuery } from '../../../contracts/forms';
 import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import {
@@ -13,12 +13,12 @@ import {
 } from '../../../domain/forms';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
+import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { programmeDate, programmeDay } from '../../programme-time';
-import { recordHistory, recordStudentRecordChange } from '../audit/audit.service';
+import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
 import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { studentScopeCondition } from '../students/students.service';
 import { formListPage } from './form-list-page';
@@ -68,27 +68,7 @@ export async function formHistory(deps: AppDeps, user: SessionUser, id: string) 
 const formTitle = (type: string, studentName: string) =>
   `${FORM_TYPE_LABELS[type as FormType] ?? type} form about ${studentName}`;
 
-async function audit(
-  tx: Tx,
-  user: SessionUser,
-  at: Date,
-  action: string,
-  summary: string,
-  before: FormRow['form'] | null,
-  after: FormRow['form'] | null,
-) {
-  const record = (after ?? before)!;
-  await recordStudentRecordChange(tx, user, {
-    entityType: 'form',
-    id: record.id,
-    studentId: record.studentId,
-    action,
-    summary,
-    at,
-    before: before && auditedForm(before),
-    after: after && auditedForm(after),
-  });
-}
+const audit = studentRecordChangeAudit('form', auditedForm);
 
 /** The student is one the user reaches, else 400 on student_id; answers the student's name. */
 async function checkFormStudent(tx: Tx, user: SessionUser, studentId: string): Promise<string> {
@@ -269,8 +249,6 @@ export async function deleteForm(deps: AppDeps, user: SessionUser, id: string): 
 
 export const formStatusLabel = (status: string) => FORM_STATUS_LABELS[status as FormStatus] ?? status;
 
-const BELL_ITEMS = 20;
-
 /** The bell (D16): completed forms waiting for a deputy manager's or admin's review. */
 export const formNotifications: NotificationSource = {
   area: 'forms',
@@ -278,19 +256,18 @@ export const formNotifications: NotificationSource = {
   async waitingFor(deps, user) {
     if (!isFormManager(user.role)) return { count: 0, items: [] };
     const waiting = eq(forms.status, 'completed');
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(forms).where(waiting),
-      selectForms(deps.db).where(waiting).orderBy(desc(forms.completedAt), desc(forms.id)).limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((row) => ({
+    return waitingRecords(
+      deps.db,
+      forms,
+      waiting,
+      selectForms(deps.db).where(waiting).orderBy(desc(forms.completedAt), desc(forms.id)),
+      (row) => ({
         id: row.form.id,
         title: formTitle(row.form.type, row.studentName ?? ''),
         detail: `${programmeDay(row.form.formDate)} · by ${row.authorName ?? 'someone no longer here'}`,
         href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
-      })),
-    };
+      }),
+    );
   },
 };
 

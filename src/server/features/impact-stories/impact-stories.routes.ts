@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-env';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import { categoryRoutes, storyRoutes } from './impact-stories.route-contracts';
 import * as stories from './impact-stories.service';
@@ -12,33 +13,18 @@ export function impactStoriesRoutes(deps: AppDeps) {
   router.openapi(r.manage, async (c) =>
     c.json(await stories.manageStories(deps, c.var.staff, c.req.valid('query')), 200),
   );
-  router.openapi(r.create, async (c) =>
-    c.json(await stories.createStory(deps, c.var.staff, c.req.valid('json')), 201),
-  );
-  router.openapi(r.get, async (c) =>
-    c.json(await stories.getStory(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-  router.openapi(r.view, async (c) =>
-    c.json(await stories.viewStory(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-  router.openapi(r.update, async (c) =>
-    c.json(await stories.updateStory(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-  router.openapi(r.delete, async (c) => {
-    await stories.deleteStory(deps, c.var.staff, c.req.valid('param').id);
-    return c.body(null, 204);
+  recordRoutes(router, deps, r, {
+    create: stories.createStory,
+    get: stories.getStory,
+    update: stories.updateStory,
+    delete: stories.deleteStory,
   });
+  router.openapi(r.view, async (c) => c.json(await stories.viewStory(deps, c.var.staff, recordId(c)), 200));
   router.openapi(r.approve, async (c) =>
-    c.json(
-      await stories.approveStory(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').approved),
-      200,
-    ),
+    c.json(await stories.approveStory(deps, c.var.staff, recordId(c), c.req.valid('json').approved), 200),
   );
   router.openapi(r.feature, async (c) =>
-    c.json(
-      await stories.featureStory(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json').featured),
-      200,
-    ),
+    c.json(await stories.featureStory(deps, c.var.staff, recordId(c), c.req.valid('json').featured), 200),
   );
   return router;
 }
@@ -48,18 +34,10 @@ export function storyCategoriesRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
   const r = categoryRoutes;
   router.openapi(r.list, async (c) => c.json(await categories.listCategories(deps), 200));
-  router.openapi(r.create, async (c) =>
-    c.json(await categories.createCategory(deps, c.var.staff, c.req.valid('json')), 201),
-  );
-  router.openapi(r.update, async (c) =>
-    c.json(
-      await categories.updateCategory(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')),
-      200,
-    ),
-  );
-  router.openapi(r.delete, async (c) => {
-    await categories.deleteCategory(deps, c.var.staff, c.req.valid('param').id);
-    return c.body(null, 204);
+  recordRoutes(router, deps, r, {
+    create: categories.createCategory,
+    update: categories.updateCategory,
+    delete: categories.deleteCategory,
   });
   return router;
 }

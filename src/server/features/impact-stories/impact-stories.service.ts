@@ -2,12 +2,12 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { StoryInput, StoryListQuery, StoryManageQuery } from '../../../contracts/impact-stories';
 import { canManageStories, FEATURED_MAX, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
+import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
-import { recordAudit } from '../audit/audit.service';
+import { recordChangeAudit } from '../audit/audit.service';
 import { managedStories, readerStories } from './story-list-pages';
 import {
   auditedStory,
@@ -98,27 +98,7 @@ function approvalOf(approved: boolean, before: StoryRow['story'] | null, user: S
   return { approved: true, approvedBy: user.id, approvedDate: programmeDate(now) };
 }
 
-async function audit(
-  tx: Tx,
-  user: SessionUser,
-  now: Date,
-  action: string,
-  summary: string,
-  before: StoryRow['story'] | null,
-  after: StoryRow['story'] | null,
-) {
-  await recordAudit(tx, {
-    actor: { id: user.id, name: user.name },
-    officerId: null,
-    entityType: 'impact_story',
-    entityId: (after ?? before)!.id,
-    action: `impact_story.${action}`,
-    summary,
-    at: now,
-    before: before && auditedStory(before),
-    after: after && auditedStory(after),
-  });
-}
+const audit = recordChangeAudit('impact_story', auditedStory);
 
 export async function createStory(deps: AppDeps, user: SessionUser, input: StoryInput) {
   requireStoryManager(user);
@@ -220,8 +200,6 @@ export async function featureStory(deps: AppDeps, user: SessionUser, id: string,
   return getStory(deps, user, id);
 }
 
-const BELL_ITEMS = 20;
-
 /** Stories waiting for approval, for the people who approve them (D16). */
 export const storyNotifications: NotificationSource = {
   area: 'impact-stories',
@@ -229,24 +207,22 @@ export const storyNotifications: NotificationSource = {
   async waitingFor(deps, user) {
     if (!canManageStories(user.role)) return { count: 0, items: [] };
     const pending = eq(impactStories.approved, false);
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(impactStories).where(pending),
+    return waitingRecords(
+      deps.db,
+      impactStories,
+      pending,
       deps.db
         .select({ id: impactStories.id, title: impactStories.title, name: impactStories.studentName })
         .from(impactStories)
         .where(pending)
-        .orderBy(desc(impactStories.createdAt), desc(impactStories.id))
-        .limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((r) => ({
+        .orderBy(desc(impactStories.createdAt), desc(impactStories.id)),
+      (r) => ({
         id: r.id,
         title: r.title,
         detail: `${r.name} · Pending Review`,
         href: `/impact-stories-admin?${new URLSearchParams({ status: 'pending', open: r.id })}`,
-      })),
-    };
+      }),
+    );
   },
 };
 

@@ -9,7 +9,7 @@ import {
   ResourceListResponseSchema,
   ResourceSchema,
 } from '../../../contracts/library';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, multipartBody } from '../../http/openapi';
 import { roleDoor } from '../../http/staff-router';
 
 /*
@@ -75,22 +75,7 @@ export const libraryRoutes = {
     summary:
       "Uploads or replaces the resource's file (staff): a book a PDF or text; audio and video MP3, M4A, OGG, MP4, WebM",
     middleware: staff,
-    // A plain schema, not Zod: the body is read as a stream (http/file-upload.ts).
-    request: {
-      ...one,
-      body: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object' as const,
-              properties: { file: { type: 'string' as const, format: 'binary' } },
-              required: ['file'],
-            },
-          },
-        },
-      },
-    },
+    request: { ...one, ...multipartBody() },
     responses: {
       200: jsonResponse(ResourceSchema, 'The resource'),
       415: { description: 'A type of file that is not accepted' },

@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
 import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
-import { areaAudit } from '../audit/audit.service';
+import { areaAudit, recordChangeAudit } from '../audit/audit.service';
 import { resourceListPage } from './library-list-page';
 import { found, type Row, resourceDto, resourceSearch, selectResources } from './library-records';
 
@@ -46,7 +46,8 @@ const audited = (r: Row['resource']) => ({
   file_name: r.fileName,
 });
 
-const audit = areaAudit('library_resource', 'library');
+const auditFile = areaAudit('library_resource', 'library');
+const audit = recordChangeAudit('library_resource', audited, 'library');
 
 const values = (input: ResourceInput) => ({
   title: input.title,
@@ -75,11 +76,10 @@ export async function createResource(
       tx,
       user,
       now,
-      added!.id,
       'created',
       `${user.name} added "${added!.title}" to the library`,
       null,
-      audited(added!),
+      added!,
     );
     return added!.id;
   });
@@ -106,16 +106,7 @@ export async function updateResource(
       .set({ ...values(input), updatedAt: now })
       .where(eq(libraryResources.id, id))
       .returning();
-    await audit(
-      tx,
-      user,
-      now,
-      id,
-      'updated',
-      `${user.name} edited "${after!.title}"`,
-      audited(before),
-      audited(after!),
-    );
+    await audit(tx, user, now, 'updated', `${user.name} edited "${after!.title}"`, before, after!);
   });
   return getResource(deps, user, id);
 }
@@ -130,10 +121,9 @@ export async function deleteResource(deps: AppDeps, user: SessionUser, id: strin
       tx,
       user,
       now,
-      id,
       'deleted',
       `${user.name} deleted "${before.title}" from the library`,
-      audited(before),
+      before,
       null,
     );
   });
@@ -185,7 +175,7 @@ export async function putResourceFile(
       .update(libraryResources)
       .set({ storageKey, fileName: name, mimeType, fileSize: file.size, updatedAt: now })
       .where(eq(libraryResources.id, id));
-    await audit(
+    await auditFile(
       tx,
       user,
       now,

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
+import { recordId } from '../../http/record-routes';
 import { createRoleRouter } from '../../http/staff-router';
 import { readCsvUpload } from '../../http/uploads';
 import { paymentBatchRoutes as r } from './payment-batches.route-contracts';
@@ -9,7 +10,6 @@ import * as service from './payment-batches.service';
 export function paymentBatchesRoutes(deps: AppDeps) {
   // Admins alone mark allowances paid (§6), so the whole area is theirs: 403 before reading anything.
   const router = createRoleRouter('admin');
-  const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
 
   router.openapi(r.preview, async (c) => {
     const { month, year } = c.req.valid('query');
@@ -19,22 +19,22 @@ export function paymentBatchesRoutes(deps: AppDeps) {
   router.openapi(r.create, async (c) =>
     c.json(await service.createBatch(deps, c.var.staff, c.req.valid('json')), 201),
   );
-  router.openapi(r.get, async (c) => c.json(await service.getBatch(deps, id(c)), 200));
+  router.openapi(r.get, async (c) => c.json(await service.getBatch(deps, recordId(c)), 200));
   router.openapi(r.delete, async (c) => {
-    await service.deleteBatch(deps, c.var.staff, id(c));
+    await service.deleteBatch(deps, c.var.staff, recordId(c));
     return c.body(null, 204);
   });
   router.openapi(r.export, async (c) => {
     const { allow_missing_nrc } = c.req.valid('query');
-    const { csv, filename } = await service.exportBatch(deps, c.var.staff, id(c), allow_missing_nrc);
+    const { csv, filename } = await service.exportBatch(deps, c.var.staff, recordId(c), allow_missing_nrc);
     return csvDownload(c, csv, filename);
   });
   router.openapi(r.markPaid, async (c) =>
-    c.json(await service.markBatchPaid(deps, c.var.staff, id(c), c.req.valid('json')), 200),
+    c.json(await service.markBatchPaid(deps, c.var.staff, recordId(c), c.req.valid('json')), 200),
   );
   router.openapi(r.reconcile, async (c) => {
     const { text } = await readCsvUpload(c, 'Please choose the bank statement (a .csv file) to import.');
-    const outcome = await service.reconcileBatch(deps, c.var.staff, id(c), text);
+    const outcome = await service.reconcileBatch(deps, c.var.staff, recordId(c), text);
     if (!outcome.ok) return c.json(outcome.error, 400);
     return c.json(outcome.result, 200);
   });

@@ -1,3 +1,4 @@
+import type { Role } from '../../../domain/roles';
 import type { AuditInput } from '../audit/audit.service';
 
 /** What the audit trail says about a registration (docs/product.md D15). */
@@ -6,9 +7,21 @@ import type { AuditInput } from '../audit/audit.service';
  * A registration's entry. When the email already had an account nothing was created, and the entry
  * says only that (the account is not looked up: the answer must take the same time either way).
  */
+type Registration = { staffId: string; email: string; name: string; department: string | null };
+
+/** The account a registration makes, as its answer and its audit entry show it: a user until a role is granted. */
+export const registeredAccount = (input: Registration, requestedRole: Role | null) => ({
+  staff_id: input.staffId,
+  email: input.email,
+  name: input.name,
+  role: 'user' as const,
+  requested_role: requestedRole,
+  department: input.department,
+});
+
 export function registrationEntry(
-  input: { staffId: string; email: string; name: string; department: string | null },
-  requestedRole: string | null,
+  input: Registration,
+  requestedRole: Role | null,
   accountId: string | null,
   at: Date,
 ): AuditInput {
@@ -31,13 +44,6 @@ export function registrationEntry(
     summary: `${input.name} registered as ${input.staffId}${requestedRole ? `, asking for ${requestedRole}` : ''}`,
     at,
     before: null,
-    after: {
-      staff_id: input.staffId,
-      email: input.email,
-      name: input.name,
-      role: 'user',
-      requested_role: requestedRole,
-      department: input.department,
-    },
+    after: registeredAccount(input, requestedRole),
   };
 }

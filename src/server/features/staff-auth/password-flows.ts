@@ -15,6 +15,17 @@ import { endResetTokens } from './auth-mail';
 
 /** The links emailed to an account: a password reset, an invitation's first password, an address check. */
 
+/** What a password chosen from an emailed link (a reset, an invitation) writes on the account. */
+const passwordFromLink = (passwordHash: string, now: Date) => ({
+  passwordHash,
+  demoPassword: false,
+  // Password expiry (D13) counts from here.
+  passwordChangedAt: now,
+  updatedAt: now,
+  // Following a link sent to the address also proves the address.
+  emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+});
+
 export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<void> {
   await assertPasswordAllowed(deps.db, newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
@@ -23,15 +34,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     const now = deps.clock.now();
     const [user] = await tx
       .update(users)
-      .set({
-        passwordHash,
-        demoPassword: false,
-        // Password expiry (D13) counts from here.
-        passwordChangedAt: now,
-        updatedAt: now,
-        // Following a link sent to the address also proves the address.
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
-      })
+      .set(passwordFromLink(passwordHash, now))
       .where(eq(users.id, id))
       .returning();
     // Any other reset link sent earlier would still change the password: they all end here.
@@ -68,13 +71,7 @@ export async function acceptInvitation(deps: AppDeps, token: string, newPassword
     const now = deps.clock.now();
     const [user] = await tx
       .update(users)
-      .set({
-        passwordHash,
-        demoPassword: false,
-        passwordChangedAt: now,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
-        updatedAt: now,
-      })
+      .set(passwordFromLink(passwordHash, now))
       .where(and(eq(users.id, id), eq(users.isActive, true)))
       .returning({ name: users.name });
     if (!user) throw badRequest(USER_MESSAGES.badInvitation);

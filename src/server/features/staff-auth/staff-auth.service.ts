@@ -10,7 +10,7 @@ import { loginThrottles, roleRequests, users } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { assertPasswordAllowed, currentSettings } from '../settings/settings.service';
-import { registrationEntry } from './account-audit';
+import { registeredAccount, registrationEntry } from './account-audit';
 import { queueAuthMail } from './auth-mail';
 import { countGuess, lockedOut, openSession } from './sign-in-session';
 import { startTwoFactorChallenge } from './two-factor-sign-in';
@@ -114,14 +114,7 @@ export async function register(deps: AppDeps, input: Registration): Promise<Regi
     await recordAudit(tx, registrationEntry(input, requestedRole, account?.id ?? null, now));
   });
   return {
-    staff: {
-      staff_id: input.staffId,
-      email: input.email,
-      name: input.name,
-      role: 'user',
-      requested_role: requestedRole,
-      department: input.department,
-    },
+    staff: registeredAccount(input, requestedRole),
     message: AUTH_MESSAGES.registered,
   };
 }

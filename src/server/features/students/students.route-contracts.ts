@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { ErrorResponseSchema, IdParamSchema } from '../../../contracts/common';
 import {
   OfficerOptionsResponseSchema,
@@ -11,7 +10,7 @@ import {
   StudentUpdateSchema,
 } from '../../../contracts/students';
 import { csvDownloadResponse } from '../../http/csv-download';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, recordHistoryRoute } from '../../http/openapi';
 import { csvImportRequest } from '../../http/uploads';
 
 /**
@@ -123,14 +122,7 @@ export const deleteStudentRoute = createRoute({
   },
 });
 
-export const studentHistoryRoute = createRoute({
-  method: 'get',
-  path: '/{id}/history',
+export const studentHistoryRoute = recordHistoryRoute({
   tags,
   summary: "The student's audit trail, oldest first: who changed what, with each field before and after",
-  request: { params: IdParamSchema },
-  responses: {
-    200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
-    ...errorResponses(401, 403, 404),
-  },
 });

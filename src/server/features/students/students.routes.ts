@@ -1,6 +1,7 @@
 import { STUDENT_EXPORT_FILENAME } from '../../../contracts/students';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
+import { recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
 import { readCsvUpload, skipsInvalidRows } from '../../http/uploads';
 import { listAssignableOfficers } from '../staff-users/staff-users.service';
@@ -29,31 +30,26 @@ export function studentsRoutes(deps: AppDeps) {
     return c.json(outcome.result, 201);
   });
 
-  router.openapi(contracts.listStudentsRoute, async (c) =>
-    c.json(await studentsService.listStudents(deps, c.var.staff, c.req.valid('query')), 200),
+  recordRoutes(
+    router,
+    deps,
+    {
+      list: contracts.listStudentsRoute,
+      create: contracts.createStudentRoute,
+      get: contracts.getStudentRoute,
+      history: contracts.studentHistoryRoute,
+      update: contracts.updateStudentRoute,
+      delete: contracts.deleteStudentRoute,
+    },
+    {
+      list: studentsService.listStudents,
+      create: studentsService.createStudent,
+      get: studentsService.getStudent,
+      history: studentsService.studentHistory,
+      update: studentsService.updateStudent,
+      delete: studentsService.deleteStudent,
+    },
   );
-
-  router.openapi(contracts.createStudentRoute, async (c) =>
-    c.json(await studentsService.createStudent(deps, c.var.staff, c.req.valid('json')), 201),
-  );
-
-  router.openapi(contracts.getStudentRoute, async (c) =>
-    c.json(await studentsService.getStudent(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-
-  router.openapi(contracts.studentHistoryRoute, async (c) =>
-    c.json(await studentsService.studentHistory(deps, c.var.staff, c.req.valid('param').id), 200),
-  );
-
-  router.openapi(contracts.updateStudentRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(await studentsService.updateStudent(deps, c.var.staff, id, c.req.valid('json')), 200);
-  });
-
-  router.openapi(contracts.deleteStudentRoute, async (c) => {
-    await studentsService.deleteStudent(deps, c.var.staff, c.req.valid('param').id);
-    return c.body(null, 204);
-  });
 
   return router;
 }

@@ -54,6 +54,17 @@ export function roleRequestSummary(r: RoleRequestRow): RoleRequestSummary {
   };
 }
 
+/** An account's profile (My Profile's fields) as the API and the audit trail name them. */
+export const profileOf = (u: typeof users.$inferSelect) => ({
+  department: u.department,
+  phone_number: u.phoneNumber,
+  address: u.address,
+  date_of_birth: u.dateOfBirth,
+  emergency_contact_name: u.emergencyContactName,
+  emergency_contact_phone: u.emergencyContactPhone,
+  emergency_contact_relationship: u.emergencyContactRelationship,
+});
+
 /** One account, as the directory lists it and opens it. */
 export function directoryUserDto({ user: u, creatorName, request }: DirectoryRow): DirectoryUser {
   return {
@@ -62,13 +73,7 @@ export function directoryUserDto({ user: u, creatorName, request }: DirectoryRow
     staff_id: u.staffId,
     email: u.email,
     role: u.role,
-    department: u.department,
-    phone_number: u.phoneNumber,
-    address: u.address,
-    date_of_birth: u.dateOfBirth,
-    emergency_contact_name: u.emergencyContactName,
-    emergency_contact_phone: u.emergencyContactPhone,
-    emergency_contact_relationship: u.emergencyContactRelationship,
+    ...profileOf(u),
     is_active: u.isActive,
     sign_in: u.staffId ? 'staff' : 'google',
     invitation_pending: u.staffId !== null && u.passwordHash === null && u.authId === null,

@@ -7,7 +7,7 @@ import { sessions, users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
 import { assertPasswordAllowed } from '../settings/settings.service';
-import { findDirectoryUser, profileColumns } from './directory.service';
+import { findDirectoryUser, profileColumns, profileOf } from './directory.service';
 import { latestRoleRequest } from './role-requests.service';
 
 /*
@@ -24,16 +24,6 @@ export async function getMyProfile(deps: AppDeps, user: SessionUser): Promise<My
   ]);
   return { ...account, latest_role_request: latest };
 }
-
-const profileFields = (u: typeof users.$inferSelect) => ({
-  phone_number: u.phoneNumber,
-  address: u.address,
-  date_of_birth: u.dateOfBirth,
-  department: u.department,
-  emergency_contact_name: u.emergencyContactName,
-  emergency_contact_phone: u.emergencyContactPhone,
-  emergency_contact_relationship: u.emergencyContactRelationship,
-});
 
 export async function updateMyProfile(
   deps: AppDeps,
@@ -58,8 +48,8 @@ export async function updateMyProfile(
       user.id,
       'profile_updated',
       `${user.name} updated their profile`,
-      profileFields(before!),
-      profileFields(after!),
+      profileOf(before!),
+      profileOf(after!),
     );
   });
   return getMyProfile(deps, user);

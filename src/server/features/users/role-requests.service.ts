@@ -1,11 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { RoleDecisionResponse, RoleRequest, RoleRequestSummary } from '../../../contracts/users';
 import type { Role } from '../../../domain/roles';
 import { roleTitle } from '../../../domain/roles';
 import { canManageUsers, USER_MESSAGES as M, roleChangeRefusal } from '../../../domain/users';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource } from '../../area-sources';
+import { type NotificationSource, waitingRecords } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { roleRequests, students, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -22,8 +22,6 @@ import { type RoleRequestRow, roleRequestSummary } from './directory.service';
  */
 
 const audit = areaAudit('account', 'role_request');
-const BELL_ITEMS = 20;
-
 /** Requests with who asked. */
 export function selectRequests(db: DbOrTx) {
   return db
@@ -213,21 +211,17 @@ export const roleRequestNotifications: NotificationSource = {
   async waitingFor(deps, user) {
     if (!canManageUsers(user.role)) return { count: 0, items: [] };
     const waiting = eq(roleRequests.status, 'pending');
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(roleRequests).where(waiting),
-      selectRequests(deps.db)
-        .where(waiting)
-        .orderBy(desc(roleRequests.createdAt), desc(roleRequests.id))
-        .limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((row) => ({
+    return waitingRecords(
+      deps.db,
+      roleRequests,
+      waiting,
+      selectRequests(deps.db).where(waiting).orderBy(desc(roleRequests.createdAt), desc(roleRequests.id)),
+      (row) => ({
         id: row.request.id,
         title: `${row.user.name} asks to be ${roleTitle(row.request.role)}`,
         detail: `${row.user.staffId ?? row.user.email} · now ${roleTitle(row.user.role)}`,
         href: `/users?${new URLSearchParams({ requests: 'open' })}`,
-      })),
-    };
+      }),
+    );
   },
 };

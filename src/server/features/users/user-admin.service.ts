@@ -9,7 +9,7 @@ import { conflict, forbidden } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
 import { queueAuthMail, sendAuthMailSoon } from '../staff-auth/staff-auth.service';
 import { asAdmin } from './admin-change';
-import { findDirectoryUser, profileColumns } from './directory.service';
+import { findDirectoryUser, profileColumns, profileOf } from './directory.service';
 import { replacePendingRequests } from './role-requests.service';
 
 /*
@@ -31,13 +31,7 @@ const audited = (u: typeof users.$inferSelect) => ({
   email: u.email,
   role: u.role,
   is_active: u.isActive,
-  department: u.department,
-  phone_number: u.phoneNumber,
-  address: u.address,
-  date_of_birth: u.dateOfBirth,
-  emergency_contact_name: u.emergencyContactName,
-  emergency_contact_phone: u.emergencyContactPhone,
-  emergency_contact_relationship: u.emergencyContactRelationship,
+  ...profileOf(u),
 });
 
 export async function changeRole(

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { RecordHistoryResponseSchema } from '../../../contracts/audit';
 import { IdParamSchema, MessageResponseSchema } from '../../../contracts/common';
 import {
   ChangePasswordSchema,
@@ -20,7 +19,7 @@ import {
   UserUpdateSchema,
 } from '../../../contracts/users';
 import { USER_MANAGER_ROLE } from '../../../domain/users';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, recordHistoryRoute } from '../../http/openapi';
 import { roleDoor } from '../../http/staff-router';
 
 /*
@@ -70,17 +69,10 @@ export const userRoutes = {
     request: one,
     responses: { 200: userAnswer('The account'), ...errorResponses(401, 403, 404) },
   }),
-  history: createRoute({
-    method: 'get',
-    path: '/{id}/history',
+  history: recordHistoryRoute({
     tags,
     summary: "The account's audit trail, oldest first: sign-ins, changes, role requests (admin)",
     middleware: admin,
-    request: one,
-    responses: {
-      200: jsonResponse(RecordHistoryResponseSchema, 'The history'),
-      ...errorResponses(401, 403, 404),
-    },
   }),
   update: createRoute({
     method: 'put',

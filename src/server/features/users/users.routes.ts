@@ -1,5 +1,6 @@
 import { USER_DIRECTORY_ROLE, USER_MANAGER_ROLE } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
+import { recordId } from '../../http/record-routes';
 import { createRoleRouter, createSignedInRouter } from '../../http/staff-router';
 import { accountHistory, findDirectoryUser, roleSummaries } from './directory.service';
 import { directoryPage } from './directory-page';
@@ -10,9 +11,6 @@ import { roleRequestPage } from './role-requests-page';
 import * as admin from './user-admin.service';
 import { myProfileRoutes, userRoutes as r, roleRequestRoutes } from './users.route-contracts';
 
-type IdContext = { req: { valid(target: 'param'): { id: string } } };
-const id = (c: IdContext) => c.req.valid('param').id;
-
 /** /api/users: the directory (deputy managers and admins) and its changes (admins). */
 export function usersRoutes(deps: AppDeps) {
   const router = createRoleRouter(USER_DIRECTORY_ROLE);
@@ -22,20 +20,22 @@ export function usersRoutes(deps: AppDeps) {
   router.openapi(r.invite, async (c) =>
     c.json(await admin.inviteUser(deps, c.var.staff, c.req.valid('json')), 201),
   );
-  router.openapi(r.get, async (c) => c.json(await findDirectoryUser(deps.db, id(c)), 200));
-  router.openapi(r.history, async (c) => c.json(await accountHistory(deps, id(c)), 200));
+  router.openapi(r.get, async (c) => c.json(await findDirectoryUser(deps.db, recordId(c)), 200));
+  router.openapi(r.history, async (c) => c.json(await accountHistory(deps, recordId(c)), 200));
   router.openapi(r.update, async (c) =>
-    c.json(await admin.updateUser(deps, c.var.staff, id(c), c.req.valid('json')), 200),
+    c.json(await admin.updateUser(deps, c.var.staff, recordId(c), c.req.valid('json')), 200),
   );
   router.openapi(r.role, async (c) =>
-    c.json(await admin.changeRole(deps, c.var.staff, id(c), c.req.valid('json').role), 200),
+    c.json(await admin.changeRole(deps, c.var.staff, recordId(c), c.req.valid('json').role), 200),
   );
-  router.openapi(r.activate, async (c) => c.json(await admin.setActive(deps, c.var.staff, id(c), true), 200));
+  router.openapi(r.activate, async (c) =>
+    c.json(await admin.setActive(deps, c.var.staff, recordId(c), true), 200),
+  );
   router.openapi(r.deactivate, async (c) =>
-    c.json(await admin.setActive(deps, c.var.staff, id(c), false), 200),
+    c.json(await admin.setActive(deps, c.var.staff, recordId(c), false), 200),
   );
   router.openapi(r.passwordReset, async (c) =>
-    c.json(await admin.sendPasswordReset(deps, c.var.staff, id(c)), 200),
+    c.json(await admin.sendPasswordReset(deps, c.var.staff, recordId(c)), 200),
   );
   return router;
 }
@@ -47,13 +47,13 @@ export function roleRequestsRoutes(deps: AppDeps) {
   router.openapi(rr.list, async (c) => c.json(await roleRequestPage(deps.db, c.req.valid('query')), 200));
   router.openapi(rr.grant, async (c) =>
     c.json(
-      await decideRoleRequest(deps, c.var.staff, id(c), 'granted', c.req.valid('json').note ?? null),
+      await decideRoleRequest(deps, c.var.staff, recordId(c), 'granted', c.req.valid('json').note ?? null),
       200,
     ),
   );
   router.openapi(rr.decline, async (c) =>
     c.json(
-      await decideRoleRequest(deps, c.var.staff, id(c), 'declined', c.req.valid('json').note ?? null),
+      await decideRoleRequest(deps, c.var.staff, recordId(c), 'declined', c.req.valid('json').note ?? null),
       200,
     ),
   );

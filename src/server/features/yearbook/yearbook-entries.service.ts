@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   EntryCreate,
@@ -19,16 +19,15 @@ import {
   yearbookVisibleTo,
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
-import type { DbOrTx, Tx } from '../../db/client';
+import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
+import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students, yearbookEntries, yearbooks } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
-import { recordAudit } from '../audit/audit.service';
+import { recordChangeAudit } from '../audit/audit.service';
 import { entryListPage, entrySearch } from './entry-list-page';
 import {
-  actorOf,
   auditedEntry,
   type EntryRow,
   entryColumns,
@@ -57,28 +56,7 @@ async function entryById(db: DbOrTx, id: string): Promise<EntryRow> {
   return row!;
 }
 
-function auditEntry(
-  tx: Tx,
-  user: SessionUser,
-  now: Date,
-  action: string,
-  summary: string,
-  before: EntryRow | null,
-  after: EntryRow | null,
-) {
-  const id = (after ?? before)!.id;
-  return recordAudit(tx, {
-    actor: actorOf(user),
-    officerId: null,
-    entityType: 'yearbook_entry',
-    entityId: id,
-    action: `yearbook_entry.${action}`,
-    summary,
-    at: now,
-    before: before && auditedEntry(before),
-    after: after && auditedEntry(after),
-  });
-}
+const auditEntry = recordChangeAudit('yearbook_entry', auditedEntry);
 
 /** Management adds a student's entry: approved at once, approved by them today. */
 export async function addEntry(deps: AppDeps, user: SessionUser, yearbookId: string, input: EntryCreate) {
@@ -365,8 +343,6 @@ export async function decideEntry(
   return entryDto(await entryById(deps.db, id));
 }
 
-const BELL_ITEMS = 20;
-
 /** Entries waiting for review, in every yearbook, for the people who review them (D16). */
 export const yearbookEntryNotifications: NotificationSource = {
   area: 'yearbook',
@@ -374,8 +350,10 @@ export const yearbookEntryNotifications: NotificationSource = {
   async waitingFor(deps, user) {
     if (!canManageYearbooks(user.role)) return { count: 0, items: [] };
     const pending = eq(yearbookEntries.status, 'pending');
-    const [[counted], rows] = await Promise.all([
-      deps.db.select({ n: count() }).from(yearbookEntries).where(pending),
+    return waitingRecords(
+      deps.db,
+      yearbookEntries,
+      pending,
       deps.db
         .select({
           id: yearbookEntries.id,
@@ -386,18 +364,14 @@ export const yearbookEntryNotifications: NotificationSource = {
         .from(yearbookEntries)
         .innerJoin(yearbooks, eq(yearbooks.id, yearbookEntries.yearbookId))
         .where(pending)
-        .orderBy(desc(yearbookEntries.createdAt), desc(yearbookEntries.id))
-        .limit(BELL_ITEMS),
-    ]);
-    return {
-      count: counted?.n ?? 0,
-      items: rows.map((r) => ({
+        .orderBy(desc(yearbookEntries.createdAt), desc(yearbookEntries.id)),
+      (r) => ({
         id: r.id,
         title: r.name,
         detail: `${classOf(r.year)} · Pending Review`,
         href: `/yearbook-admin?${new URLSearchParams({ tab: 'entries', yearbook: r.yearbookId })}`,
-      })),
-    };
+      }),
+    );
   },
 };
 

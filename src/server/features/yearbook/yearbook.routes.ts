@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../../app-env';
+import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import * as memories from './memory-wall.service';
 import { entryRoutes, yearbookRoutes } from './yearbook.route-contracts';
@@ -11,31 +12,23 @@ import * as yearbooks from './yearbooks.service';
 export function yearbooksRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
   const r = yearbookRoutes;
-  const id = (c: { req: { valid(target: 'param'): { id: string } } }) => c.req.valid('param').id;
 
-  router.openapi(r.list, async (c) =>
-    c.json(await yearbooks.listYearbooks(deps, c.var.staff, c.req.valid('query')), 200),
-  );
   router.openapi(r.myEntries, async (c) => c.json(await entries.getMyEntries(deps, c.var.staff), 200));
   router.openapi(r.graduates, async (c) =>
     c.json(await yearbooks.listGraduates(deps, c.var.staff, c.req.valid('query')), 200),
   );
-  router.openapi(r.create, async (c) =>
-    c.json(await yearbooks.createYearbook(deps, c.var.staff, c.req.valid('json')), 201),
-  );
-  router.openapi(r.get, async (c) => c.json(await yearbooks.getYearbook(deps, c.var.staff, id(c)), 200));
-  router.openapi(r.update, async (c) =>
-    c.json(await yearbooks.updateYearbook(deps, c.var.staff, id(c), c.req.valid('json')), 200),
-  );
-  router.openapi(r.delete, async (c) => {
-    await yearbooks.deleteYearbook(deps, c.var.staff, id(c));
-    return c.body(null, 204);
+  recordRoutes(router, deps, r, {
+    list: yearbooks.listYearbooks,
+    create: yearbooks.createYearbook,
+    get: yearbooks.getYearbook,
+    update: yearbooks.updateYearbook,
+    delete: yearbooks.deleteYearbook,
   });
   router.openapi(r.publish, async (c) =>
-    c.json(await yearbooks.publishYearbook(deps, c.var.staff, id(c)), 200),
+    c.json(await yearbooks.publishYearbook(deps, c.var.staff, recordId(c)), 200),
   );
   router.openapi(r.pdf, async (c) => {
-    const { document, filename } = await yearbookPdfDownload(deps, c.var.staff, id(c));
+    const { document, filename } = await yearbookPdfDownload(deps, c.var.staff, recordId(c));
     return c.body(Readable.toWeb(document) as ReadableStream, 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="${filename}"`,
@@ -43,21 +36,23 @@ export function yearbooksRoutes(deps: AppDeps) {
     });
   });
   router.openapi(r.entries, async (c) =>
-    c.json(await entries.listEntries(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+    c.json(await entries.listEntries(deps, c.var.staff, recordId(c), c.req.valid('query')), 200),
   );
   router.openapi(r.addEntry, async (c) =>
-    c.json(await entries.addEntry(deps, c.var.staff, id(c), c.req.valid('json')), 201),
+    c.json(await entries.addEntry(deps, c.var.staff, recordId(c), c.req.valid('json')), 201),
   );
-  router.openapi(r.myEntry, async (c) => c.json(await entries.getMyEntry(deps, c.var.staff, id(c)), 200));
+  router.openapi(r.myEntry, async (c) =>
+    c.json(await entries.getMyEntry(deps, c.var.staff, recordId(c)), 200),
+  );
   router.openapi(r.saveMyEntry, async (c) => {
-    const saved = await entries.saveMyEntry(deps, c.var.staff, id(c), c.req.valid('json'));
+    const saved = await entries.saveMyEntry(deps, c.var.staff, recordId(c), c.req.valid('json'));
     return saved.created ? c.json(saved, 201) : c.json(saved, 200);
   });
   router.openapi(r.memories, async (c) =>
-    c.json(await memories.listMemories(deps, c.var.staff, id(c), c.req.valid('query')), 200),
+    c.json(await memories.listMemories(deps, c.var.staff, recordId(c), c.req.valid('query')), 200),
   );
   router.openapi(r.postMemory, async (c) =>
-    c.json(await memories.postMemory(deps, c.var.staff, id(c), c.req.valid('json')), 201),
+    c.json(await memories.postMemory(deps, c.var.staff, recordId(c), c.req.valid('json')), 201),
   );
   return router;
 }
@@ -66,13 +61,7 @@ export function yearbooksRoutes(deps: AppDeps) {
 export function yearbookEntriesRoutes(deps: AppDeps) {
   const router = createSignedInRouter();
   const r = entryRoutes;
-  router.openapi(r.update, async (c) =>
-    c.json(await entries.updateEntry(deps, c.var.staff, c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-  router.openapi(r.delete, async (c) => {
-    await entries.deleteEntry(deps, c.var.staff, c.req.valid('param').id);
-    return c.body(null, 204);
-  });
+  recordRoutes(router, deps, r, { update: entries.updateEntry, delete: entries.deleteEntry });
   router.openapi(r.approve, async (c) =>
     c.json(await entries.decideEntry(deps, c.var.staff, c.req.valid('param').id, 'approve'), 200),
   );
