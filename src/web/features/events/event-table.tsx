@@ -1,7 +1,14 @@
-import { CalendarDays, Eye, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, Eye } from 'lucide-react';
 import type { Event } from '../../../contracts/events';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
-import { DataTable, type PagedQuery, tableStateOf } from '../../components/list';
+import {
+  DataTable,
+  DeleteButton,
+  EditButton,
+  type PagedQuery,
+  TitleButton,
+  tableStateOf,
+} from '../../components/list';
 import { Button } from '../../components/ui';
 import type { EventActions } from './event-card';
 import {
@@ -18,13 +25,9 @@ import { reasonOf } from './events.queries';
 /** The List view: Event, Date & Time, Location, Status, Attendees, Actions (cards on phones). */
 export function EventTable({ query, actions }: { query: PagedQuery<Event>; actions: EventActions }) {
   const title = (e: Event) => (
-    <button
-      type="button"
-      onClick={() => actions.onOpen(e)}
-      className="text-left font-medium break-words text-slate-900 hover:text-primary-active hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-    >
+    <TitleButton onClick={() => actions.onOpen(e)} className="font-medium break-words">
       {e.title}
-    </button>
+    </TitleButton>
   );
   const buttons = (e: Event) => (
     <div className="flex flex-wrap items-center justify-end gap-1">
@@ -34,17 +37,8 @@ export function EventTable({ query, actions }: { query: PagedQuery<Event>; actio
       </Button>
       {actions.canManage(e) && (
         <>
-          <Button size="sm" variant="ghost" aria-label={`Edit ${e.title}`} onClick={() => actions.onEdit(e)}>
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Delete ${e.title}`}
-            onClick={() => actions.onDelete(e)}
-          >
-            <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-          </Button>
+          <EditButton name={e.title} onClick={() => actions.onEdit(e)} />
+          <DeleteButton name={e.title} onClick={() => actions.onDelete(e)} />
         </>
       )}
     </div>
