@@ -76,3 +76,19 @@ export function TitleButton({
     </button>
   );
 }
+
+/** Edit and Delete at the foot of a record's details dialog, whose title already names the record. */
+export function DetailsEditDelete({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onEdit}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit
+      </Button>
+      <Button variant="danger" onClick={onDelete}>
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete
+      </Button>
+    </>
+  );
+}

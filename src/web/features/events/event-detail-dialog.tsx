@@ -1,7 +1,8 @@
-import { CalendarPlus, Download, Pencil, Trash2 } from 'lucide-react';
+import { CalendarPlus, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Event } from '../../../contracts/events';
-import { Badge, Button, buttonClasses, Dialog, Skeleton } from '../../components/ui';
+import { DetailsEditDelete, TagList } from '../../components/list';
+import { Badge, buttonClasses, DetailItem, DetailList, Dialog, Skeleton } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import {
   AttendeesLine,
@@ -55,10 +56,10 @@ export function EventDetailDialog({
           )}
           <AttendeesLine event={e} />
         </div>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          <Item term="Organizer" value={e.organizer_name} />
-          <Item term="Registration deadline" value={formatDateTime(e.registration_deadline)} />
-        </dl>
+        <DetailList>
+          <DetailItem term="Organizer" value={e.organizer_name} />
+          <DetailItem term="Registration deadline" value={formatDateTime(e.registration_deadline)} />
+        </DetailList>
         <Section title="Description">
           <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-800">
             {e.description}
@@ -69,33 +70,14 @@ export function EventDetailDialog({
             <p className="text-sm break-words whitespace-pre-line text-slate-800">{e.requirements}</p>
           </Section>
         )}
-        {e.tags.length > 0 && (
-          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-            {e.tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList tags={e.tags} />
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
           <RegisterButton event={e} size="md" />
           <a href={calendarHref(e.id)} download className={buttonClasses('secondary')}>
             <CalendarPlus aria-hidden="true" className="size-4" />
             Add to Calendar
           </a>
-          {canManage && (
-            <>
-              <Button variant="secondary" onClick={onEdit}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </Button>
-              <Button variant="danger" onClick={onDelete}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </Button>
-            </>
-          )}
+          {canManage && <DetailsEditDelete onEdit={onEdit} onDelete={onDelete} />}
         </div>
         {canManage && <AttendeeList eventId={e.id} />}
       </div>
@@ -148,14 +130,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
-  );
-}
-
-function Item({ term, value }: { term: string; value: ReactNode }) {
-  return (
-    <div className="flex gap-2">
-      <dt className="text-slate-500">{term}:</dt>
-      <dd className="text-slate-900">{value}</dd>
-    </div>
   );
 }

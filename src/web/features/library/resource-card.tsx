@@ -1,7 +1,15 @@
-import { Clock, User } from 'lucide-react';
 import type { Resource } from '../../../contracts/library';
 import { GridCard, TagList } from '../../components/list';
-import { CategoryBadge, DownloadsLine, OpenButton, Stars, Thumbnail, TypeBadge } from './library-ui';
+import {
+  AuthorLine,
+  CategoryBadge,
+  DownloadsLine,
+  DurationLine,
+  OpenButton,
+  Stars,
+  Thumbnail,
+  TypeBadge,
+} from './library-ui';
 
 /** How many tags a card shows; the dialog shows them all. */
 const CARD_TAGS = 3;
@@ -31,21 +39,9 @@ export function ResourceCard({ resource: r, actions }: { resource: Resource; act
     >
       {r.description && <p className="line-clamp-3 text-sm break-words text-slate-700">{r.description}</p>}
       <div className="flex flex-col gap-1.5 text-sm text-slate-700">
-        {r.author && (
-          <span className="inline-flex min-w-0 items-center gap-1.5">
-            <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-            <span className="sr-only">Author: </span>
-            <span className="truncate">{r.author}</span>
-          </span>
-        )}
+        <AuthorLine resource={r} truncate />
         <span className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
-          {r.duration && (
-            <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-              <span className="sr-only">Duration: </span>
-              {r.duration}
-            </span>
-          )}
+          <DurationLine resource={r} />
           <DownloadsLine resource={r} />
         </span>
         <span className="flex flex-wrap items-center gap-2">
