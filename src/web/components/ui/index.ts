@@ -5,7 +5,7 @@ export { Badge, type BadgeTone } from './badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './button';
 export { Card, CardBody, CardHeader } from './card';
 export { Checkbox } from './checkbox';
-export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { ConfirmDialog, type ConfirmDialogProps, DeleteConfirmDialog } from './confirm-dialog';
 export { DateInput, type DateInputEvent, type DateInputHandle, type DateInputProps } from './date-input';
 export { DetailItem, DetailList } from './details';
 export { Dialog, type DialogProps } from './dialog';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Story } from '../../../contracts/impact-stories';
 import { STORY_FAILURES as F, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import { DataTable, DeleteButton, EditButton, QueryPager, tableStateOf } from '../../components/list';
-import { Badge, Button, Card, ConfirmDialog, PageHeader, StatCard, toast } from '../../components/ui';
+import { Badge, Button, Card, DeleteConfirmDialog, PageHeader, StatCard, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { filterParam, listStateSchema } from '../../lib/list-state';
@@ -243,15 +243,12 @@ export function StoriesAdminPage() {
         />
       )}
       {categoriesOpen && <CategoriesDialog onClose={() => setCategoriesOpen(false)} />}
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title="Delete story"
         message={M.deleteConfirm}
-        confirmLabel="Delete"
-        variant="danger"
         busy={remove.isPending}
-        busyLabel="Deleting..."
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
