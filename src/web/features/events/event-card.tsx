@@ -2,15 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import type { Event } from '../../../contracts/events';
 import { GridCard, TagList } from '../../components/list';
 import { Badge } from '../../components/ui';
-import {
-  AttendeesLine,
-  EventImage,
-  LocationLine,
-  RegisterButton,
-  StatusBadge,
-  TypeBadge,
-  WhenLine,
-} from './event-ui';
+import { EventFacts, EventImage, RegisterButton, StatusBadge, TypeBadge } from './event-ui';
 
 /** How many tags a card shows; the detail dialog shows them all. */
 const CARD_TAGS = 3;
@@ -44,11 +36,7 @@ export function EventCard({ event: e, actions }: { event: Event; actions: EventA
         actions.canManage(e) && { onEdit: () => actions.onEdit(e), onDelete: () => actions.onDelete(e) }
       }
     >
-      <div className="flex flex-col gap-1.5 text-sm text-slate-700">
-        <WhenLine event={e} />
-        <LocationLine event={e} />
-        <AttendeesLine event={e} />
-      </div>
+      <EventFacts event={e} />
       <TagList tags={e.tags} most={CARD_TAGS} />
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         {e.registered ? (

@@ -4,15 +4,7 @@ import type { Event } from '../../../contracts/events';
 import { DetailsEditDelete, TagList } from '../../components/list';
 import { Badge, buttonClasses, DetailItem, DetailList, Dialog, Skeleton } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
-import {
-  AttendeesLine,
-  EventImage,
-  LocationLine,
-  RegisterButton,
-  StatusBadge,
-  TypeBadge,
-  WhenLine,
-} from './event-ui';
+import { EventFacts, EventImage, RegisterButton, StatusBadge, TypeBadge } from './event-ui';
 import { attendeesCsvHref, calendarHref, reasonOf, useAttendees } from './events.queries';
 
 /**
@@ -41,21 +33,7 @@ export function EventDetailDialog({
           <StatusBadge status={e.status} />
           {e.registered && <Badge tone="success">Registered</Badge>}
         </div>
-        <div className="flex flex-col gap-1.5 text-sm text-slate-700">
-          <WhenLine event={e} />
-          <LocationLine event={e} />
-          {e.is_virtual && e.virtual_link && (
-            <a
-              href={e.virtual_link}
-              target="_blank"
-              rel="noreferrer"
-              className="ml-5.5 break-all text-primary-active hover:underline"
-            >
-              {e.virtual_link}
-            </a>
-          )}
-          <AttendeesLine event={e} />
-        </div>
+        <EventFacts event={e} withLink />
         <DetailList>
           <DetailItem term="Organizer" value={e.organizer_name} />
           <DetailItem term="Registration deadline" value={formatDateTime(e.registration_deadline)} />

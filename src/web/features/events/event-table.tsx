@@ -13,6 +13,7 @@ import { Button } from '../../components/ui';
 import type { EventActions } from './event-card';
 import {
   AttendeesLine,
+  EventFacts,
   EventImage,
   LocationLine,
   RegisterButton,
@@ -76,11 +77,7 @@ export function EventTable({ query, actions }: { query: PagedQuery<Event>; actio
             {title(e)}
             <StatusBadge status={e.status} />
           </div>
-          <div className="flex flex-col gap-1">
-            <WhenLine event={e} />
-            <LocationLine event={e} />
-            <AttendeesLine event={e} />
-          </div>
+          <EventFacts event={e} className="gap-1" />
           {buttons(e)}
         </div>
       )}

@@ -32,6 +32,7 @@ import {
   TypePicture,
   toast,
 } from '../../components/ui';
+import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { reasonOf, useRegistration } from './events.queries';
 
@@ -125,6 +126,38 @@ export function AttendeesLine({ event }: { event: Event }) {
       {event.max_attendees !== null && <span className="sr-only">Attendees: </span>}
       {attendeesOf(event)}
     </span>
+  );
+}
+
+/**
+ * When, where and how many, one under the other, as every view of an event shows them; `withLink`
+ * adds a virtual event's link under its place (the details, where it may be followed).
+ */
+export function EventFacts({
+  event,
+  withLink,
+  className = 'gap-1.5 text-sm text-slate-700',
+}: {
+  event: Event;
+  withLink?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col', className)}>
+      <WhenLine event={event} />
+      <LocationLine event={event} />
+      {withLink && event.is_virtual && event.virtual_link && (
+        <a
+          href={event.virtual_link}
+          target="_blank"
+          rel="noreferrer"
+          className="ml-5.5 break-all text-primary-active hover:underline"
+        >
+          {event.virtual_link}
+        </a>
+      )}
+      <AttendeesLine event={event} />
+    </div>
   );
 }
 

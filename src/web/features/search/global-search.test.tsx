@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../../../contracts/search';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { GlobalSearch, isSearchShortcut, SEARCH_PLACEHOLDER } from './global-search';
 
 const results = (q: string): SearchResponse => ({
@@ -64,10 +65,7 @@ function stubSearch(respond: (q: string) => Promise<Response> = (q) => answer(re
 const location = () => screen.getByTestId('location').textContent;
 const optionNames = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('GlobalSearch', () => {
   it('shows results grouped by area and opens the chosen one with the arrow keys and Enter', async () => {
