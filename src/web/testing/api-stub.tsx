@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
 
 /*
@@ -60,4 +60,10 @@ export function stubApi(
   });
   vi.stubGlobal('fetch', fetch);
   return seen;
+}
+
+/** Shows the address the screen went to (`data-testid="location"`), for tests of links that navigate. */
+export function CurrentLocation() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
 }
