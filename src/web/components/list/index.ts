@@ -3,7 +3,13 @@ export { type DataColumn, DataTable, type DataTableProps } from './data-table';
 export { GridCard, TagList } from './grid-card';
 export { CardList, type ListFailure, ListTable } from './list-body';
 export { ListError } from './list-error';
-export { FilterSelect, type FilterSpec, GRID_OR_LIST, type LabelsOf, ViewSwitch } from './list-filters';
+export {
+  FilterSelect,
+  type FilterSpec,
+  GridListSwitch,
+  type LabelsOf,
+  ViewSwitch,
+} from './list-filters';
 export { ListPageHeader } from './list-page-header';
 export { ListScreen, type MainAction, type UrlList } from './list-screen';
 export { type PagedQuery, tableStateOf } from './paged-query';

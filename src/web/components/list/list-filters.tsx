@@ -46,7 +46,7 @@ export function FilterSelect<V extends string>({
 }
 
 /** The views of a list of cards: the Grid of cards ('' in the address) or the List, a table. */
-export const GRID_OR_LIST = [
+const GRID_OR_LIST = [
   ['', 'Grid', LayoutGrid],
   ['list', 'List', List],
 ] as const;
@@ -78,4 +78,15 @@ export function ViewSwitch<V extends string>({
       ))}
     </fieldset>
   );
+}
+
+/** Grid or List for a list of cards, kept in the address as `view` ('' or 'list'). */
+export function GridListSwitch({
+  value,
+  onChange,
+}: {
+  value: '' | 'list';
+  onChange: (view: '' | 'list') => void;
+}) {
+  return <ViewSwitch views={GRID_OR_LIST} value={value} onChange={onChange} />;
 }

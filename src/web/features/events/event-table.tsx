@@ -3,8 +3,7 @@ import type { Event } from '../../../contracts/events';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
 import {
   DataTable,
-  DeleteButton,
-  EditButton,
+  EditDeleteButtons,
   type PagedQuery,
   TitleButton,
   tableStateOf,
@@ -37,10 +36,11 @@ export function EventTable({ query, actions }: { query: PagedQuery<Event>; actio
         <Eye aria-hidden="true" className="size-4" />
       </Button>
       {actions.canManage(e) && (
-        <>
-          <EditButton name={e.title} onClick={() => actions.onEdit(e)} />
-          <DeleteButton name={e.title} onClick={() => actions.onDelete(e)} />
-        </>
+        <EditDeleteButtons
+          name={e.title}
+          onEdit={() => actions.onEdit(e)}
+          onDelete={() => actions.onDelete(e)}
+        />
       )}
     </div>
   );

@@ -12,14 +12,7 @@ import {
   type EventType,
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
-import {
-  CardList,
-  GRID_OR_LIST,
-  ListScreen,
-  type StatTile,
-  useDeleteConfirm,
-  ViewSwitch,
-} from '../../components/list';
+import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useOpenedRecord } from '../../lib/use-opened-record';
@@ -119,9 +112,8 @@ export function EventsPage() {
           values: EVENT_STATUSES,
           labels: EVENT_STATUS_LABELS,
         },
-        <ViewSwitch
+        <GridListSwitch
           key="viewswitch"
-          views={GRID_OR_LIST}
           value={params.view}
           onChange={(view) => update({ view, page: params.page })}
         />,

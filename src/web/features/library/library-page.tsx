@@ -11,14 +11,7 @@ import {
   RESOURCE_TYPES,
   type ResourceType,
 } from '../../../domain/library';
-import {
-  CardList,
-  GRID_OR_LIST,
-  ListScreen,
-  type StatTile,
-  useDeleteConfirm,
-  ViewSwitch,
-} from '../../components/list';
+import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useOpenedRecord } from '../../lib/use-opened-record';
@@ -120,9 +113,8 @@ export function LibraryPage() {
           values: RESOURCE_CATEGORIES,
           labels: RESOURCE_CATEGORY_LABELS,
         },
-        <ViewSwitch
+        <GridListSwitch
           key="viewswitch"
-          views={GRID_OR_LIST}
           value={params.view}
           onChange={(view) => update({ view, page: params.page })}
         />,

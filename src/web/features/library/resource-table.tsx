@@ -3,8 +3,7 @@ import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
 import {
   DataTable,
-  DeleteButton,
-  EditButton,
+  EditDeleteButtons,
   type PagedQuery,
   TitleButton,
   tableStateOf,
@@ -24,10 +23,11 @@ export function ResourceTable({ query, actions }: { query: PagedQuery<Resource>;
     <div className="flex flex-wrap items-center justify-end gap-1">
       <OpenButton resource={r} onOpened={actions.onOpen} />
       {actions.canManage && (
-        <>
-          <EditButton name={r.title} onClick={() => actions.onEdit(r)} />
-          <DeleteButton name={r.title} onClick={() => actions.onDelete(r)} />
-        </>
+        <EditDeleteButtons
+          name={r.title}
+          onEdit={() => actions.onEdit(r)}
+          onDelete={() => actions.onDelete(r)}
+        />
       )}
     </div>
   );
