@@ -1,37 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubUploads } from '../testing/fake-xhr';
 import { ApiError, setUnauthorizedHandler } from './api';
 import { type UploadProgress, uploadFile } from './upload';
-
-/** Stands in for the browser's XMLHttpRequest: answers `answer` once the form is sent. */
-function fakeXhr(answer: { status: number; text: string } | 'unreachable') {
-  const sent: FormData[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    responseType = '';
-    upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
-    onload?: () => void;
-    onerror?: () => void;
-    ontimeout?: () => void;
-    onabort?: () => void;
-    open() {}
-    setRequestHeader() {}
-    abort() {
-      this.onabort?.();
-    }
-    send(form: FormData) {
-      sent.push(form);
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-      this.upload.onload?.();
-      if (answer === 'unreachable') return this.onerror?.();
-      this.status = answer.status;
-      this.responseText = answer.text;
-      this.onload?.();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 const file = new File(['first_name,last_name\nA,B\n'], 'students.csv', { type: 'text/csv' });
 
@@ -42,11 +12,11 @@ afterEach(() => {
 
 describe('uploadFile', () => {
   it('sends the file in the field "file", reports progress and resolves the JSON answer', async () => {
-    const sent = fakeXhr({ status: 201, text: '{"imported":1,"dropped":[],"message":"ok"}' });
+    const sent = stubUploads({ status: 201, body: '{"imported":1,"dropped":[],"message":"ok"}' });
     const progress: UploadProgress[] = [];
     const answer = await uploadFile('/api/students/import', file, (p) => progress.push(p));
     expect(answer).toEqual({ imported: 1, dropped: [], message: 'ok' });
-    expect(sent[0]?.get('file')).toMatchObject({ name: 'students.csv' });
+    expect(sent[0]?.form?.get('file')).toMatchObject({ name: 'students.csv' });
     expect(progress).toEqual([
       { phase: 'uploading', percent: 0 },
       { phase: 'uploading', percent: 50 },
@@ -55,17 +25,17 @@ describe('uploadFile', () => {
   });
 
   it('sends the fields before the file, in order', async () => {
-    const sent = fakeXhr({ status: 201, text: '{"id":"f1"}' });
+    const sent = stubUploads({ status: 201, body: '{"id":"f1"}' });
     await uploadFile('/api/files', file, () => {}, undefined, { student_id: 's1', category: 'academic' });
-    expect([...(sent[0]?.keys() ?? [])]).toEqual(['student_id', 'category', 'file']);
-    expect(sent[0]?.get('student_id')).toBe('s1');
-    expect(sent[0]?.get('category')).toBe('academic');
+    expect([...(sent[0]?.form?.keys() ?? [])]).toEqual(['student_id', 'category', 'file']);
+    expect(sent[0]?.form?.get('student_id')).toBe('s1');
+    expect(sent[0]?.form?.get('category')).toBe('academic');
   });
 
   it("rejects a refused file with ApiError carrying the server's rows and dropped rows", async () => {
-    fakeXhr({
+    stubUploads({
       status: 400,
-      text: JSON.stringify({
+      body: JSON.stringify({
         error: 'Nothing was imported. Row 2: x',
         code: 'invalid_rows',
         rows: [{ row: 2, message: 'x' }],
@@ -83,9 +53,9 @@ describe('uploadFile', () => {
   });
 
   it('rejects an answer that is not JSON with ApiError of its status, and no answer with status 0', async () => {
-    fakeXhr({ status: 502, text: '<html>Bad gateway</html>' });
+    stubUploads({ status: 502, body: '<html>Bad gateway</html>' });
     await expect(uploadFile('/x', file, () => {})).rejects.toMatchObject({ status: 502, message: '' });
-    fakeXhr('unreachable');
+    stubUploads('unreachable');
     const error = await uploadFile('/x', file, () => {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNetworkError).toBe(true);
@@ -94,7 +64,7 @@ describe('uploadFile', () => {
   it('reports a 401 as the end of the session, as every other call does', async () => {
     const ended = vi.fn();
     setUnauthorizedHandler(ended);
-    fakeXhr({ status: 401, text: '{"error":"Please sign in to continue."}' });
+    stubUploads({ status: 401, body: '{"error":"Please sign in to continue."}' });
     await expect(uploadFile('/api/allowances/bulk', file, () => {})).rejects.toMatchObject({ status: 401 });
     expect(ended).toHaveBeenCalledOnce();
   });

@@ -1,13 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, vi } from 'vitest';
 
 /*
  * What screen tests share: a JSON answer, a page rendered with a fresh query client and router,
  * and fetch stood in for by a function that answers each call and records it.
  */
+
+/** After each test of the file: the page emptied and fetch (and any other stubbed global) real again. */
+export function cleanAfterEach() {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
 
 export const json = (body: unknown, status = 200) =>
   Promise.resolve(
@@ -52,4 +60,10 @@ export function stubApi(
   });
   vi.stubGlobal('fetch', fetch);
   return seen;
+}
+
+/** Shows the address the screen went to (`data-testid="location"`), for tests of links that navigate. */
+export function CurrentLocation() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
 }

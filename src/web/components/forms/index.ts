@@ -1,3 +1,4 @@
+export { choiceFields } from './choice-field';
 export { choiceOptions } from './choice-options';
 export { CSV_MAX_BYTES, type CsvFileMessages, csvFileProblem } from './csv-file';
 export { CsvUploadDialog, type CsvUploadDialogProps, RowErrorList } from './csv-upload-dialog';

@@ -1,12 +1,26 @@
 /** The list kit: every paged list is built from these. Import from here: '../../components/list'. */
 export { type DataColumn, DataTable, type DataTableProps } from './data-table';
+export { GridCard, TagList } from './grid-card';
 export { CardList, type ListFailure, ListTable } from './list-body';
 export { ListError } from './list-error';
-export { FilterSelect, type FilterSpec, type LabelsOf, ViewSwitch } from './list-filters';
+export {
+  FilterSelect,
+  type FilterSpec,
+  GridListSwitch,
+  type LabelsOf,
+  ViewSwitch,
+} from './list-filters';
 export { ListPageHeader } from './list-page-header';
 export { ListScreen, type MainAction, type UrlList } from './list-screen';
 export { type PagedQuery, tableStateOf } from './paged-query';
 export { QueryPager } from './pager';
+export {
+  DeleteButton,
+  DetailsEditDelete,
+  EditButton,
+  EditDeleteButtons,
+  TitleButton,
+} from './record-buttons';
 export { SearchBox } from './search-box';
 export { type StatTile, StatTiles } from './stat-tiles';
 export { useDeleteConfirm } from './use-delete-confirm';

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { LayoutGrid, List, type LucideIcon } from 'lucide-react';
 import { Button, Select } from '../ui';
 
 /** How a filter names its values: a table of labels, or a function (e.g. `valueLabel`). */
@@ -45,6 +45,12 @@ export function FilterSelect<V extends string>({
   );
 }
 
+/** The views of a list of cards: the Grid of cards ('' in the address) or the List, a table. */
+const GRID_OR_LIST = [
+  ['', 'Grid', LayoutGrid],
+  ['list', 'List', List],
+] as const;
+
 /** The buttons that switch a list between its views (Grid and List, Board and List). */
 export function ViewSwitch<V extends string>({
   views,
@@ -72,4 +78,15 @@ export function ViewSwitch<V extends string>({
       ))}
     </fieldset>
   );
+}
+
+/** Grid or List for a list of cards, kept in the address as `view` ('' or 'list'). */
+export function GridListSwitch({
+  value,
+  onChange,
+}: {
+  value: '' | 'list';
+  onChange: (view: '' | 'list') => void;
+}) {
+  return <ViewSwitch views={GRID_OR_LIST} value={value} onChange={onChange} />;
 }

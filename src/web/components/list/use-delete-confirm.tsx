@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog, toast } from '../ui';
+import { DeleteConfirmDialog, toast } from '../ui';
 
 /** What the hook reads of a TanStack mutation that deletes one record by its id. */
 interface DeleteMutation {
@@ -37,15 +37,12 @@ export function useDeleteConfirm<T extends { id: string }>({
 }) {
   const [deleting, setDeleting] = useState<T | null>(null);
   const dialog = (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={deleting !== null}
-      onOpenChange={(next) => !next && !mutation.isPending && setDeleting(null)}
+      onCancel={() => setDeleting(null)}
       title={title}
       message={typeof message === 'string' ? message : deleting ? message(deleting) : ''}
-      confirmLabel="Delete"
-      variant="danger"
       busy={mutation.isPending}
-      busyLabel="Deleting..."
       onConfirm={() =>
         deleting &&
         mutation.mutate(deleting.id, {

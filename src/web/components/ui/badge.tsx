@@ -12,12 +12,17 @@ const tones: Record<BadgeTone, string> = {
   primary: 'bg-primary-soft text-primary-active ring-emerald-200',
 };
 
-/** A small status pill: <Badge tone="success">Approved</Badge>. */
+/**
+ * A small status pill: <Badge tone="success">Approved</Badge>. With `field`, a screen reader hears
+ * what the value is ("Type: Workshop") where the pill stands alone on a card.
+ */
 export function Badge({
   tone = 'neutral',
+  field,
   className,
+  children,
   ...props
-}: ComponentProps<'span'> & { tone?: BadgeTone }) {
+}: ComponentProps<'span'> & { tone?: BadgeTone; field?: string }) {
   return (
     <span
       className={cn(
@@ -26,6 +31,9 @@ export function Badge({
         className,
       )}
       {...props}
-    />
+    >
+      {field && <span className="sr-only">{field}: </span>}
+      {children}
+    </span>
   );
 }

@@ -62,3 +62,23 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+/**
+ * The question before a delete: a red Delete that says 'Deleting...' while it runs. `onCancel`
+ * closes it (Cancel, Escape, outside click), never while the delete is running.
+ */
+export function DeleteConfirmDialog({
+  onCancel,
+  confirmLabel = 'Delete',
+  ...props
+}: Omit<ConfirmDialogProps, 'onOpenChange' | 'variant' | 'busyLabel'> & { onCancel: () => void }) {
+  return (
+    <ConfirmDialog
+      {...props}
+      onOpenChange={(next) => !next && onCancel()}
+      confirmLabel={confirmLabel}
+      variant="danger"
+      busyLabel="Deleting..."
+    />
+  );
+}

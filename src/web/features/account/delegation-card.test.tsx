@@ -1,20 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Delegation } from '../../../contracts/delegations';
 import { DELEGATION_MESSAGES } from '../../../domain/delegations';
 import { Toaster } from '../../components/ui';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { DelegationCard } from './delegation-card';
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; role: string; name: string } }));
 vi.mock('../../lib/session', () => ({ useAuth: () => ({ user: auth.user, refresh: vi.fn() }) }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const ME = { id: 'u-dpm1', role: 'deputy_manager', name: 'Chipo Mwale' };
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach } from '../../testing/api-stub';
 import {
   BulkDecisionDialog,
   type BulkDecisionOutcome,
@@ -19,10 +20,7 @@ function renderDialog(request: BulkDecisionRequestOnScreen, onDone = vi.fn()) {
   return onDone;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('BulkDecisionDialog', () => {
   it('refuses a denial without a comment, without calling the server', async () => {

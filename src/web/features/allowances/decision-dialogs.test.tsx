@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { type ActionTarget, DecisionDialog } from './decision-dialogs';
 
 const allowance: ActionTarget = {
@@ -22,10 +23,7 @@ function renderDecision(decision: 'approve' | 'deny') {
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('DecisionDialog', () => {
   it('refuses a decision without a comment, without calling the server', async () => {

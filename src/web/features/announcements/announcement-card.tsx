@@ -1,4 +1,4 @@
-import { CalendarClock, Paperclip, Pencil, Siren, Trash2, Users } from 'lucide-react';
+import { CalendarClock, Paperclip, Siren, Users } from 'lucide-react';
 import type { Announcement } from '../../../contracts/announcements';
 import {
   AUDIENCE_LABELS,
@@ -7,6 +7,7 @@ import {
   isUrgent,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
+import { EditDeleteButtons } from '../../components/list';
 import { Badge, Button } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { PriorityBadge, TypeIcon } from './announcement-ui';
@@ -78,14 +79,12 @@ export function AnnouncementCard({
           </p>
         </div>
         {canChange && (
-          <div className="flex shrink-0 gap-1">
-            <Button size="sm" variant="ghost" aria-label={`Edit ${a.title}`} onClick={onEdit}>
-              <Pencil aria-hidden="true" className="size-4" />
-            </Button>
-            <Button size="sm" variant="ghost" aria-label={`Delete ${a.title}`} onClick={onDelete}>
-              <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-            </Button>
-          </div>
+          <EditDeleteButtons
+            name={a.title}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            className="flex shrink-0 gap-1"
+          />
         )}
       </div>
 

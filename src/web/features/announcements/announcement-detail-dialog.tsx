@@ -1,5 +1,5 @@
 import { Paperclip, Siren, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Announcement } from '../../../contracts/announcements';
 import {
   ANNOUNCEMENT_TYPE_LABELS,
@@ -8,7 +8,7 @@ import {
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
 import { formatFileSize } from '../../../domain/student-files';
-import { Badge, Dialog } from '../../components/ui';
+import { Badge, DetailItem, DetailList, Dialog } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { PriorityBadge, TypeIcon } from './announcement-ui';
 import { attachmentHref, useMarkRead } from './announcements.queries';
@@ -50,11 +50,11 @@ export function AnnouncementDetailDialog({
             </Badge>
           )}
         </div>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          <Item term="Author" value={a.author_name} />
-          <Item term="Posted" value={formatDate(a.created_date)} />
-          <Item term="Expires" value={a.expiry_date ? formatDate(a.expiry_date) : 'No expiry date'} />
-          <Item
+        <DetailList>
+          <DetailItem term="Author" value={a.author_name} />
+          <DetailItem term="Posted" value={formatDate(a.created_date)} />
+          <DetailItem term="Expires" value={a.expiry_date ? formatDate(a.expiry_date) : 'No expiry date'} />
+          <DetailItem
             term="Audience"
             value={
               <span className="inline-flex items-center gap-1">
@@ -63,7 +63,7 @@ export function AnnouncementDetailDialog({
               </span>
             }
           />
-        </dl>
+        </DetailList>
         <div className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-800">
           {a.content}
         </div>
@@ -94,14 +94,5 @@ export function AnnouncementDetailDialog({
         </p>
       </div>
     </Dialog>
-  );
-}
-
-function Item({ term, value }: { term: string; value: ReactNode }) {
-  return (
-    <div className="flex gap-2">
-      <dt className="text-slate-500">{term}:</dt>
-      <dd className="text-slate-900">{value}</dd>
-    </div>
   );
 }

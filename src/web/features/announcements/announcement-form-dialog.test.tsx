@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Announcement } from '../../../contracts/announcements';
 import { ANNOUNCEMENT_MESSAGES as M } from '../../../domain/announcements';
 import { lusakaDate } from '../../../domain/dates';
 import { FILE_MESSAGES } from '../../../domain/student-files';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
+import { stubUploads } from '../../testing/fake-xhr';
 import { AnnouncementFormDialog } from './announcement-form-dialog';
 import { ANNOUNCEMENT_ID, addDays, json, makeAnnouncement, renderWithClient, stubApi } from './test-support';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 function renderForm(props: { announcement?: Announcement; onCreated?: (a: Announcement) => void } = {}) {
   const onClose = vi.fn();
@@ -88,32 +87,7 @@ describe('AnnouncementFormDialog', () => {
   });
 
   it('adds attachments to a saved announcement with progress, and removes stored ones', async () => {
-    const requests: Array<{ form: FormData; finish: (status: number, body: unknown) => void }> = [];
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      responseType = '';
-      upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
-      onload?: () => void;
-      onabort?: () => void;
-      open() {}
-      setRequestHeader() {}
-      abort() {
-        this.onabort?.();
-      }
-      send(form: FormData) {
-        requests.push({
-          form,
-          finish: (status, body) => {
-            this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-            this.status = status;
-            this.responseText = JSON.stringify(body);
-            this.onload?.();
-          },
-        });
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const requests = stubUploads();
     const stored = { id: 'f1', name: 'old.pdf', mime_type: 'application/pdf', size: 2048 };
     const seen = stubApi(() => json(null, 204));
     const { dialog } = renderForm({ announcement: makeAnnouncement({ attachments: [stored] }) });
@@ -122,7 +96,7 @@ describe('AnnouncementFormDialog', () => {
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(within(dialog).getByRole('progressbar', { name: 'Uploading timetable.pdf' })).toBeTruthy();
     act(() =>
-      requests[0]!.finish(201, { id: 'f2', name: 'timetable.pdf', mime_type: 'application/pdf', size: 8 }),
+      requests[0]!.answer(201, { id: 'f2', name: 'timetable.pdf', mime_type: 'application/pdf', size: 8 }),
     );
     const files = within(dialog).getByRole('list', { name: 'Stored attachments' });
     expect(await within(files).findByRole('link', { name: 'timetable.pdf' })).toBeTruthy();
@@ -132,7 +106,7 @@ describe('AnnouncementFormDialog', () => {
 
     await userEvent.upload(within(dialog).getByLabelText('Add attachments'), pdf);
     await waitFor(() => expect(requests).toHaveLength(2));
-    act(() => requests[1]!.finish(415, {}));
+    act(() => requests[1]!.answer(415, {}));
     expect(await within(dialog).findByText(FILE_MESSAGES.refused)).toBeTruthy();
 
     await userEvent.click(within(files).getByRole('button', { name: 'Remove old.pdf' }));

@@ -10,8 +10,8 @@ import {
   AUDIENCES,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { choiceOptions, FormDialog, schemaResolver } from '../../components/forms';
-import { Alert, Checkbox, DateInput, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { choiceFields, FormDialog, schemaResolver } from '../../components/forms';
+import { Alert, Checkbox, DateInput, Field, Input, Textarea, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
 import { AnnouncementAttachments } from './announcement-attachments';
@@ -74,6 +74,7 @@ export function AnnouncementFormDialog({
   });
   const { register } = form;
   const { errors, isSubmitting: busy } = form.formState;
+  const choice = choiceFields(form, { disabled: busy });
 
   return (
     <FormDialog
@@ -114,27 +115,9 @@ export function AnnouncementFormDialog({
         <Textarea rows={7} disabled={busy} {...register('content')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Type" error={errors.type?.message}>
-          <Select
-            disabled={busy}
-            options={choiceOptions(ANNOUNCEMENT_TYPES, ANNOUNCEMENT_TYPE_LABELS)}
-            {...register('type')}
-          />
-        </Field>
-        <Field label="Priority" error={errors.priority?.message}>
-          <Select
-            disabled={busy}
-            options={choiceOptions(ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_PRIORITY_LABELS)}
-            {...register('priority')}
-          />
-        </Field>
-        <Field label="Audience" error={errors.target_audience?.message}>
-          <Select
-            disabled={busy}
-            options={choiceOptions(AUDIENCES, AUDIENCE_LABELS)}
-            {...register('target_audience')}
-          />
-        </Field>
+        {choice('type', 'Type', ANNOUNCEMENT_TYPES, ANNOUNCEMENT_TYPE_LABELS)}
+        {choice('priority', 'Priority', ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_PRIORITY_LABELS)}
+        {choice('target_audience', 'Audience', AUDIENCES, AUDIENCE_LABELS)}
       </div>
       <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
         <Field

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES as M, PREVIEW_LENGTH } from '../../../domain/announcements';
 import { lusakaDate } from '../../../domain/dates';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { AnnouncementsPage } from './announcements-page';
 import {
   ANNOUNCEMENT_ID,
@@ -19,10 +20,7 @@ import {
 const session = vi.hoisted(() => ({ user: { id: '', role: 'student' } }));
 vi.mock('../../lib/session', () => ({ useCurrentUser: () => session.user }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const showPage = async (path = '/announcements') => {
   renderWithClient(<AnnouncementsPage />, path);

@@ -15,6 +15,7 @@ import { CardList, ListScreen, type StatTile, useDeleteConfirm } from '../../com
 import { todayIso } from '../../lib/format';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
+import { useOpenedRecord } from '../../lib/use-opened-record';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { AnnouncementCard } from './announcement-card';
 import { AnnouncementDetailDialog } from './announcement-detail-dialog';
@@ -51,16 +52,17 @@ export function AnnouncementsPage() {
   const { state: params, update } = useUrlListState(ParamsSchema);
   const list = useAnnouncements(listQuery(params));
   const data = list.data;
-  const listed = data?.items.find((a) => a.id === params.open);
-  const fetched = useAnnouncement(params.open, data !== undefined && !listed);
-  const opened = listed ?? fetched.data;
+  const { opened, open, close, linkError } = useOpenedRecord({
+    list: { state: params, update },
+    items: data?.items,
+    useOne: useAnnouncement,
+    reasonOf,
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const today = todayIso();
   // The last card of the last page deleted: show the page before instead of an empty one.
   useKeepPageInRange(params.page, ANNOUNCEMENTS_PAGE_SIZE, data, (page) => update({ page }));
 
-  const open = (a: Announcement) => update({ open: a.id, page: params.page });
-  const close = () => update({ open: '', page: params.page });
   const deletion = useDeleteConfirm<Announcement>({
     mutation: useDeleteAnnouncement(),
     title: 'Delete announcement',
@@ -111,7 +113,7 @@ export function AnnouncementsPage() {
           labels: ANNOUNCEMENT_PRIORITY_LABELS,
         },
       ]}
-      linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
+      linkError={linkError}
     >
       <CardList
         label="Announcements"

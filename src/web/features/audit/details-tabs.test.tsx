@@ -2,8 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RecordHistoryResponse } from '../../../contracts/audit';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { DetailsTabs } from './details-tabs';
 
 const ID = 'b6f1c3de-0000-4000-8000-000000000009';
@@ -46,10 +47,7 @@ function renderTabs() {
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('DetailsTabs', () => {
   it('shows the details first and reads the history only when its tab is opened', async () => {

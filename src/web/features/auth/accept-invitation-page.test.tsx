@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../domain/users';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { AcceptInvitationPage } from './accept-invitation-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 /** Answers the sign-in pages' config, and the invitation with `accept`. */
 const serve = (accept: () => Promise<Response>) =>

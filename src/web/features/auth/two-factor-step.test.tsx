@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../contracts/auth';
 import { TWO_FACTOR_MESSAGES } from '../../../contracts/two-factor';
 import { AuthProvider } from '../../lib/session';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { StaffLoginPage } from './staff-login-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const USER: User = {
   id: 'u1',

@@ -1,8 +1,8 @@
-import { CalendarClock, Pencil, Trash2, User } from 'lucide-react';
+import { CalendarClock, User } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import type { Task } from '../../../contracts/tasks';
 import { TASK_STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '../../../domain/case-work';
-import { Button } from '../../components/ui';
+import { EditDeleteButtons } from '../../components/list';
 import { cn } from '../../lib/cn';
 import { DueDate, PriorityBadge } from './case-ui';
 
@@ -109,19 +109,7 @@ function TaskCard({ task, onMove, onEdit, onDelete }: { task: Task } & TaskActio
             </option>
           ))}
         </select>
-        <span className="flex gap-1">
-          <Button size="sm" variant="ghost" aria-label={`Edit ${task.title}`} onClick={() => onEdit(task)}>
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Delete ${task.title}`}
-            onClick={() => onDelete(task)}
-          >
-            <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-          </Button>
-        </span>
+        <EditDeleteButtons name={task.title} onEdit={() => onEdit(task)} onDelete={() => onDelete(task)} />
       </div>
     </article>
   );

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { TaskFormDialog } from './task-form-dialog';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -13,10 +13,7 @@ vi.mock('../../lib/session', () => ({
   useAuth: () => ({ refresh: async () => {} }),
 }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const STAFF = [
   { id: OTHER, name: 'Dora Deputy', role: 'deputy_manager' },

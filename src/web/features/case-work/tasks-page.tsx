@@ -1,13 +1,4 @@
-import {
-  AlertTriangle,
-  CheckCircle2,
-  Clock,
-  KanbanSquare,
-  List,
-  ListTodo,
-  Pencil,
-  Trash2,
-} from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, KanbanSquare, List, ListTodo } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Task } from '../../../contracts/tasks';
@@ -22,6 +13,7 @@ import {
 } from '../../../domain/case-work';
 import {
   DataTable,
+  EditDeleteButtons,
   ListError,
   ListScreen,
   ListTable,
@@ -30,7 +22,7 @@ import {
   useDeleteConfirm,
   ViewSwitch,
 } from '../../components/list';
-import { Button, Card, toast } from '../../components/ui';
+import { Card, toast } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
 import { DueDate, PriorityBadge, reasonOf, TaskStatusBadge } from './case-ui';
@@ -234,16 +226,13 @@ function RowActions({
   onDelete: (task: Task) => void;
 }) {
   return (
-    <div className="flex justify-end gap-1">
-      <Button size="sm" variant="ghost" aria-label={`Edit ${task.title}`} onClick={() => onEdit(task)}>
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit
-      </Button>
-      <Button size="sm" variant="ghost" aria-label={`Delete ${task.title}`} onClick={() => onDelete(task)}>
-        <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-        Delete
-      </Button>
-    </div>
+    <EditDeleteButtons
+      name={task.title}
+      onEdit={() => onEdit(task)}
+      onDelete={() => onDelete(task)}
+      worded
+      className="flex justify-end gap-1"
+    />
   );
 }
 

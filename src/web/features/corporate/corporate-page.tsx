@@ -8,7 +8,7 @@ import { ListError, QueryPager, SearchBox } from '../../components/list';
 import {
   Button,
   Card,
-  ConfirmDialog,
+  DeleteConfirmDialog,
   EmptyState,
   PageHeader,
   Select,
@@ -206,15 +206,12 @@ export function CorporatePage() {
         </>
       )}
 
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title="Delete record"
         message={CORPORATE_MESSAGES.deleteConfirm}
-        confirmLabel="Delete"
-        variant="danger"
         busy={remove.isPending}
-        busyLabel="Deleting..."
         onConfirm={confirmDelete}
       />
       {discard.prompt}

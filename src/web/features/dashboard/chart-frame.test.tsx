@@ -1,11 +1,9 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { ChartFrame, type Size } from './chart-frame';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 /** A ResizeObserver the test reports sizes through, as the browser does after its layout. */
 function stubResizeObserver() {

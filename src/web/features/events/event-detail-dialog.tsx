@@ -1,17 +1,10 @@
-import { CalendarPlus, Download, Pencil, Trash2 } from 'lucide-react';
+import { CalendarPlus, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Event } from '../../../contracts/events';
-import { Badge, Button, buttonClasses, Dialog, Skeleton } from '../../components/ui';
+import { DetailsEditDelete, TagList } from '../../components/list';
+import { Badge, buttonClasses, DetailItem, DetailList, Dialog, Skeleton } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
-import {
-  AttendeesLine,
-  EventImage,
-  LocationLine,
-  RegisterButton,
-  StatusBadge,
-  TypeBadge,
-  WhenLine,
-} from './event-ui';
+import { EventFacts, EventImage, RegisterButton, StatusBadge, TypeBadge } from './event-ui';
 import { attendeesCsvHref, calendarHref, reasonOf, useAttendees } from './events.queries';
 
 /**
@@ -40,25 +33,11 @@ export function EventDetailDialog({
           <StatusBadge status={e.status} />
           {e.registered && <Badge tone="success">Registered</Badge>}
         </div>
-        <div className="flex flex-col gap-1.5 text-sm text-slate-700">
-          <WhenLine event={e} />
-          <LocationLine event={e} />
-          {e.is_virtual && e.virtual_link && (
-            <a
-              href={e.virtual_link}
-              target="_blank"
-              rel="noreferrer"
-              className="ml-5.5 break-all text-primary-active hover:underline"
-            >
-              {e.virtual_link}
-            </a>
-          )}
-          <AttendeesLine event={e} />
-        </div>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          <Item term="Organizer" value={e.organizer_name} />
-          <Item term="Registration deadline" value={formatDateTime(e.registration_deadline)} />
-        </dl>
+        <EventFacts event={e} withLink />
+        <DetailList>
+          <DetailItem term="Organizer" value={e.organizer_name} />
+          <DetailItem term="Registration deadline" value={formatDateTime(e.registration_deadline)} />
+        </DetailList>
         <Section title="Description">
           <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-800">
             {e.description}
@@ -69,33 +48,14 @@ export function EventDetailDialog({
             <p className="text-sm break-words whitespace-pre-line text-slate-800">{e.requirements}</p>
           </Section>
         )}
-        {e.tags.length > 0 && (
-          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-            {e.tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList tags={e.tags} />
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
           <RegisterButton event={e} size="md" />
           <a href={calendarHref(e.id)} download className={buttonClasses('secondary')}>
             <CalendarPlus aria-hidden="true" className="size-4" />
             Add to Calendar
           </a>
-          {canManage && (
-            <>
-              <Button variant="secondary" onClick={onEdit}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </Button>
-              <Button variant="danger" onClick={onDelete}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </Button>
-            </>
-          )}
+          {canManage && <DetailsEditDelete onEdit={onEdit} onDelete={onDelete} />}
         </div>
         {canManage && <AttendeeList eventId={e.id} />}
       </div>
@@ -148,14 +108,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
-  );
-}
-
-function Item({ term, value }: { term: string; value: ReactNode }) {
-  return (
-    <div className="flex gap-2">
-      <dt className="text-slate-500">{term}:</dt>
-      <dd className="text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Event } from '../../../contracts/events';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { EventFormDialog } from './event-form-dialog';
 import { EVENT_ID, json, makeEvent, renderWithClient, stubApi } from './test-support';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 function renderForm(event?: Event) {
   const onClose = vi.fn();

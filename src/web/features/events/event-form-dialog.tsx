@@ -7,8 +7,8 @@ import {
   EVENT_TYPES,
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
-import { choiceOptions, FormDialog } from '../../components/forms';
-import { Checkbox, DateInput, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { choiceFields, FormDialog } from '../../components/forms';
+import { Checkbox, DateInput, Field, Input, Textarea, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import {
   type EventFormValues,
@@ -26,6 +26,7 @@ export function EventFormDialog({ event, onClose }: { event?: Event; onClose: ()
   const form = useForm<EventFormValues>({ resolver: eventResolver, defaultValues: formDefaults(event) });
   const { register } = form;
   const { errors, isSubmitting: busy } = form.formState;
+  const choice = choiceFields(form, { disabled: busy });
   const virtual = form.watch('is_virtual');
 
   return (
@@ -59,13 +60,7 @@ export function EventFormDialog({ event, onClose }: { event?: Event; onClose: ()
         <Textarea rows={4} disabled={busy} {...register('description')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Type" error={errors.type?.message}>
-          <Select
-            disabled={busy}
-            options={choiceOptions(EVENT_TYPES, EVENT_TYPE_LABELS)}
-            {...register('type')}
-          />
-        </Field>
+        {choice('type', 'Type', EVENT_TYPES, EVENT_TYPE_LABELS)}
         <Field label="Date" required error={errors.date?.message}>
           <DateInput disabled={busy} {...register('date')} />
         </Field>
@@ -103,13 +98,7 @@ export function EventFormDialog({ event, onClose }: { event?: Event; onClose: ()
         <Field label="Registration deadline" required error={errors.registration_deadline?.message}>
           <Input type="datetime-local" disabled={busy} {...register('registration_deadline')} />
         </Field>
-        <Field label="Status" error={errors.status?.message}>
-          <Select
-            disabled={busy}
-            options={choiceOptions(EVENT_STATUSES, EVENT_STATUS_LABELS)}
-            {...register('status')}
-          />
-        </Field>
+        {choice('status', 'Status', EVENT_STATUSES, EVENT_STATUS_LABELS)}
       </div>
       <Field label="Image URL" hint="Optional" error={errors.image_url?.message}>
         <Input

@@ -4,6 +4,7 @@ import { lusakaDayBounds } from '../../../domain/dates';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
 import { firstMessageByField } from '../../components/forms';
 import { ApiError } from '../../lib/api';
+import { splitTags } from '../../lib/tags';
 
 /** The form's values as typed: strings (tags comma separated, the deadline a datetime-local value). */
 export interface EventFormValues {
@@ -37,16 +38,6 @@ export function toIsoInstant(local: string): string {
   const d = new Date(local);
   return local && !Number.isNaN(d.getTime()) ? d.toISOString() : '';
 }
-
-/** 'career, CV ,, career' -> ['career', 'CV']. */
-export const splitTags = (text: string) => [
-  ...new Set(
-    text
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-  ),
-];
 
 export function formDefaults(e?: Event): EventFormValues {
   return {

@@ -1,11 +1,18 @@
-import { CalendarDays, Eye, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, Eye } from 'lucide-react';
 import type { Event } from '../../../contracts/events';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
-import { DataTable, type PagedQuery, tableStateOf } from '../../components/list';
+import {
+  DataTable,
+  EditDeleteButtons,
+  type PagedQuery,
+  TitleButton,
+  tableStateOf,
+} from '../../components/list';
 import { Button } from '../../components/ui';
 import type { EventActions } from './event-card';
 import {
   AttendeesLine,
+  EventFacts,
   EventImage,
   LocationLine,
   RegisterButton,
@@ -18,13 +25,9 @@ import { reasonOf } from './events.queries';
 /** The List view: Event, Date & Time, Location, Status, Attendees, Actions (cards on phones). */
 export function EventTable({ query, actions }: { query: PagedQuery<Event>; actions: EventActions }) {
   const title = (e: Event) => (
-    <button
-      type="button"
-      onClick={() => actions.onOpen(e)}
-      className="text-left font-medium break-words text-slate-900 hover:text-primary-active hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-    >
+    <TitleButton onClick={() => actions.onOpen(e)} className="font-medium break-words">
       {e.title}
-    </button>
+    </TitleButton>
   );
   const buttons = (e: Event) => (
     <div className="flex flex-wrap items-center justify-end gap-1">
@@ -33,19 +36,11 @@ export function EventTable({ query, actions }: { query: PagedQuery<Event>; actio
         <Eye aria-hidden="true" className="size-4" />
       </Button>
       {actions.canManage(e) && (
-        <>
-          <Button size="sm" variant="ghost" aria-label={`Edit ${e.title}`} onClick={() => actions.onEdit(e)}>
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Delete ${e.title}`}
-            onClick={() => actions.onDelete(e)}
-          >
-            <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-          </Button>
-        </>
+        <EditDeleteButtons
+          name={e.title}
+          onEdit={() => actions.onEdit(e)}
+          onDelete={() => actions.onDelete(e)}
+        />
       )}
     </div>
   );
@@ -82,11 +77,7 @@ export function EventTable({ query, actions }: { query: PagedQuery<Event>; actio
             {title(e)}
             <StatusBadge status={e.status} />
           </div>
-          <div className="flex flex-col gap-1">
-            <WhenLine event={e} />
-            <LocationLine event={e} />
-            <AttendeesLine event={e} />
-          </div>
+          <EventFacts event={e} className="gap-1" />
           {buttons(e)}
         </div>
       )}

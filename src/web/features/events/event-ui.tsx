@@ -23,7 +23,15 @@ import {
   registerButtonLabel,
 } from '../../../domain/events';
 import { plural } from '../../../domain/plural';
-import { Badge, type BadgeTone, Button, type ButtonSize, type StatTone, toast } from '../../components/ui';
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  type ButtonSize,
+  type StatTone,
+  TypePicture,
+  toast,
+} from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { reasonOf, useRegistration } from './events.queries';
@@ -47,15 +55,6 @@ export const TYPE_TONES: Record<EventType, StatTone> = {
   social: 'rose',
 };
 
-const TINTS: Record<StatTone, string> = {
-  sky: 'bg-sky-50 text-sky-700',
-  rose: 'bg-red-50 text-red-700',
-  violet: 'bg-violet-50 text-violet-700',
-  emerald: 'bg-emerald-50 text-emerald-700',
-  amber: 'bg-amber-50 text-amber-700',
-  slate: 'bg-slate-100 text-slate-700',
-};
-
 const STATUS_TONES: Record<EventStatus, BadgeTone> = {
   upcoming: 'info',
   ongoing: 'success',
@@ -65,8 +64,7 @@ const STATUS_TONES: Record<EventStatus, BadgeTone> = {
 
 export function TypeBadge({ type }: { type: EventType }) {
   return (
-    <Badge tone="primary">
-      <span className="sr-only">Type: </span>
+    <Badge tone="primary" field="Type">
       {EVENT_TYPE_LABELS[type]}
     </Badge>
   );
@@ -74,8 +72,7 @@ export function TypeBadge({ type }: { type: EventType }) {
 
 export function StatusBadge({ status }: { status: EventStatus }) {
   return (
-    <Badge tone={STATUS_TONES[status]}>
-      <span className="sr-only">Status: </span>
+    <Badge tone={STATUS_TONES[status]} field="Status">
       {EVENT_STATUS_LABELS[status]}
     </Badge>
   );
@@ -83,20 +80,13 @@ export function StatusBadge({ status }: { status: EventStatus }) {
 
 /** The event's picture, or a tint of its type's colour with its icon (decorative: the title says what it is). */
 export function EventImage({ event, className }: { event: Event; className?: string }) {
-  if (event.image_url)
-    return (
-      <img
-        src={event.image_url}
-        alt=""
-        loading="lazy"
-        className={cn('w-full bg-slate-100 object-cover', className)}
-      />
-    );
-  const Icon = TYPE_ICONS[event.type];
   return (
-    <div className={cn('flex w-full items-center justify-center', TINTS[TYPE_TONES[event.type]], className)}>
-      <Icon aria-hidden="true" className="size-10" />
-    </div>
+    <TypePicture
+      url={event.image_url}
+      icon={TYPE_ICONS[event.type]}
+      tone={TYPE_TONES[event.type]}
+      className={className}
+    />
   );
 }
 
@@ -136,6 +126,38 @@ export function AttendeesLine({ event }: { event: Event }) {
       {event.max_attendees !== null && <span className="sr-only">Attendees: </span>}
       {attendeesOf(event)}
     </span>
+  );
+}
+
+/**
+ * When, where and how many, one under the other, as every view of an event shows them; `withLink`
+ * adds a virtual event's link under its place (the details, where it may be followed).
+ */
+export function EventFacts({
+  event,
+  withLink,
+  className = 'gap-1.5 text-sm text-slate-700',
+}: {
+  event: Event;
+  withLink?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col', className)}>
+      <WhenLine event={event} />
+      <LocationLine event={event} />
+      {withLink && event.is_virtual && event.virtual_link && (
+        <a
+          href={event.virtual_link}
+          target="_blank"
+          rel="noreferrer"
+          className="ml-5.5 break-all text-primary-active hover:underline"
+        >
+          {event.virtual_link}
+        </a>
+      )}
+      <AttendeesLine event={event} />
+    </div>
   );
 }
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Event } from '../../../contracts/events';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { EventsPage } from './events-page';
 import {
   daysFromNow,
@@ -20,10 +21,7 @@ import {
 const session = vi.hoisted(() => ({ user: { id: '', role: 'student' } }));
 vi.mock('../../lib/session', () => ({ useCurrentUser: () => session.user }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const showPage = async (path = '/events') => {
   renderWithClient(

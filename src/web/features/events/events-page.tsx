@@ -1,4 +1,4 @@
-import { CalendarDays, LayoutGrid, List } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Event } from '../../../contracts/events';
@@ -12,9 +12,10 @@ import {
   type EventType,
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
-import { CardList, ListScreen, type StatTile, useDeleteConfirm, ViewSwitch } from '../../components/list';
+import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
+import { useOpenedRecord } from '../../lib/use-opened-record';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { type EventActions, EventCard } from './event-card';
 import { EventDetailDialog } from './event-detail-dialog';
@@ -51,13 +52,15 @@ export function EventsPage() {
   const { state: params, update } = useUrlListState(ParamsSchema);
   const list = useEvents(listQuery(params));
   const data = list.data;
-  const listed = data?.items.find((e) => e.id === params.open);
-  const fetched = useEvent(params.open, data !== undefined && !listed);
-  const opened = listed ?? fetched.data;
+  const { opened, open, close, linkError } = useOpenedRecord({
+    list: { state: params, update },
+    items: data?.items,
+    useOne: useEvent,
+    reasonOf,
+  });
   const [editing, setEditing] = useState<Editing>(null);
   useKeepPageInRange(params.page, EVENTS_PAGE_SIZE, data, (page) => update({ page }));
 
-  const close = () => update({ open: '', page: params.page });
   const deletion = useDeleteConfirm<Event>({
     mutation: useDeleteEvent(),
     title: 'Delete event',
@@ -68,7 +71,7 @@ export function EventsPage() {
     onDeleted: (e) => params.open === e.id && close(),
   });
   const actions: EventActions = {
-    onOpen: (e) => update({ open: e.id, page: params.page }),
+    onOpen: open,
     onEdit: (e) => setEditing({ event: e }),
     onDelete: deletion.ask,
     canManage: (e) => canManageEvent(user, e),
@@ -109,17 +112,13 @@ export function EventsPage() {
           values: EVENT_STATUSES,
           labels: EVENT_STATUS_LABELS,
         },
-        <ViewSwitch
+        <GridListSwitch
           key="viewswitch"
-          views={[
-            ['', 'Grid', LayoutGrid],
-            ['list', 'List', List],
-          ]}
           value={params.view}
           onChange={(view) => update({ view, page: params.page })}
         />,
       ]}
-      linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
+      linkError={linkError}
     >
       <CardList
         label="Events"

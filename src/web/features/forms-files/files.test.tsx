@@ -1,18 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StudentFile } from '../../../contracts/student-files';
 import { FILE_MESSAGES } from '../../../domain/student-files';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { FilePreviewDialog } from './file-preview-dialog';
 import { FilesTable } from './files-table';
 import { makeFile, renderWithClient } from './test-support';
 import { fileNameFromDisposition } from './use-file-preview';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const page = (items: StudentFile[]) => ({
   data: { items, total: items.length, page: 1, pageSize: 25 },

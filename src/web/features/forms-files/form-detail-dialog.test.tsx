@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Form } from '../../../contracts/forms';
 import { FORM_MESSAGES } from '../../../domain/forms';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { FormDetailDialog } from './form-detail-dialog';
 import { FORM_ID, json, makeFile, makeForm, OFFICER_ID, renderWithClient, stubApi } from './test-support';
 
@@ -25,10 +26,7 @@ function renderDetail(form: Form, user: { id: string; role: string }) {
 const buttons = (dialog: HTMLElement) =>
   ['Edit', 'Delete', 'Complete', 'Review'].filter((name) => within(dialog).queryByRole('button', { name }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('FormDetailDialog', () => {
   it("shows each field as people read it: a rating as 'N of 5', a number with its unit", () => {

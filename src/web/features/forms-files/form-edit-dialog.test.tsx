@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FORM_FIELDS, FORM_MESSAGES } from '../../../domain/forms';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { FormEditDialog } from './form-edit-dialog';
 import { FORM_ID, json, makeForm, renderWithClient, stubApi, student } from './test-support';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 function renderNewCareCall() {
   renderWithClient(<FormEditDialog type="care_call" student={student} onClose={() => {}} />);

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FormListResponse } from '../../../contracts/forms';
 import { FORM_MESSAGES } from '../../../domain/forms';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { FormsPage } from './forms-page';
 import { FORM_ID, json, makeForm, OFFICER_ID, renderWithClient, STUDENT_ID, stubApi } from './test-support';
 
@@ -17,10 +18,7 @@ const list = (items = [makeForm()]): FormListResponse => ({
   counts: { total: 7, draft: 3, completed: 2, reviewed: 2 },
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('FormsPage', () => {
   it('shows the tiles, the list, and exports what the filters select', async () => {

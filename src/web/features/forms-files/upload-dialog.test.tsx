@@ -1,44 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FILE_MESSAGES } from '../../../domain/student-files';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
+import { stubUploads } from '../../testing/fake-xhr';
 import { FORM_ID, makeFile, renderWithClient, STUDENT_ID } from './test-support';
 import { UploadDialog } from './upload-dialog';
 
-/** Stands in for XMLHttpRequest: each request waits until the test moves it on. */
+/** Uploads that wait for the test to move them on; the list of files the dialog reads is empty. */
 function fakeXhr() {
-  const requests: FakeXhr[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    responseType = '';
-    form: FormData | null = null;
-    upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
-    onload?: () => void;
-    onerror?: () => void;
-    onabort?: () => void;
-    open() {}
-    setRequestHeader() {}
-    abort() {
-      this.onabort?.();
-    }
-    send(form: FormData) {
-      this.form = form;
-      requests.push(this);
-    }
-    progress(percent: number) {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: percent, total: 100 } as ProgressEvent);
-    }
-    answer(status: number, body: unknown) {
-      this.upload.onload?.();
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  const requests = stubUploads();
   vi.stubGlobal(
     'fetch',
     vi.fn(() => Promise.resolve(Response.json({ items: [], total: 0, page: 1, pageSize: 25 }))),
@@ -67,10 +40,7 @@ function renderUpload(onClose = vi.fn()) {
   return { dialog: screen.getByRole('dialog', { name: 'Upload Files' }), onClose };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('UploadDialog', () => {
   it('refuses an 11 MB file before sending it, and asks for a category', async () => {

@@ -1,10 +1,10 @@
-import { BookHeart, Check, CheckCircle2, Clock, Pencil, Plus, Star, Tags, Trash2 } from 'lucide-react';
+import { BookHeart, Check, CheckCircle2, Clock, Plus, Star, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Story } from '../../../contracts/impact-stories';
 import { STORY_FAILURES as F, STORY_MESSAGES as M } from '../../../domain/impact-stories';
-import { DataTable, QueryPager } from '../../components/list';
-import { Badge, Button, Card, ConfirmDialog, PageHeader, StatCard, toast } from '../../components/ui';
+import { DataTable, DeleteButton, EditButton, QueryPager, tableStateOf } from '../../components/list';
+import { Badge, Button, Card, DeleteConfirmDialog, PageHeader, StatCard, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { filterParam, listStateSchema } from '../../lib/list-state';
@@ -92,24 +92,8 @@ export function StoriesAdminPage() {
           />
         </Button>
       )}
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Edit ${story.title}`}
-        onClick={() => setEditing({ mode: 'edit', story })}
-      >
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Delete ${story.title}`}
-        onClick={() => setDeleting(story)}
-      >
-        <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-        Delete
-      </Button>
+      <EditButton name={story.title} onClick={() => setEditing({ mode: 'edit', story })} worded />
+      <DeleteButton name={story.title} onClick={() => setDeleting(story)} worded />
     </div>
   );
 
@@ -185,23 +169,12 @@ export function StoriesAdminPage() {
       <Card>
         <DataTable
           label="Stories"
-          rows={stories.data?.items}
+          {...tableStateOf(stories, {
+            title: "Couldn't load the stories",
+            message: (error) =>
+              errorMessage(error, { failed: 'The server could not answer.', network: NETWORK }),
+          })}
           rowKey={(s) => s.id}
-          busy={stories.isFetching}
-          dimmed={stories.isPlaceholderData}
-          error={
-            stories.isError && !stories.data
-              ? {
-                  title: "Couldn't load the stories",
-                  message: errorMessage(stories.error, {
-                    failed: 'The server could not answer.',
-                    network: NETWORK,
-                  }),
-                  onRetry: () => void stories.refetch(),
-                  retrying: stories.isFetching,
-                }
-              : null
-          }
           emptyIcon={BookHeart}
           emptyTitle='No stories yet. Click "Add Story" to tell the first one.'
           emptyFilteredTitle={M.noStories}
@@ -270,15 +243,12 @@ export function StoriesAdminPage() {
         />
       )}
       {categoriesOpen && <CategoriesDialog onClose={() => setCategoriesOpen(false)} />}
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title="Delete story"
         message={M.deleteConfirm}
-        confirmLabel="Delete"
-        variant="danger"
         busy={remove.isPending}
-        busyLabel="Deleting..."
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

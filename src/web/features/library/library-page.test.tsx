@@ -1,20 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { LibraryPage } from './library-page';
 import { json, listOf, makeResource, RESOURCE_ID, renderWithClient, stubApi } from './test-support';
 
 const session = vi.hoisted(() => ({ user: { id: 'u1', role: 'student' } }));
 vi.mock('../../lib/session', () => ({ useCurrentUser: () => session.user }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const showPage = async (path = '/library') => {
   renderWithClient(

@@ -1,4 +1,4 @@
-import { LayoutGrid, Library, List } from 'lucide-react';
+import { Library } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Resource } from '../../../contracts/library';
@@ -11,9 +11,10 @@ import {
   RESOURCE_TYPES,
   type ResourceType,
 } from '../../../domain/library';
-import { CardList, ListScreen, type StatTile, useDeleteConfirm, ViewSwitch } from '../../components/list';
+import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
+import { useOpenedRecord } from '../../lib/use-opened-record';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import {
   LIBRARY_PAGE_SIZE,
@@ -49,13 +50,15 @@ export function LibraryPage() {
   const { state: params, update } = useUrlListState(ParamsSchema);
   const list = useResources(listQuery(params));
   const data = list.data;
-  const listed = data?.items.find((r) => r.id === params.open);
-  const fetched = useResource(params.open, data !== undefined && !listed);
-  const opened = listed ?? fetched.data;
+  const { opened, open, close, linkError } = useOpenedRecord({
+    list: { state: params, update },
+    items: data?.items,
+    useOne: useResource,
+    reasonOf,
+  });
   const [editing, setEditing] = useState<Editing>(null);
   useKeepPageInRange(params.page, LIBRARY_PAGE_SIZE, data, (page) => update({ page }));
 
-  const close = () => update({ open: '', page: params.page });
   const deletion = useDeleteConfirm<Resource>({
     mutation: useDeleteResource(),
     title: 'Delete resource',
@@ -66,7 +69,7 @@ export function LibraryPage() {
     onDeleted: (r) => params.open === r.id && close(),
   });
   const actions: ResourceActions = {
-    onOpen: (r) => update({ open: r.id, page: params.page }),
+    onOpen: open,
     onEdit: (r) => setEditing({ resource: r }),
     onDelete: deletion.ask,
     canManage,
@@ -110,17 +113,13 @@ export function LibraryPage() {
           values: RESOURCE_CATEGORIES,
           labels: RESOURCE_CATEGORY_LABELS,
         },
-        <ViewSwitch
+        <GridListSwitch
           key="viewswitch"
-          views={[
-            ['', 'Grid', LayoutGrid],
-            ['list', 'List', List],
-          ]}
           value={params.view}
           onChange={(view) => update({ view, page: params.page })}
         />,
       ]}
-      linkError={fetched.isError && params.open ? reasonOf(fetched.error) : null}
+      linkError={linkError}
     >
       <CardList
         label="Resources"

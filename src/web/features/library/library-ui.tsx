@@ -1,4 +1,15 @@
-import { BookOpen, Download, Headphones, type LucideIcon, Mic, Play, Star, Video } from 'lucide-react';
+import {
+  BookOpen,
+  Clock,
+  Download,
+  Headphones,
+  type LucideIcon,
+  Mic,
+  Play,
+  Star,
+  User,
+  Video,
+} from 'lucide-react';
 import type { Resource } from '../../../contracts/library';
 import {
   openLabel,
@@ -8,7 +19,15 @@ import {
   type ResourceType,
   wholeStars,
 } from '../../../domain/library';
-import { Badge, Button, type ButtonSize, buttonClasses, type StatTone, toast } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  type ButtonSize,
+  buttonClasses,
+  type StatTone,
+  TypePicture,
+  toast,
+} from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { reasonOf, useOpenResource } from './library.queries';
 
@@ -27,19 +46,9 @@ export const TYPE_TONES: Record<ResourceType, StatTone> = {
   podcast: 'amber',
 };
 
-const TINTS: Record<StatTone, string> = {
-  sky: 'bg-sky-50 text-sky-700',
-  rose: 'bg-red-50 text-red-700',
-  violet: 'bg-violet-50 text-violet-700',
-  emerald: 'bg-emerald-50 text-emerald-700',
-  amber: 'bg-amber-50 text-amber-700',
-  slate: 'bg-slate-100 text-slate-700',
-};
-
 export function TypeBadge({ type }: { type: ResourceType }) {
   return (
-    <Badge tone="primary">
-      <span className="sr-only">Type: </span>
+    <Badge tone="primary" field="Type">
       {RESOURCE_TYPE_LABELS[type]}
     </Badge>
   );
@@ -47,8 +56,7 @@ export function TypeBadge({ type }: { type: ResourceType }) {
 
 export function CategoryBadge({ category }: { category: ResourceCategory }) {
   return (
-    <Badge tone="neutral">
-      <span className="sr-only">Category: </span>
+    <Badge tone="neutral" field="Category">
       {RESOURCE_CATEGORY_LABELS[category]}
     </Badge>
   );
@@ -56,22 +64,13 @@ export function CategoryBadge({ category }: { category: ResourceCategory }) {
 
 /** The thumbnail, or a tint of its type's colour with its icon (decorative: the title says what it is). */
 export function Thumbnail({ resource, className }: { resource: Resource; className?: string }) {
-  if (resource.thumbnail_url)
-    return (
-      <img
-        src={resource.thumbnail_url}
-        alt=""
-        loading="lazy"
-        className={cn('w-full bg-slate-100 object-cover', className)}
-      />
-    );
-  const Icon = TYPE_ICONS[resource.type];
   return (
-    <div
-      className={cn('flex w-full items-center justify-center', TINTS[TYPE_TONES[resource.type]], className)}
-    >
-      <Icon aria-hidden="true" className="size-10" />
-    </div>
+    <TypePicture
+      url={resource.thumbnail_url}
+      icon={TYPE_ICONS[resource.type]}
+      tone={TYPE_TONES[resource.type]}
+      className={className}
+    />
   );
 }
 
@@ -98,6 +97,29 @@ export function Stars({ resource }: { resource: Resource }) {
       <span aria-hidden="true" className="text-xs text-slate-600">
         ({resource.rating_count})
       </span>
+    </span>
+  );
+}
+
+/** The author beside a person icon; `truncate` keeps a long name to the card's one line. */
+export function AuthorLine({ resource, truncate }: { resource: Resource; truncate?: boolean }) {
+  if (!resource.author) return null;
+  return (
+    <span className={cn('inline-flex items-center gap-1.5', truncate && 'min-w-0')}>
+      <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      <span className="sr-only">Author: </span>
+      {truncate ? <span className="truncate">{resource.author}</span> : resource.author}
+    </span>
+  );
+}
+
+export function DurationLine({ resource }: { resource: Resource }) {
+  if (!resource.duration) return null;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      <span className="sr-only">Duration: </span>
+      {resource.duration}
     </span>
   );
 }

@@ -1,12 +1,21 @@
-import { Clock, ExternalLink, Pencil, Star, Trash2, User } from 'lucide-react';
+import { ExternalLink, Star } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
-import { ListError } from '../../components/list';
-import { Badge, Button, buttonClasses, Dialog, Spinner, toast } from '../../components/ui';
+import { DetailsEditDelete, ListError, TagList } from '../../components/list';
+import { buttonClasses, Dialog, Spinner, toast } from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { reasonOf, resourceFileHref, useRateResource, useRefreshLibrary } from './library.queries';
-import { CategoryBadge, DownloadsLine, Stars, Thumbnail, TypeBadge, useCountLink } from './library-ui';
+import {
+  AuthorLine,
+  CategoryBadge,
+  DownloadsLine,
+  DurationLine,
+  Stars,
+  Thumbnail,
+  TypeBadge,
+  useCountLink,
+} from './library-ui';
 import { useFileUrl } from './use-file-url';
 
 /** How an uploaded file is shown: a PDF read in a frame, audio and video played in the page. */
@@ -48,20 +57,8 @@ export function ResourceDialog({
           <Stars resource={r} />
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-slate-700">
-          {r.author && (
-            <span className="inline-flex items-center gap-1.5">
-              <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-              <span className="sr-only">Author: </span>
-              {r.author}
-            </span>
-          )}
-          {r.duration && (
-            <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-              <span className="sr-only">Duration: </span>
-              {r.duration}
-            </span>
-          )}
+          <AuthorLine resource={r} />
+          <DurationLine resource={r} />
           <DownloadsLine resource={r} />
         </div>
         {r.description && (
@@ -69,26 +66,11 @@ export function ResourceDialog({
             {r.description}
           </p>
         )}
-        {r.tags.length > 0 && (
-          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-            {r.tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList tags={r.tags} />
         <RatingControl resource={r} />
         {canManage && (
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-            <Button variant="secondary" onClick={onEdit}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Edit
-            </Button>
-            <Button variant="danger" onClick={onDelete}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
-            </Button>
+            <DetailsEditDelete onEdit={onEdit} onDelete={onDelete} />
           </div>
         )}
       </div>

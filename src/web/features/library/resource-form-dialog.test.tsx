@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
+import { stubUploads } from '../../testing/fake-xhr';
 import { ResourceFormDialog } from './resource-form-dialog';
 import { json, makeResource, RESOURCE_ID, renderWithClient, stubApi } from './test-support';
 
 const listOfNothing = { items: [], total: 0, page: 1, pageSize: 20 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 function renderForm(resource?: Resource) {
   const onClose = vi.fn();
@@ -119,37 +118,7 @@ describe('ResourceFormDialog', () => {
   });
 
   it('uploads the file of a saved resource with progress, and shows a refusal', async () => {
-    const requests: Array<{ url: string; form: FormData; finish: (status: number, body: unknown) => void }> =
-      [];
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      responseType = '';
-      url = '';
-      upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
-      onload?: () => void;
-      onabort?: () => void;
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader() {}
-      abort() {
-        this.onabort?.();
-      }
-      send(form: FormData) {
-        requests.push({
-          url: this.url,
-          form,
-          finish: (status, body) => {
-            this.status = status;
-            this.responseText = JSON.stringify(body);
-            this.onload?.();
-          },
-        });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const requests = stubUploads();
     stubApi(() => json(listOfNothing));
     const resource = makeResource();
     const { dialog } = renderForm(resource);
@@ -158,15 +127,16 @@ describe('ResourceFormDialog', () => {
     await userEvent.upload(within(dialog).getByLabelText(/^Upload a file/), pdf);
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]!.url).toBe(`/api/library/${RESOURCE_ID}/file`);
-    expect((requests[0]!.form.get('file') as File).name).toBe('tfa.pdf');
+    expect((requests[0]!.form!.get('file') as File).name).toBe('tfa.pdf');
+    act(() => requests[0]!.progress(40));
     const bar = within(dialog).getByRole('progressbar', { name: 'Uploading tfa.pdf' });
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
-    act(() => requests[0]!.finish(200, { ...resource, has_file: true, file_name: 'tfa.pdf' }));
+    act(() => requests[0]!.answer(200, { ...resource, has_file: true, file_name: 'tfa.pdf' }));
     expect(await within(dialog).findByText('tfa.pdf')).toBeTruthy();
 
     await userEvent.upload(within(dialog).getByLabelText(/^Replace the file/), pdf);
     await waitFor(() => expect(requests).toHaveLength(2));
-    act(() => requests[1]!.finish(415, { error: 'A book must be a PDF' }));
+    act(() => requests[1]!.answer(415, { error: 'A book must be a PDF' }));
     expect(await within(dialog).findByRole('alert')).toBeTruthy();
     expect(within(dialog).getByText(/A book must be a PDF/)).toBeTruthy();
   });

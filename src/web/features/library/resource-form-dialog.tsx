@@ -7,8 +7,8 @@ import {
   RESOURCE_TYPE_LABELS,
   RESOURCE_TYPES,
 } from '../../../domain/library';
-import { choiceOptions, FormDialog } from '../../components/forms';
-import { Alert, Field, Input, Select, Textarea, toast } from '../../components/ui';
+import { choiceFields, FormDialog } from '../../components/forms';
+import { Alert, Field, Input, Textarea, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { useSaveResource } from './library.queries';
 import { ResourceFileUpload } from './resource-file-upload';
@@ -43,6 +43,7 @@ export function ResourceFormDialog({
   });
   const { register } = form;
   const { errors, isSubmitting: busy } = form.formState;
+  const choice = choiceFields(form, { disabled: busy });
 
   return (
     <FormDialog
@@ -91,20 +92,8 @@ export function ResourceFormDialog({
         <Input maxLength={200} disabled={busy} {...register('author')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Type" error={errors.type?.message}>
-          <Select
-            disabled={busy}
-            options={choiceOptions(RESOURCE_TYPES, RESOURCE_TYPE_LABELS)}
-            {...register('type')}
-          />
-        </Field>
-        <Field label="Category" error={errors.category?.message}>
-          <Select
-            disabled={busy}
-            options={choiceOptions(RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS)}
-            {...register('category')}
-          />
-        </Field>
+        {choice('type', 'Type', RESOURCE_TYPES, RESOURCE_TYPE_LABELS)}
+        {choice('category', 'Category', RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS)}
       </div>
       <Field label="Tags" hint="Separate tags with commas" error={errors.tags?.message}>
         <Input disabled={busy} {...register('tags')} />

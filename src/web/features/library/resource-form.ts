@@ -3,6 +3,7 @@ import { type Resource, ResourceInputSchema } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
 import { firstMessageByField } from '../../components/forms';
 import { ApiError } from '../../lib/api';
+import { splitTags } from '../../lib/tags';
 
 /** The form's values as typed: strings (tags comma separated). */
 export interface ResourceFormValues {
@@ -16,16 +17,6 @@ export interface ResourceFormValues {
   thumbnail_url: string;
   url: string;
 }
-
-/** 'career, CV ,, career' -> ['career', 'CV']. */
-export const splitTags = (text: string) => [
-  ...new Set(
-    text
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-  ),
-];
 
 export function formDefaults(r?: Resource): ResourceFormValues {
   return {

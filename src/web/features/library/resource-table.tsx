@@ -1,8 +1,13 @@
-import { Library, Pencil, Trash2 } from 'lucide-react';
+import { Library } from 'lucide-react';
 import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
-import { DataTable, type PagedQuery, tableStateOf } from '../../components/list';
-import { Button } from '../../components/ui';
+import {
+  DataTable,
+  EditDeleteButtons,
+  type PagedQuery,
+  TitleButton,
+  tableStateOf,
+} from '../../components/list';
 import { reasonOf } from './library.queries';
 import { CategoryBadge, OpenButton, Stars, Thumbnail, TypeBadge } from './library-ui';
 import type { ResourceActions } from './resource-card';
@@ -10,31 +15,19 @@ import type { ResourceActions } from './resource-card';
 /** The List view: Resource, Type, Category, Author, Rating, Actions (cards on phones). */
 export function ResourceTable({ query, actions }: { query: PagedQuery<Resource>; actions: ResourceActions }) {
   const title = (r: Resource) => (
-    <button
-      type="button"
-      onClick={() => actions.onOpen(r)}
-      className="text-left font-medium break-words text-slate-900 hover:text-primary-active hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-    >
+    <TitleButton onClick={() => actions.onOpen(r)} className="font-medium break-words">
       {r.title}
-    </button>
+    </TitleButton>
   );
   const buttons = (r: Resource) => (
     <div className="flex flex-wrap items-center justify-end gap-1">
       <OpenButton resource={r} onOpened={actions.onOpen} />
       {actions.canManage && (
-        <>
-          <Button size="sm" variant="ghost" aria-label={`Edit ${r.title}`} onClick={() => actions.onEdit(r)}>
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Delete ${r.title}`}
-            onClick={() => actions.onDelete(r)}
-          >
-            <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-          </Button>
-        </>
+        <EditDeleteButtons
+          name={r.title}
+          onEdit={() => actions.onEdit(r)}
+          onDelete={() => actions.onDelete(r)}
+        />
       )}
     </div>
   );

@@ -2,10 +2,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import { createQueryClient } from '../../app/query-client';
+import { CurrentLocation, json } from '../../testing/api-stub';
 import { DIGEST_LABEL, NOTHING_WAITING, NotificationBell } from './notification-bell';
 import { NOTIFICATIONS_POLL_MS } from './notifications.queries';
 
@@ -31,16 +32,6 @@ const waiting: NotificationsResponse = {
   ],
 };
 
-const answer = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
-
 function renderBell() {
   render(
     // The app's own client: it refreshes the bell after any change.
@@ -48,7 +39,7 @@ function renderBell() {
       <MemoryRouter initialEntries={['/dashboard']}>
         <NotificationBell />
         <Routes>
-          <Route path="*" element={<Location />} />
+          <Route path="*" element={<CurrentLocation />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -74,7 +65,7 @@ describe('NotificationBell', () => {
   it('counts what waits, lists it by area, and opens an item at its record', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer(waiting)),
+      vi.fn(() => json(waiting)),
     );
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications, 23 waiting' });
@@ -91,7 +82,7 @@ describe('NotificationBell', () => {
   it('opens from the keyboard with focus on the first waiting item', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer(waiting)),
+      vi.fn(() => json(waiting)),
     );
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications, 23 waiting' });
@@ -104,7 +95,7 @@ describe('NotificationBell', () => {
   it('names the bell with the badge it shows: 99+ past ninety-nine', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer({ ...waiting, count: 115 })),
+      vi.fn(() => json({ ...waiting, count: 115 })),
     );
     renderBell();
     await screen.findByRole('button', { name: 'Notifications, 99+ waiting' });
@@ -114,7 +105,7 @@ describe('NotificationBell', () => {
   it('says when nothing waits', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer({ count: 0, groups: [], email_digest: false })),
+      vi.fn(() => json({ count: 0, groups: [], email_digest: false })),
     );
     renderBell();
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
@@ -126,8 +117,8 @@ describe('NotificationBell', () => {
   it('turns the daily summary off, and refreshes the bell after the change', async () => {
     const fetch = vi.fn((url: string | URL | Request, init?: RequestInit) =>
       String(url) === '/api/notifications/email-digest'
-        ? answer(JSON.parse(String(init?.body)))
-        : answer(waiting),
+        ? json(JSON.parse(String(init?.body)))
+        : json(waiting),
     );
     vi.stubGlobal('fetch', fetch);
     renderBell();
@@ -143,7 +134,7 @@ describe('NotificationBell', () => {
 
   it('asks every 30 seconds while the page is on screen, and never while its tab is hidden', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetch = vi.fn(() => answer(waiting));
+    const fetch = vi.fn(() => json(waiting));
     vi.stubGlobal('fetch', fetch);
     renderBell();
     await screen.findByRole('button', { name: 'Notifications, 23 waiting' });
@@ -163,7 +154,7 @@ describe('NotificationBell', () => {
 
   it('sends nothing when the page opens in a hidden tab', async () => {
     setVisibility('hidden');
-    const fetch = vi.fn(() => answer(waiting));
+    const fetch = vi.fn(() => json(waiting));
     vi.stubGlobal('fetch', fetch);
     renderBell();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();

@@ -19,6 +19,7 @@ import {
   Card,
   CardHeader,
   ConfirmDialog,
+  DeleteConfirmDialog,
   PageHeader,
   Skeleton,
   toast,
@@ -242,15 +243,13 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
         busyLabel="Exporting..."
         onConfirm={() => void exportFile(true)}
       />
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        onCancel={() => setDialog(null)}
         title={`Delete ${data.reference}?`}
         message={W.deleteQuestion}
         confirmLabel={W.deleteBatch}
-        variant="danger"
         busy={remove.isPending}
-        busyLabel="Deleting..."
         onConfirm={deleteBatch}
       />
     </>

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../../../contracts/search';
+import { CurrentLocation, cleanAfterEach, json } from '../../testing/api-stub';
 import { GlobalSearch, isSearchShortcut, SEARCH_PLACEHOLDER } from './global-search';
 
 const results = (q: string): SearchResponse => ({
@@ -28,16 +29,6 @@ const results = (q: string): SearchResponse => ({
   ],
 });
 
-const answer = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
-
 function renderSearch() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -45,7 +36,7 @@ function renderSearch() {
         <GlobalSearch />
         <button type="button">Elsewhere</button>
         <Routes>
-          <Route path="*" element={<Location />} />
+          <Route path="*" element={<CurrentLocation />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -53,7 +44,7 @@ function renderSearch() {
   return screen.getByRole('combobox', { name: 'Search' }) as HTMLInputElement;
 }
 
-function stubSearch(respond: (q: string) => Promise<Response> = (q) => answer(results(q))) {
+function stubSearch(respond: (q: string) => Promise<Response> = (q) => json(results(q))) {
   const fetch = vi.fn((url: string | URL | Request) =>
     respond(new URL(String(url), 'http://x').searchParams.get('q')!),
   );
@@ -64,10 +55,7 @@ function stubSearch(respond: (q: string) => Promise<Response> = (q) => answer(re
 const location = () => screen.getByTestId('location').textContent;
 const optionNames = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('GlobalSearch', () => {
   it('shows results grouped by area and opens the chosen one with the arrow keys and Enter', async () => {
@@ -138,7 +126,7 @@ describe('GlobalSearch', () => {
   });
 
   it('says when nothing matches, and when the search failed', async () => {
-    stubSearch((q) => (q === 'zzz' ? answer({ q, groups: [] }) : answer({ error: 'Boom' }, 500)));
+    stubSearch((q) => (q === 'zzz' ? json({ q, groups: [] }) : json({ error: 'Boom' }, 500)));
     const box = renderSearch();
     await userEvent.type(box, 'zzz');
     expect(await screen.findByText('No matches for "zzz".')).toBeTruthy();

@@ -5,7 +5,7 @@ import {
   Badge,
   Button,
   buttonClasses,
-  ConfirmDialog,
+  DeleteConfirmDialog,
   EmptyState,
   Skeleton,
   toast,
@@ -115,15 +115,12 @@ export function BackupList({ items, onRestore }: { items: Backup[]; onRestore: (
           );
         })}
       </ul>
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title="Delete this backup?"
         message={`The backup of ${deleting ? formatDateTime(deleting.created_at) : ''} is deleted from the backup folder and this list. This cannot be undone.`}
-        confirmLabel="Delete"
-        variant="danger"
         busy={remove.isPending}
-        busyLabel="Deleting..."
         onConfirm={confirmDelete}
       />
     </>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SETTINGS,
   NOTIFICATION_SWITCHES,
@@ -10,14 +10,12 @@ import {
   SMS_UNAVAILABLE,
 } from '../../../domain/settings';
 import { usePublicSettings } from '../../lib/public-settings';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { backupsOf, json, settingsAt, showSettings, stubApi } from './test-support';
 
 vi.mock('../../lib/session', () => ({ useAuth: () => ({ logout: async () => {} }) }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 /** GET /api/settings answers `reads` in turn (the last one again after), writes answer `write`. */
 function stubSettings(reads = [settingsAt(3)], write: () => Promise<Response> = () => json(settingsAt(4))) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { fullStudent, later, listItem, OFFICER_ID, STUDENT_ID } from '../students/test-support';
 import { ProfileDialog } from './profile-dialog';
 
@@ -9,10 +9,7 @@ vi.mock('../../lib/session', () => ({
   useCurrentUser: () => ({ id: OFFICER_ID, role: 'program_officer', name: 'Bupe Tembo' }),
 }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const EMPTY_PAGE = { items: [], total: 0, page: 1, pageSize: 5 };
 

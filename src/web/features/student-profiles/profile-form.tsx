@@ -15,7 +15,7 @@ import {
   PROGRAM_STATUS_LABELS,
   PROGRAM_STATUSES,
 } from '../../../domain/students';
-import { choiceOptions, focusFirstField, useSchemaForm } from '../../components/forms';
+import { choiceFields, focusFirstField, useSchemaForm } from '../../components/forms';
 import { Alert, DateInput, Field, Input, Select, Textarea } from '../../components/ui';
 import { currencyLabel } from '../../lib/format';
 import { usePartnerOptions } from '../corporate';
@@ -70,6 +70,7 @@ export function ProfileForm({
   );
   const { register, handleSubmit, control, setError } = form;
   const { errors } = form.formState;
+  const choice = choiceFields(form);
   const plan = useWatch({ control, name: 'laptop_plan' });
   const shown = laptopFieldsShown(plan);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -116,9 +117,7 @@ export function ProfileForm({
         {text('last_name', 'Last Name', { required: true })}
         {text('email', 'Email', { type: 'email' })}
         {text('contact_number', 'Contact Number', { type: 'tel' })}
-        <Field label="Gender" error={errors.gender?.message}>
-          <Select options={choiceOptions(GENDERS, GENDER_LABELS)} {...register('gender')} />
-        </Field>
+        {choice('gender', 'Gender', GENDERS, GENDER_LABELS)}
         {text('date_of_birth', 'Date of Birth', { type: 'date' })}
         {text('community', 'Community')}
         {text('chl_number', 'CHL Number')}
@@ -135,24 +134,9 @@ export function ProfileForm({
       </Section>
 
       <Section title="Academic">
-        <Field label="Program Level" error={errors.program_level?.message}>
-          <Select
-            options={choiceOptions(PROGRAM_LEVELS, PROGRAM_LEVEL_LABELS)}
-            {...register('program_level')}
-          />
-        </Field>
-        <Field label="Program Status" error={errors.program_status?.message}>
-          <Select
-            options={choiceOptions(PROGRAM_STATUSES, PROGRAM_STATUS_LABELS)}
-            {...register('program_status')}
-          />
-        </Field>
-        <Field label="Academic Standing" error={errors.academic_standing?.message}>
-          <Select
-            options={choiceOptions(ACADEMIC_STANDINGS, ACADEMIC_STANDING_LABELS)}
-            {...register('academic_standing')}
-          />
-        </Field>
+        {choice('program_level', 'Program Level', PROGRAM_LEVELS, PROGRAM_LEVEL_LABELS)}
+        {choice('program_status', 'Program Status', PROGRAM_STATUSES, PROGRAM_STATUS_LABELS)}
+        {choice('academic_standing', 'Academic Standing', ACADEMIC_STANDINGS, ACADEMIC_STANDING_LABELS)}
         <Field label="Overall GPA" hint="0 to 4.00" error={errors.overall_gpa?.message}>
           <Input type="number" inputMode="decimal" min={0} max={4} step={0.01} {...register('overall_gpa')} />
         </Field>
@@ -174,12 +158,7 @@ export function ProfileForm({
       </Section>
 
       <Section title="Accommodation">
-        <Field label="Accommodation Type" error={errors.accommodation_type?.message}>
-          <Select
-            options={choiceOptions(ACCOMMODATION_TYPES, ACCOMMODATION_TYPE_LABELS)}
-            {...register('accommodation_type')}
-          />
-        </Field>
+        {choice('accommodation_type', 'Accommodation Type', ACCOMMODATION_TYPES, ACCOMMODATION_TYPE_LABELS)}
         <MoneyField
           name="accommodation_monthly_rent"
           label={`Monthly Rent (${currencyLabel()})`}
@@ -200,9 +179,7 @@ export function ProfileForm({
       </Section>
 
       <Section title="Digital Resources">
-        <Field label="Laptop Plan" error={errors.laptop_plan?.message}>
-          <Select options={choiceOptions(LAPTOP_PLANS, LAPTOP_PLAN_LABELS)} {...register('laptop_plan')} />
-        </Field>
+        {choice('laptop_plan', 'Laptop Plan', LAPTOP_PLANS, LAPTOP_PLAN_LABELS)}
         {text('laptop_serial_number', 'Laptop Serial Number')}
         {shown.monthlyDeduction && (
           <MoneyField

@@ -1,5 +1,5 @@
 import type { StudentListItem } from '../../../contracts/students';
-import { ConfirmDialog, toast } from '../../components/ui';
+import { DeleteConfirmDialog, toast } from '../../components/ui';
 import { STUDENT_UI_MESSAGES as M } from './messages';
 import { failureReason, useDeleteStudent } from './students.queries';
 
@@ -27,15 +27,12 @@ export function DeleteStudentDialog({
     }
   };
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={student !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onCancel={onClose}
       title="Delete Student"
       message={M.deleteConfirm}
-      confirmLabel="Delete"
-      variant="danger"
       busy={remove.isPending}
-      busyLabel="Deleting..."
       onConfirm={() => student && onDelete(student)}
     />
   );

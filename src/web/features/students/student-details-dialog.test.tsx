@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { describe, expect, it } from 'vitest';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { StudentDetailsDialog } from './student-details-dialog';
 import { fullStudent, later, listItem, STUDENT_ID } from './test-support';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const dialog = () => screen.getByRole('dialog', { name: 'Student Details' });
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../testing/api-stub';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach, json, stubApi } from '../../testing/api-stub';
 import { StudentFormDialog } from './student-form-dialog';
 import { fullStudent, later, listItem, STUDENT_ID } from './test-support';
 
@@ -33,10 +33,7 @@ async function fillNames() {
   await userEvent.type(screen.getByLabelText('Last Name'), 'Chanda');
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('StudentFormDialog', () => {
   it("refuses a bad email with the contract's message, without calling the server", async () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Field } from '../../components/ui';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { StudentPicker } from './student-picker';
 import { listItem } from './test-support';
 
@@ -18,10 +18,7 @@ function renderPicker() {
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 describe('StudentPicker', () => {
   it('stays closed when it only takes focus, and asks the server for nothing', async () => {

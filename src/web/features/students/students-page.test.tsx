@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { StudentListResponse } from '../../../contracts/students';
-import { json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
 import { StudentsPage } from './students-page';
 
 vi.mock('../../lib/session', () => ({
   useCurrentUser: () => ({ id: 'b6f1c3de-0000-4000-8000-0000000000a1', role: 'program_officer' }),
 }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const answer = (over: Partial<StudentListResponse>): StudentListResponse => ({
   items: [],

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '../../../domain/users';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
 import { EditUserDialog } from './edit-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
 import { ManageRolesDialog } from './manage-roles-dialog';
@@ -28,10 +29,7 @@ vi.mock('../../lib/session', () => ({
   useAuth: () => ({ refresh: async () => {} }),
 }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const MARY = makeUser();
 const show = (ui: ReactNode) =>

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DirectoryUser } from '../../../contracts/users';
 import { USER_MESSAGES } from '../../../domain/users';
 import { Toaster } from '../../components/ui';
+import { cleanAfterEach } from '../../testing/api-stub';
 import {
   json,
   listOf,
@@ -25,10 +26,7 @@ vi.mock('../../lib/session', () => ({
   useAuth: () => ({ refresh: async () => {} }),
 }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanAfterEach();
 
 const MARY = makeUser();
 

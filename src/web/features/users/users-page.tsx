@@ -7,6 +7,7 @@ import { ListError, QueryPager, SearchBox } from '../../components/list';
 import { Button, Card, EmptyState, PageHeader, Select, Skeleton } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useAuth, useCurrentUser } from '../../lib/session';
+import { useOpenedRecord } from '../../lib/use-opened-record';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { UserCard } from './user-card';
 import { UserDetailsDialog } from './user-details-dialog';
@@ -52,9 +53,12 @@ export function UsersPage() {
   const data = list.data;
   const pending = useRoleRequests(1, canManage);
   const pendingCount = pending.data?.total ?? 0;
-  const listed = data?.items.find((u) => u.id === params.open);
-  const fetched = useUser(params.open, data !== undefined && !listed);
-  const opened = listed ?? fetched.data;
+  const { opened, open, close, linkError } = useOpenedRecord({
+    list: { state: params, update },
+    items: data?.items,
+    useOne: useUser,
+    reasonOf,
+  });
   const goToPage = useCallback((page: number) => update({ page }), [update]);
   useKeepPageInRange(params.page, USERS_PAGE_SIZE, data, goToPage);
 
@@ -62,7 +66,7 @@ export function UsersPage() {
   // that first opened it is remembered here rather than by the dialog: focus goes back to it.
   const detailsOpener = useRef<HTMLElement | null>(null);
   const closeDetails = () => {
-    update({ open: '', page: params.page });
+    close();
     const opener = detailsOpener.current;
     detailsOpener.current = null;
     if (opener) setTimeout(() => opener.isConnected && opener.focus(), 0);
@@ -74,7 +78,7 @@ export function UsersPage() {
     onView: (user) => {
       const active = document.activeElement;
       detailsOpener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-      update({ open: user.id, page: params.page });
+      open(user);
     },
     onSelfEdited: () => void refresh(),
   });
@@ -179,9 +183,9 @@ export function UsersPage() {
       {opened && !modals.busy && (
         <UserDetailsDialog key={opened.id} user={opened} actions={modals.actions} onClose={closeDetails} />
       )}
-      {fetched.isError && params.open && (
+      {linkError && (
         <p role="alert" className="text-sm text-red-700">
-          {reasonOf(fetched.error)}
+          {linkError}
         </p>
       )}
       {modals.dialogs}

@@ -1,4 +1,4 @@
-import { Check, FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Check, FileText, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { Entry, Yearbook } from '../../../contracts/yearbook';
 import {
@@ -7,7 +7,7 @@ import {
   isDecidable,
   YEARBOOK_MESSAGES as M,
 } from '../../../domain/yearbook';
-import { DataTable } from '../../components/list';
+import { DataTable, DeleteButton, EditButton, tableStateOf } from '../../components/list';
 import { Button, Card, ConfirmDialog, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { useDecideEntry, useDeleteEntry, useEntries } from './yearbook.queries';
@@ -80,24 +80,12 @@ export function EntriesTab({ yearbook }: { yearbook: Yearbook }) {
           </Button>
         </>
       )}
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Edit ${entry.student_name}`}
-        onClick={() => setEditing({ mode: 'edit', entry })}
-      >
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Delete ${entry.student_name}`}
+      <EditButton name={entry.student_name} onClick={() => setEditing({ mode: 'edit', entry })} worded />
+      <DeleteButton
+        name={entry.student_name}
         onClick={() => setConfirming({ action: 'delete', entry })}
-      >
-        <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-        Delete
-      </Button>
+        worded
+      />
     </div>
   );
 
@@ -121,22 +109,13 @@ export function EntriesTab({ yearbook }: { yearbook: Yearbook }) {
       <Card>
         <DataTable
           label={`Entries for ${classOf(yearbook.year)}`}
-          rows={entries.data?.items}
+          {...tableStateOf(entries, {
+            title: "Couldn't load the entries",
+            message: (error) =>
+              errorMessage(error, { failed: 'The server could not answer.', network: NETWORK }),
+          })}
           rowKey={(e) => e.id}
           busy={entries.isFetching || busy}
-          error={
-            entries.isError && !entries.data
-              ? {
-                  title: "Couldn't load the entries",
-                  message: errorMessage(entries.error, {
-                    failed: 'The server could not answer.',
-                    network: NETWORK,
-                  }),
-                  onRetry: () => void entries.refetch(),
-                  retrying: entries.isFetching,
-                }
-              : null
-          }
           emptyIcon={FileText}
           emptyTitle="No entries yet. Add one, or wait for graduates to submit theirs."
           columns={[

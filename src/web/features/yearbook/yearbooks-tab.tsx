@@ -2,7 +2,7 @@ import { BookOpen, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Yearbook } from '../../../contracts/yearbook';
 import { classOf, YEARBOOK_FAILURES as F, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
-import { Button, Card, ConfirmDialog, EmptyState, toast } from '../../components/ui';
+import { Button, Card, ConfirmDialog, DeleteConfirmDialog, EmptyState, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useDeleteYearbook, usePublishYearbook } from './yearbook.queries';
@@ -138,15 +138,12 @@ export function YearbooksTab({
           act(publish, publishing, 'Yearbook published.', F.publishYearbook, () => setPublishing(null))
         }
       />
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title={deleting ? `Delete the ${classOf(deleting.year)} yearbook` : 'Delete yearbook'}
         message={M.deleteYearbookConfirm}
-        confirmLabel="Delete"
-        variant="danger"
         busy={remove.isPending}
-        busyLabel="Deleting..."
         onConfirm={() =>
           deleting && act(remove, deleting, 'Yearbook deleted.', F.deleteYearbook, () => setDeleting(null))
         }
