@@ -88,7 +88,10 @@ export function signedInChunks({ signInRoot, signedOutRoots, appRoot, heavy, kit
       const withSignIn = signedOut.some((root) => signInRoot.test(root)) && roots.length > signedOut.length;
       return withSignIn ? 'with-sign-in' : null;
     }
-    if (roots.some((root) => appRoot.test(root)) || roots.length < 2) return null;
+    if (roots.length < 2) return null;
+    // What the frame shares with the pages: one file, which a page's code, fetched beside the
+    // frame's (app/page-code.ts), needs too.
+    if (roots.some((root) => appRoot.test(root))) return 'signed-in-frame';
     const feature = id.match(/[\\/]src[\\/]web[\\/]features[\\/]([^\\/]+)[\\/]/)?.[1];
     if (feature) return feature;
     if (roots.length < kitMinPages) return null;
