@@ -33,7 +33,7 @@ const WEB = path.resolve(ROOT, process.env.WEB_DIR ?? 'dist/web');
 const MANIFEST = path.join(WEB, '.vite/manifest.json');
 const ROUTES_FILE = path.join(ROOT, 'src/web/app/routes.tsx');
 /** Where routes.tsx's pages find their code (pageCode). */
-const PAGE_CODE_FILE = path.join(ROOT, 'src/web/app/page-code.ts');
+const PAGE_CODE_FILE = path.join(ROOT, 'src/web/app/screen-code.ts');
 /** The routes and the code table they name, as one text for routesOf. */
 const readRoutesSource = () => readFileSync(ROUTES_FILE, 'utf8') + readFileSync(PAGE_CODE_FILE, 'utf8');
 const NAVIGATION_FILE = path.join(ROOT, 'src/web/app/navigation.ts');

@@ -4,8 +4,8 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubApi } from '../testing/api-stub';
 import { FIRST_PAGES, firstListRequest } from './first-pages';
-import { SCREEN_CODE } from './page-code';
 import { appRoutes } from './routes';
+import { SCREEN_CODE } from './screen-code';
 
 // ADM001, who may see every screen.
 const admin = vi.hoisted(() => ({

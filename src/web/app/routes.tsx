@@ -7,7 +7,7 @@ import { DashboardPage } from '../features/dashboard';
 import { navigation } from './navigation';
 import { NotBuiltYet } from './not-built-yet';
 import { pageOnDemand } from './on-demand-page';
-import { pageCode } from './page-code';
+import { pageCode } from './screen-code';
 
 /** One signed-in page, rendered inside the layout. */
 export interface AppRoute {
@@ -43,7 +43,7 @@ const SettingsPage = pageOnDemand(pageCode.settings, (m) => m.SettingsPage);
 /**
  * Signed-in routes. A feature adds its page with one line, e.g.
  *   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
- * and its code in page-code.ts (pageCode, SCREEN_CODE).
+ * and its code in screen-code.ts (pageCode, SCREEN_CODE).
  * '/' redirects to /dashboard and only truly unknown paths go to /dashboard (see router.tsx).
  */
 const builtRoutes: AppRoute[] = [
