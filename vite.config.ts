@@ -36,6 +36,10 @@ export default defineConfig(({ command }) => {
           ],
         },
         output: {
+          // The groups below take modules without their dependencies, so that a chunk may import
+          // another that imports it back: modules then run in their source order whatever the chunk
+          // (without it a schema was read before the chunk defining it had run).
+          strictExecutionOrder: true,
           // Long-lived vendor chunks: they change less often than the app, so browsers keep them cached.
           codeSplitting: {
             groups: [
