@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { signedInChunks } from './scripts/vite-chunk-groups.mjs';
 import { precompress } from './scripts/vite-precompress.mjs';
 import { pureContracts } from './scripts/vite-pure-contracts.mjs';
 
@@ -35,6 +36,10 @@ export default defineConfig(({ command }) => {
           ],
         },
         output: {
+          // The groups below take modules without their dependencies, so that a chunk may import
+          // another that imports it back: modules then run in their source order whatever the chunk
+          // (without it a schema was read before the chunk defining it had run).
+          strictExecutionOrder: true,
           // Long-lived vendor chunks: they change less often than the app, so browsers keep them cached.
           codeSplitting: {
             groups: [
@@ -52,6 +57,19 @@ export default defineConfig(({ command }) => {
               {
                 name: 'radix',
                 test: (id: string) => MENUS_AND_DIALOGS.test(id) && !BUTTON_SLOT.test(id),
+                includeDependenciesRecursively: false,
+              },
+              {
+                debugName: 'signed-in shared code',
+                name: signedInChunks({
+                  signInRoot: /[\\/]features[\\/]auth[\\/]login[\\/]index\.ts$/,
+                  signedOutRoots: [/[\\/]features[\\/]auth[\\/]/],
+                  appRoot: /[\\/]app[\\/]signed-in-app\.tsx$/,
+                  heavy:
+                    /[\\/]src[\\/](contracts[\\/]|web[\\/]components[\\/](forms[\\/]|ui[\\/](dialog|confirm-dialog|tabs)\.tsx$))/,
+                  kitMinPages: 5,
+                }),
+                priority: -1,
                 includeDependenciesRecursively: false,
               },
             ],

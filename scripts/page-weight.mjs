@@ -32,6 +32,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.resolve(ROOT, process.env.WEB_DIR ?? 'dist/web');
 const MANIFEST = path.join(WEB, '.vite/manifest.json');
 const ROUTES_FILE = path.join(ROOT, 'src/web/app/routes.tsx');
+/** Where routes.tsx's pages find their code (pageCode). */
+const PAGE_CODE_FILE = path.join(ROOT, 'src/web/app/screen-code.ts');
+/** The routes and the code table they name, as one text for routesOf. */
+const readRoutesSource = () => readFileSync(ROUTES_FILE, 'utf8') + readFileSync(PAGE_CODE_FILE, 'utf8');
 const NAVIGATION_FILE = path.join(ROOT, 'src/web/app/navigation.ts');
 
 /** 1 KB = 1000 bytes, as Vite prints sizes. */
@@ -194,7 +198,7 @@ export function pageSizes() {
       informative: true,
     },
   ];
-  const routes = routesOf(readFileSync(ROUTES_FILE, 'utf8'));
+  const routes = routesOf(readRoutesSource());
   const byModule = new Map();
   for (const r of routes) {
     const key = dynamicChunkOf(manifest, shell, r.module);
@@ -437,10 +441,7 @@ async function main() {
     const server = await startServer();
     try {
       const cookie = await signIn(server.url);
-      const signedIn = signedInPaths(
-        readFileSync(NAVIGATION_FILE, 'utf8'),
-        readFileSync(ROUTES_FILE, 'utf8'),
-      );
+      const signedIn = signedInPaths(readFileSync(NAVIGATION_FILE, 'utf8'), readRoutesSource());
       const pages = [{ path: '/login' }, ...signedIn.map((p) => ({ path: p, cookie }))].filter(
         (page) => !onlyPages || onlyPages.includes(page.path),
       );

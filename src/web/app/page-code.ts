@@ -5,6 +5,7 @@
  * it already loaded.
  */
 import { onDemand } from './code-on-demand';
+import { SCREEN_CODE } from './screen-code';
 
 /** The addresses a signed-out visitor may stay on; every other one leads to /login. */
 export const SIGNED_OUT_PATHS = [
@@ -26,9 +27,9 @@ export const signedInAppCode = onDemand(() => import('./signed-in-app'));
 
 /**
  * Fetches the code `path` most likely needs, before anyone knows who is signed in: the sign-in
- * page, the other signed-out pages, or the signed-in app and then, as soon as that is here, the
- * page at `path` (rather than once the app has rendered and the page asks). Nothing at '/', which
- * a signed-out visitor reaches as often as anyone.
+ * page, the other signed-out pages, or the signed-in app and, beside it, the page at `path`
+ * (rather than once the app has rendered and the page asks). Nothing at '/', which a signed-out
+ * visitor reaches as often as anyone.
  */
 export function startLoadingCodeFor(path: string): void {
   if (path === '/') return;
@@ -37,9 +38,8 @@ export function startLoadingCodeFor(path: string): void {
   };
   if (path === '/login') loginPageCode.load().catch(headStartOnly);
   else if (isSignedOutPath(path)) signedOutPagesCode.load().catch(headStartOnly);
-  else
-    signedInAppCode
-      .load()
-      .then((app) => app.startLoadingPage(path))
-      .catch(headStartOnly);
+  else {
+    signedInAppCode.load().catch(headStartOnly);
+    SCREEN_CODE[path]?.load().catch(headStartOnly);
+  }
 }

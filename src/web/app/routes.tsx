@@ -4,10 +4,10 @@ import type { Role } from '../../domain/roles';
 // so that it shows without one more download after the app's (issue 22). Its banner is small; the
 // figures below it load on demand.
 import { DashboardPage } from '../features/dashboard';
-import { type CodeOnDemand, onDemand } from './code-on-demand';
 import { navigation } from './navigation';
 import { NotBuiltYet } from './not-built-yet';
 import { pageOnDemand } from './on-demand-page';
+import { pageCode } from './screen-code';
 
 /** One signed-in page, rendered inside the layout. */
 export interface AppRoute {
@@ -15,29 +15,7 @@ export interface AppRoute {
   element: ReactNode;
   /** Users below this rank see 'Access Denied' instead. Staff-only areas use 'program_officer' (docs/product.md D9). */
   minRole?: Role;
-  /** The code of a page loaded on demand: asked for as soon as the app's code is here (startLoadingPage). */
-  code?: CodeOnDemand<unknown>;
 }
-
-/** The code of each page loaded on demand. */
-const pageCode = {
-  students: onDemand(() => import('../features/students')),
-  studentProfiles: onDemand(() => import('../features/student-profiles')),
-  allowances: onDemand(() => import('../features/allowances')),
-  paymentBatches: onDemand(() => import('../features/payment-batches')),
-  corporate: onDemand(() => import('../features/corporate')),
-  yearbook: onDemand(() => import('../features/yearbook')),
-  impactStories: onDemand(() => import('../features/impact-stories')),
-  announcements: onDemand(() => import('../features/announcements')),
-  events: onDemand(() => import('../features/events')),
-  library: onDemand(() => import('../features/library')),
-  caseWork: onDemand(() => import('../features/case-work')),
-  formsFiles: onDemand(() => import('../features/forms-files')),
-  users: onDemand(() => import('../features/users')),
-  account: onDemand(() => import('../features/account')),
-  activityLog: onDemand(() => import('../features/activity-log')),
-  settings: onDemand(() => import('../features/settings')),
-};
 
 // Pages load on demand, so the sign-in screens stay small. Use this shape for new features:
 //   const StudentsPage = pageOnDemand(pageCode.students, (m) => m.StudentsPage);
@@ -64,53 +42,50 @@ const ActivityLogPage = pageOnDemand(pageCode.activityLog, (m) => m.ActivityLogP
 const SettingsPage = pageOnDemand(pageCode.settings, (m) => m.SettingsPage);
 /**
  * Signed-in routes. A feature adds its page with one line, e.g.
- *   { path: '/students', element: <StudentsPage />, code: pageCode.students, minRole: 'program_officer' },
+ *   { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
+ * and its code in screen-code.ts (pageCode, SCREEN_CODE).
  * '/' redirects to /dashboard and only truly unknown paths go to /dashboard (see router.tsx).
  */
 const builtRoutes: AppRoute[] = [
   { path: '/dashboard', element: <DashboardPage /> },
-  { path: '/students', element: <StudentsPage />, code: pageCode.students, minRole: 'program_officer' },
+  { path: '/students', element: <StudentsPage />, minRole: 'program_officer' },
   {
     path: '/profiles',
     element: <StudentProfilesPage />,
-    code: pageCode.studentProfiles,
     minRole: 'program_officer',
   },
-  { path: '/allowances', element: <AllowancesPage />, code: pageCode.allowances, minRole: 'program_officer' },
+  { path: '/allowances', element: <AllowancesPage />, minRole: 'program_officer' },
   {
     path: '/payment-batches',
     element: <PaymentBatchesPage />,
-    code: pageCode.paymentBatches,
     minRole: 'admin',
   },
-  { path: '/tasks', element: <TasksPage />, code: pageCode.caseWork, minRole: 'program_officer' },
-  { path: '/issues', element: <IssuesPage />, code: pageCode.caseWork, minRole: 'program_officer' },
-  { path: '/forms', element: <FormsPage />, code: pageCode.formsFiles, minRole: 'program_officer' },
-  { path: '/files', element: <FilesPage />, code: pageCode.formsFiles, minRole: 'program_officer' },
-  { path: '/corporate', element: <CorporatePage />, code: pageCode.corporate, minRole: 'program_officer' },
-  { path: '/announcements', element: <AnnouncementsPage />, code: pageCode.announcements },
-  { path: '/events', element: <EventsPage />, code: pageCode.events },
-  { path: '/library', element: <LibraryPage />, code: pageCode.library },
-  { path: '/yearbook', element: <YearbookPage />, code: pageCode.yearbook },
+  { path: '/tasks', element: <TasksPage />, minRole: 'program_officer' },
+  { path: '/issues', element: <IssuesPage />, minRole: 'program_officer' },
+  { path: '/forms', element: <FormsPage />, minRole: 'program_officer' },
+  { path: '/files', element: <FilesPage />, minRole: 'program_officer' },
+  { path: '/corporate', element: <CorporatePage />, minRole: 'program_officer' },
+  { path: '/announcements', element: <AnnouncementsPage /> },
+  { path: '/events', element: <EventsPage /> },
+  { path: '/library', element: <LibraryPage /> },
+  { path: '/yearbook', element: <YearbookPage /> },
   {
     path: '/yearbook-admin',
     element: <YearbookAdminPage />,
-    code: pageCode.yearbook,
     minRole: 'deputy_manager',
   },
-  { path: '/impact-stories', element: <StoriesPage />, code: pageCode.impactStories },
+  { path: '/impact-stories', element: <StoriesPage /> },
   {
     path: '/impact-stories-admin',
     element: <StoriesAdminPage />,
-    code: pageCode.impactStories,
     minRole: 'deputy_manager',
   },
-  { path: '/users', element: <UsersPage />, code: pageCode.users, minRole: 'deputy_manager' },
-  { path: '/activity-log', element: <ActivityLogPage />, code: pageCode.activityLog, minRole: 'admin' },
+  { path: '/users', element: <UsersPage />, minRole: 'deputy_manager' },
+  { path: '/activity-log', element: <ActivityLogPage />, minRole: 'admin' },
   // The sidebar shows Settings from deputy manager up (spec §2); the screen itself is for admins.
-  { path: '/settings', element: <SettingsPage />, code: pageCode.settings, minRole: 'admin' },
+  { path: '/settings', element: <SettingsPage />, minRole: 'admin' },
   // Reached from the name in the top bar, not the sidebar: every account's own page.
-  { path: '/account', element: <MyProfilePage />, code: pageCode.account },
+  { path: '/account', element: <MyProfilePage /> },
 ];
 
 /**
@@ -122,16 +97,3 @@ const notBuiltRoutes: AppRoute[] = navigation
   .map((item) => ({ path: item.to, element: <NotBuiltYet title={item.title ?? item.label} /> }));
 
 export const appRoutes: AppRoute[] = [...builtRoutes, ...notBuiltRoutes];
-
-/**
- * Fetches the code of the page at `path`, as soon as the app's code is here (start-early.ts):
- * beside the session look-up, rather than once the app has rendered and the page asks.
- */
-export function startLoadingPage(path: string): void {
-  appRoutes
-    .find((route) => route.path === path)
-    ?.code?.load()
-    .catch(() => {
-      // Only a head start: the page asks again when shown, and says so if it cannot.
-    });
-}

@@ -3,8 +3,6 @@ import { RequireRole, SignInGate } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { appRoutes } from './routes';
 
-export { startLoadingPage } from './routes';
-
 /**
  * Everything a signed-in account sees: the sign-in gates, then the layout around the current page.
  * Loaded only once someone is signed in, so the sign-in page carries none of it.

@@ -1,7 +1,11 @@
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Spinner } from '../../components/ui';
 import type { HistoryOf } from './audit.queries';
-import { RecordHistory } from './record-history';
+
+// Loaded when the History tab first opens: its labels name every kind of record (domain/audit-labels),
+// code that no screen needs for its first paint (issue 47).
+const RecordHistory = lazy(() => import('./record-history').then((m) => ({ default: m.RecordHistory })));
 
 const tabClass =
   'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 ' +
@@ -52,7 +56,9 @@ export function DetailsTabs({
         </Tabs.Content>
       ))}
       <Tabs.Content value="history">
-        <RecordHistory record={record} active={tab === 'history'} />
+        <Suspense fallback={<Spinner label="Loading history..." />}>
+          <RecordHistory record={record} active={tab === 'history'} />
+        </Suspense>
       </Tabs.Content>
     </Tabs.Root>
   );
