@@ -82,6 +82,7 @@ export const ALLOWANCE_FIELD_LABELS: Readonly<Record<string, string>> = {
   paid_date: 'Paid date',
   submission_notes: 'Submission notes',
   flmz_comments: 'FLMZ comments',
+  written_by_upload: 'Written by the upload',
   // Recorded with a step, beside the allowance's own fields.
   comment: 'Comment',
   payment_batch: 'Payment batch',

@@ -158,6 +158,7 @@ export const STUDENT_FIELD_LABELS: Readonly<Record<string, string>> = {
   laptop_inspection_date: 'Laptop inspection date',
   laptop_submission_date: 'Laptop submission date',
   laptop_collection_date: 'Laptop collection date',
+  written_by_import: 'Written by the import',
   // Recorded with a CSV import.
   rows: 'Students imported',
   dropped: 'Rows left out',
