@@ -55,7 +55,7 @@ export function preloadOnIntent(...dialogs: Array<{ preload(): void }>) {
 /** Shown in the dialog's place for the moment its code takes to arrive. */
 function DialogLoading() {
   return (
-    <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-slate-900/20">
+    <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-scrim/50">
       <span className="rounded-md bg-white px-3 py-2 text-sm text-slate-700 shadow">Loading…</span>
     </div>
   );
