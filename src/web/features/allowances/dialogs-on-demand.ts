@@ -4,40 +4,40 @@ import { dialogOnDemand, preloadOnIntent } from '../../lib/dialog-on-demand';
 // history) load when the user first reaches for the screen, not with its first paint: together they
 // are what took the screen past its budget (issue 47 item 7).
 
-const decisionDialogs = () => import('./decision-dialogs');
+const dialogs = () => import('./dialogs');
 
 export const AddAllowanceDialog = dialogOnDemand(
-  () => import('./add-allowance-dialog'),
+  dialogs,
   (m) => m.AddAllowanceDialog,
   ({ open }) => open,
 );
 
 export const BulkUploadDialog = dialogOnDemand(
-  () => import('./bulk-upload-dialog'),
+  dialogs,
   (m) => m.BulkUploadDialog,
   ({ open }) => open,
 );
 
 export const AllowanceDetailsDialog = dialogOnDemand(
-  () => import('./allowance-details-dialog'),
+  dialogs,
   (m) => m.AllowanceDetailsDialog,
   ({ id }) => id !== null,
 );
 
 export const DecisionDialog = dialogOnDemand(
-  decisionDialogs,
+  dialogs,
   (m) => m.DecisionDialog,
   ({ request }) => request !== null,
 );
 
 export const PayDialog = dialogOnDemand(
-  decisionDialogs,
+  dialogs,
   (m) => m.PayDialog,
   ({ allowance }) => allowance !== null,
 );
 
 export const BulkDecisionDialog = dialogOnDemand(
-  () => import('./bulk-decision-dialog'),
+  dialogs,
   (m) => m.BulkDecisionDialog,
   ({ request }) => request !== null,
 );
