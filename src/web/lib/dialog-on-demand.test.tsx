@@ -40,15 +40,17 @@ function Screen({ Note }: { Note: DialogOnDemand<NoteProps> }) {
   );
 }
 
+const noteOnDemand = (importer: () => Promise<{ NoteDialog: typeof NoteDialog }>) =>
+  dialogOnDemand(
+    importer,
+    (m) => m.NoteDialog,
+    ({ open }) => open,
+  );
+
 describe('dialogOnDemand', () => {
   it('loads nothing until the dialog is opened, then shows it with the focus inside', async () => {
     const code = deferredModule();
-    const Note = dialogOnDemand(
-      code.importer,
-      (m) => m.NoteDialog,
-      ({ open }) => open,
-    );
-    render(<Screen Note={Note} />);
+    render(<Screen Note={noteOnDemand(code.importer)} />);
     expect(code.importer).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
@@ -69,12 +71,7 @@ describe('dialogOnDemand', () => {
 
   it('starts loading once when the user first points at or focuses the screen', async () => {
     const code = deferredModule();
-    const Note = dialogOnDemand(
-      code.importer,
-      (m) => m.NoteDialog,
-      ({ open }) => open,
-    );
-    render(<Screen Note={Note} />);
+    render(<Screen Note={noteOnDemand(code.importer)} />);
     const button = screen.getByRole('button', { name: 'Add note' });
 
     fireEvent.pointerOver(button);
@@ -92,11 +89,7 @@ describe('dialogOnDemand', () => {
       .fn<() => Promise<{ NoteDialog: typeof NoteDialog }>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue({ NoteDialog });
-    const Note = dialogOnDemand(
-      importer,
-      (m) => m.NoteDialog,
-      ({ open }) => open,
-    );
+    const Note = noteOnDemand(importer);
     Note.preload();
     await waitFor(() => expect(importer).toHaveBeenCalledTimes(1));
     await act(async () => {});
