@@ -9,10 +9,8 @@ import { Card, MoneyFigure, Select } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
-import { AddAllowanceDialog } from './add-allowance-dialog';
 import { AddToBatchDialog, useAddToBatch } from './add-to-batch-dialog';
 import { AddToBatchResult } from './add-to-batch-result';
-import { AllowanceDetailsDialog } from './allowance-details-dialog';
 import {
   ALLOWANCE_PAGE_SIZE,
   AllowanceListParamsSchema,
@@ -23,11 +21,7 @@ import {
 import { useAllowanceList } from './allowances.queries';
 import { AllowancesTable, rowFocusTarget } from './allowances-table';
 import { BulkDecisionBar } from './bulk-decision-bar';
-import {
-  BulkDecisionDialog,
-  type BulkDecisionOutcome,
-  type BulkDecisionRequestOnScreen,
-} from './bulk-decision-dialog';
+import type { BulkDecisionOutcome, BulkDecisionRequestOnScreen } from './bulk-decision-dialog';
 import { BulkDecisionResult } from './bulk-decision-result';
 import {
   type BulkSelection,
@@ -42,8 +36,16 @@ import {
   toggleOne,
   togglePage,
 } from './bulk-selection';
-import { BulkUploadDialog } from './bulk-upload-dialog';
-import { type ActionTarget, DecisionDialog, type DecisionRequest, PayDialog } from './decision-dialogs';
+import type { ActionTarget, DecisionRequest } from './decision-dialogs';
+import {
+  AddAllowanceDialog,
+  AllowanceDetailsDialog,
+  BulkDecisionDialog,
+  BulkUploadDialog,
+  DecisionDialog,
+  PayDialog,
+  PRELOAD_DIALOGS,
+} from './dialogs-on-demand';
 import { ALLOWANCE_UI } from './messages';
 
 const TILES: Array<Omit<StatTile<keyof AllowanceSummary>, 'value'>> = [
@@ -161,7 +163,7 @@ export function AllowancesPage() {
   const paying = modals.ofKind('pay')?.allowance ?? null;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" {...PRELOAD_DIALOGS}>
       <ListPageHeader
         {...WORDS}
         exportHref={`/api/allowances/export.csv${allowanceQueryString(params)}`}

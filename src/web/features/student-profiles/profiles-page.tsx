@@ -3,6 +3,7 @@ import type { StudentListItem } from '../../../contracts/students';
 import { canDeleteFromProfiles, canStudent } from '../../../domain/student-permissions';
 import { ListError, QueryPager, SearchBox } from '../../components/list';
 import { Button, Card, EmptyState, PageHeader, Skeleton } from '../../components/ui';
+import { dialogOnDemand, preloadOnIntent } from '../../lib/dialog-on-demand';
 import { listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
@@ -16,8 +17,17 @@ import {
   StudentAvatar,
   useStudentList,
 } from '../students';
-import { ProfileDialog, type ProfileModalState } from './profile-dialog';
+import type { ProfileModalState } from './profile-dialog';
 import { programmeLine } from './profile-view-model';
+
+// The profile dialog (its form, the case work and files tabs) is most of this screen's code: it
+// loads when the user first reaches for the screen, not with its first paint (issue 47 item 7).
+const ProfileDialog = dialogOnDemand(
+  () => import('./profile-dialog'),
+  (m) => m.ProfileDialog,
+  ({ state }) => state.mode !== 'closed',
+);
+const PRELOAD = preloadOnIntent(ProfileDialog);
 
 /** Profiles per page of the card grid. */
 export const PROFILES_PAGE_SIZE = 24;
@@ -46,7 +56,7 @@ export function StudentProfilesPage() {
   useKeepPageInRange(params.page, PROFILES_PAGE_SIZE, data, (page) => update({ page }));
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" {...PRELOAD}>
       <PageHeader
         title="Student Profiles"
         description="Full profiles: personal, guardian, academic, accommodation and laptop details."
