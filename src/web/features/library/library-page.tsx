@@ -14,8 +14,8 @@ import {
 import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
-import { useOpenedRecord } from '../../lib/use-opened-record';
-import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
+import { useOpenedFromPage } from '../../lib/use-opened-record';
+import { useUrlListState } from '../../lib/use-url-list-state';
 import {
   LIBRARY_PAGE_SIZE,
   listQuery,
@@ -50,14 +50,14 @@ export function LibraryPage() {
   const { state: params, update } = useUrlListState(ParamsSchema);
   const list = useResources(listQuery(params));
   const data = list.data;
-  const { opened, open, close, linkError } = useOpenedRecord({
+  const { opened, open, close, linkError } = useOpenedFromPage({
     list: { state: params, update },
-    items: data?.items,
+    page: data,
+    pageSize: LIBRARY_PAGE_SIZE,
     useOne: useResource,
     reasonOf,
   });
   const [editing, setEditing] = useState<Editing>(null);
-  useKeepPageInRange(params.page, LIBRARY_PAGE_SIZE, data, (page) => update({ page }));
 
   const deletion = useDeleteConfirm<Resource>({
     mutation: useDeleteResource(),
