@@ -1,6 +1,3 @@
-import { useCallback } from 'react';
-import { useKeepPageInRange } from './use-url-list-state';
-
 /** What the hook reads of the query that fetches one record by its id. */
 interface OneRecordQuery<T> {
   data?: T;
@@ -36,31 +33,4 @@ export function useOpenedRecord<T extends { id: string }>({
     close: () => list.update({ open: '', page }),
     linkError: fetched.isError && id ? reasonOf(fetched.error) : null,
   };
-}
-
-/**
- * A list screen with a record that opens by the address: the record `?open=` names
- * (useOpenedRecord), and the page kept in range when its last rows go (useKeepPageInRange).
- */
-export function useOpenedFromPage<T extends { id: string }>({
-  list,
-  page,
-  pageSize,
-  useOne,
-  reasonOf,
-}: {
-  list: {
-    state: { open: string; page: number };
-    update: (changes: { open?: string; page?: number }) => void;
-  };
-  /** The list query's answer; undefined while it loads. */
-  page: { items: T[]; total: number } | undefined;
-  pageSize: number;
-  useOne: (id: string, enabled: boolean) => OneRecordQuery<T>;
-  reasonOf: (error: unknown) => string;
-}) {
-  const { update } = list;
-  const goToPage = useCallback((to: number) => update({ page: to }), [update]);
-  useKeepPageInRange(list.state.page, pageSize, page, goToPage);
-  return useOpenedRecord({ list, items: page?.items, useOne, reasonOf });
 }

@@ -15,8 +15,8 @@ import { CardList, ListScreen, type StatTile, useDeleteConfirm } from '../../com
 import { todayIso } from '../../lib/format';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
-import { useOpenedFromPage } from '../../lib/use-opened-record';
-import { useUrlListState } from '../../lib/use-url-list-state';
+import { useOpenedRecord } from '../../lib/use-opened-record';
+import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { AnnouncementCard } from './announcement-card';
 import { AnnouncementDetailDialog } from './announcement-detail-dialog';
 import { AnnouncementFormDialog } from './announcement-form-dialog';
@@ -52,15 +52,16 @@ export function AnnouncementsPage() {
   const { state: params, update } = useUrlListState(ParamsSchema);
   const list = useAnnouncements(listQuery(params));
   const data = list.data;
-  const { opened, open, close, linkError } = useOpenedFromPage({
+  const { opened, open, close, linkError } = useOpenedRecord({
     list: { state: params, update },
-    page: data,
-    pageSize: ANNOUNCEMENTS_PAGE_SIZE,
+    items: data?.items,
     useOne: useAnnouncement,
     reasonOf,
   });
   const [editing, setEditing] = useState<Editing>(null);
   const today = todayIso();
+  // The last card of the last page deleted: show the page before instead of an empty one.
+  useKeepPageInRange(params.page, ANNOUNCEMENTS_PAGE_SIZE, data, (page) => update({ page }));
 
   const deletion = useDeleteConfirm<Announcement>({
     mutation: useDeleteAnnouncement(),

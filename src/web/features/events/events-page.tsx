@@ -15,8 +15,8 @@ import {
 import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
-import { useOpenedFromPage } from '../../lib/use-opened-record';
-import { useUrlListState } from '../../lib/use-url-list-state';
+import { useOpenedRecord } from '../../lib/use-opened-record';
+import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { type EventActions, EventCard } from './event-card';
 import { EventDetailDialog } from './event-detail-dialog';
 import { EventFormDialog } from './event-form-dialog';
@@ -52,14 +52,14 @@ export function EventsPage() {
   const { state: params, update } = useUrlListState(ParamsSchema);
   const list = useEvents(listQuery(params));
   const data = list.data;
-  const { opened, open, close, linkError } = useOpenedFromPage({
+  const { opened, open, close, linkError } = useOpenedRecord({
     list: { state: params, update },
-    page: data,
-    pageSize: EVENTS_PAGE_SIZE,
+    items: data?.items,
     useOne: useEvent,
     reasonOf,
   });
   const [editing, setEditing] = useState<Editing>(null);
+  useKeepPageInRange(params.page, EVENTS_PAGE_SIZE, data, (page) => update({ page }));
 
   const deletion = useDeleteConfirm<Event>({
     mutation: useDeleteEvent(),

@@ -14,8 +14,8 @@ import {
 import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
-import { useOpenedFromPage } from '../../lib/use-opened-record';
-import { useUrlListState } from '../../lib/use-url-list-state';
+import { useOpenedRecord } from '../../lib/use-opened-record';
+import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import {
   LIBRARY_PAGE_SIZE,
   listQuery,
@@ -50,14 +50,14 @@ export function LibraryPage() {
   const { state: params, update } = useUrlListState(ParamsSchema);
   const list = useResources(listQuery(params));
   const data = list.data;
-  const { opened, open, close, linkError } = useOpenedFromPage({
+  const { opened, open, close, linkError } = useOpenedRecord({
     list: { state: params, update },
-    page: data,
-    pageSize: LIBRARY_PAGE_SIZE,
+    items: data?.items,
     useOne: useResource,
     reasonOf,
   });
   const [editing, setEditing] = useState<Editing>(null);
+  useKeepPageInRange(params.page, LIBRARY_PAGE_SIZE, data, (page) => update({ page }));
 
   const deletion = useDeleteConfirm<Resource>({
     mutation: useDeleteResource(),

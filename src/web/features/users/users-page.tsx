@@ -7,8 +7,8 @@ import { ListError, QueryPager, SearchBox } from '../../components/list';
 import { Button, Card, EmptyState, PageHeader, Select, Skeleton } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useAuth, useCurrentUser } from '../../lib/session';
-import { useOpenedFromPage } from '../../lib/use-opened-record';
-import { useUrlListState } from '../../lib/use-url-list-state';
+import { useOpenedRecord } from '../../lib/use-opened-record';
+import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { UserCard } from './user-card';
 import { UserDetailsDialog } from './user-details-dialog';
 import { useUserModals } from './user-modals';
@@ -53,14 +53,14 @@ export function UsersPage() {
   const data = list.data;
   const pending = useRoleRequests(1, canManage);
   const pendingCount = pending.data?.total ?? 0;
-  const { opened, open, close, linkError } = useOpenedFromPage({
+  const { opened, open, close, linkError } = useOpenedRecord({
     list: { state: params, update },
-    page: data,
-    pageSize: USERS_PAGE_SIZE,
+    items: data?.items,
     useOne: useUser,
     reasonOf,
   });
   const goToPage = useCallback((page: number) => update({ page }), [update]);
+  useKeepPageInRange(params.page, USERS_PAGE_SIZE, data, goToPage);
 
   // User Details steps aside while an action's dialog is open and comes back after, so the button
   // that first opened it is remembered here rather than by the dialog: focus goes back to it.
