@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../../contracts/passwords';
@@ -6,7 +6,7 @@ import type { PasswordRules } from '../../../domain/settings';
 import { USER_MESSAGES } from '../../../domain/users';
 import { Alert, Button } from '../../components/ui';
 import { ApiError, api, errorMessage } from '../../lib/api';
-import { usePasswordPolicy } from '../../lib/public-settings';
+import { usePolicySchema } from '../../lib/public-settings';
 import { useAuthForm } from './auth-form';
 import { AuthShell, BackToStaffLogin, TokenAccepted } from './auth-shell';
 import { NewPasswordFields, passwordsMatch } from './new-password-fields';
@@ -38,8 +38,7 @@ export function AcceptInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [done, setDone] = useState(false);
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => acceptInvitationFormSchema(policy), [policy]);
+  const { schema } = usePolicySchema(acceptInvitationFormSchema);
   const {
     register,
     formState: { errors, isSubmitting },

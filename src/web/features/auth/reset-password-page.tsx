@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ResetPasswordRequestSchema } from '../../../contracts/auth';
@@ -6,7 +6,7 @@ import { newPasswordSchema } from '../../../contracts/passwords';
 import type { PasswordRules } from '../../../domain/settings';
 import { Alert, Button, Field } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
-import { usePasswordPolicy } from '../../lib/public-settings';
+import { usePolicySchema } from '../../lib/public-settings';
 import { RESET_PASSWORD_FALLBACKS } from './auth-errors';
 import { useAuthForm } from './auth-form';
 import { AuthShell, BackToStaffLogin, TokenAccepted, TokenInput } from './auth-shell';
@@ -26,8 +26,7 @@ export const resetPasswordFormSchema = (policy: PasswordRules) =>
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [done, setDone] = useState<string | null>(null);
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => resetPasswordFormSchema(policy), [policy]);
+  const { schema } = usePolicySchema(resetPasswordFormSchema);
   const {
     register,
     formState: { errors, isSubmitting },

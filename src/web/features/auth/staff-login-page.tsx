@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from '../../../contracts/auth';
 import { newPasswordSchema } from '../../../contracts/passwords';
@@ -6,7 +6,7 @@ import { REGISTRABLE_ROLES, roleTitle } from '../../../domain/roles';
 import { type PasswordRules, passwordRuleText } from '../../../domain/settings';
 import { Alert, Button, Checkbox, Field, Input, PasswordInput, Select } from '../../components/ui';
 import { api } from '../../lib/api';
-import { usePasswordPolicy } from '../../lib/public-settings';
+import { usePolicySchema } from '../../lib/public-settings';
 import { useAuth } from '../../lib/session';
 import { type ErrorView, loginErrorView, registerErrorView } from './auth-errors';
 import { useAuthForm } from './auth-form';
@@ -182,8 +182,7 @@ export const registerFormSchema = (policy: PasswordRules) =>
   RegisterRequestSchema.extend({ password: newPasswordSchema(policy) });
 
 function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterResponse) => void }) {
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => registerFormSchema(policy), [policy]);
+  const { policy, schema } = usePolicySchema(registerFormSchema);
   const {
     register,
     formState: { errors, isSubmitting },
