@@ -39,3 +39,13 @@ export function usePasswordPolicy(): PasswordRules {
 export function usePasswordRule(): string {
   return passwordRuleText(usePasswordPolicy());
 }
+
+/** A password form's schema under the published policy, built again only when the policy changes. */
+export function usePolicySchema<S>(schemaOf: (policy: PasswordRules) => S): {
+  policy: PasswordRules;
+  schema: S;
+} {
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => schemaOf(policy), [schemaOf, policy]);
+  return { policy, schema };
+}

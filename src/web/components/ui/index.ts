@@ -11,7 +11,7 @@ export { DetailItem, DetailList } from './details';
 export { Dialog, type DialogProps } from './dialog';
 export { EmptyState } from './empty-state';
 export { Field, type FieldProps, useFieldControl } from './field';
-export { Input } from './input';
+export { Input, UrlInput } from './input';
 export { Label } from './label';
 export { MoneyFigure } from './money-figure';
 export { PageHeader } from './page-header';

@@ -15,3 +15,8 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
   const field = useFieldControl();
   return <input type={type} className={cn(controlClasses, 'h-10', className)} {...field} {...props} />;
 }
+
+/** A web address: the URL keyboard on phones, and a placeholder showing it starts with https://. */
+export function UrlInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return <Input type="url" inputMode="url" placeholder="https://..." {...props} />;
+}

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../../contracts/passwords';
 import { ChangePasswordSchema } from '../../../contracts/users';
@@ -7,7 +7,7 @@ import { USER_MESSAGES } from '../../../domain/users';
 import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
 import { Button, Card, CardBody, CardHeader, Field, PasswordInput, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
-import { usePasswordPolicy } from '../../lib/public-settings';
+import { usePolicySchema } from '../../lib/public-settings';
 import { useChangePassword } from './account.queries';
 
 /**
@@ -37,8 +37,7 @@ const SERVER_FIELDS = ['current_password', 'new_password'];
  * `onChanged` runs after a change: the expired-password screen then lets the app through.
  */
 export function PasswordCard({ onChanged }: { onChanged?: () => void } = {}) {
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => changePasswordFormSchema(policy), [policy]);
+  const { policy, schema } = usePolicySchema(changePasswordFormSchema);
   const titleId = useId();
   const change = useChangePassword();
   const form = useSchemaForm<PasswordFormValues>(schema, BLANK);

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../../contracts/passwords';
@@ -8,9 +6,9 @@ import type { PasswordRules } from '../../../domain/settings';
 import { USER_MESSAGES } from '../../../domain/users';
 import { Alert, Button } from '../../components/ui';
 import { ApiError, api, errorMessage } from '../../lib/api';
-import { usePasswordPolicy } from '../../lib/public-settings';
+import { usePolicySchema } from '../../lib/public-settings';
+import { useAuthForm } from './auth-form';
 import { AuthShell, BackToStaffLogin, TokenAccepted } from './auth-shell';
-import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields, passwordsMatch } from './new-password-fields';
 
 /**
@@ -40,28 +38,17 @@ export function AcceptInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => acceptInvitationFormSchema(policy), [policy]);
+  const { schema } = usePolicySchema(acceptInvitationFormSchema);
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+    failure,
+    submit,
+  } = useAuthForm(schema, { newPassword: '', confirmPassword: '' }, { fields: ['newPassword'], failureOf });
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
-    setFailure(null);
-    try {
-      await api.post<{ message: string }>('/api/staff-auth/accept-invitation', { token, newPassword });
-      setDone(true);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['newPassword']);
-      setFailure(failureOf(error));
-    }
+  const onSubmit = submit(async ({ newPassword }) => {
+    await api.post<{ message: string }>('/api/staff-auth/accept-invitation', { token, newPassword });
+    setDone(true);
   });
 
   if (done) return <TokenAccepted title="Password Set" message={USER_MESSAGES.invitationAccepted} />;

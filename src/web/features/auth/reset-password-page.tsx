@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ResetPasswordRequestSchema } from '../../../contracts/auth';
@@ -8,10 +6,10 @@ import { newPasswordSchema } from '../../../contracts/passwords';
 import type { PasswordRules } from '../../../domain/settings';
 import { Alert, Button, Field } from '../../components/ui';
 import { api, errorMessage } from '../../lib/api';
-import { usePasswordPolicy } from '../../lib/public-settings';
+import { usePolicySchema } from '../../lib/public-settings';
 import { RESET_PASSWORD_FALLBACKS } from './auth-errors';
+import { useAuthForm } from './auth-form';
 import { AuthShell, BackToStaffLogin, TokenAccepted, TokenInput } from './auth-shell';
-import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields, passwordsMatch } from './new-password-fields';
 
 /**
@@ -28,31 +26,24 @@ export const resetPasswordFormSchema = (policy: PasswordRules) =>
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => resetPasswordFormSchema(policy), [policy]);
+  const { schema } = usePolicySchema(resetPasswordFormSchema);
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { token: params.get('token') ?? '', newPassword: '', confirmPassword: '' },
-  });
+    failure,
+    submit,
+  } = useAuthForm(
+    schema,
+    { token: params.get('token') ?? '', newPassword: '', confirmPassword: '' },
+    { fields: ['token', 'newPassword'], failureOf: (error) => errorMessage(error, RESET_PASSWORD_FALLBACKS) },
+  );
 
-  const onSubmit = handleSubmit(async ({ token, newPassword }) => {
-    setFailure(null);
-    try {
-      const { message } = await api.post<{ message: string }>('/api/staff-auth/reset-password', {
-        token,
-        newPassword,
-      });
-      setDone(message);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['token', 'newPassword']);
-      setFailure(errorMessage(error, RESET_PASSWORD_FALLBACKS));
-    }
+  const onSubmit = submit(async ({ token, newPassword }) => {
+    const { message } = await api.post<{ message: string }>('/api/staff-auth/reset-password', {
+      token,
+      newPassword,
+    });
+    setDone(message);
   });
 
   if (done) return <TokenAccepted title="Password Reset" message={done} />;

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from '../../../contracts/auth';
 import { newPasswordSchema } from '../../../contracts/passwords';
@@ -8,11 +6,11 @@ import { REGISTRABLE_ROLES, roleTitle } from '../../../domain/roles';
 import { type PasswordRules, passwordRuleText } from '../../../domain/settings';
 import { Alert, Button, Checkbox, Field, Input, PasswordInput, Select } from '../../components/ui';
 import { api } from '../../lib/api';
-import { usePasswordPolicy } from '../../lib/public-settings';
+import { usePolicySchema } from '../../lib/public-settings';
 import { useAuth } from '../../lib/session';
 import { type ErrorView, loginErrorView, registerErrorView } from './auth-errors';
+import { useAuthForm } from './auth-form';
 import { AuthShell, linkClasses } from './auth-shell';
-import { applyServerFieldErrors } from './form-errors';
 import { TwoFactorStep } from './two-factor-step';
 
 const ROLE_OPTIONS = REGISTRABLE_ROLES.map((role) => ({ value: role, label: roleTitle(role) }));
@@ -108,6 +106,17 @@ export function StaffLoginPage() {
   );
 }
 
+/** Why the last attempt was refused, titled ('Login Failed', 'Account Inactive', ...). */
+function FailureAlert({ failure }: { failure: ErrorView | null }) {
+  return (
+    failure && (
+      <Alert tone="error" title={failure.title}>
+        {failure.message}
+      </Alert>
+    )
+  );
+}
+
 function LoginForm({
   initialStaffId,
   initialFailure,
@@ -119,36 +128,26 @@ function LoginForm({
 }) {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<ErrorView | null>(initialFailure);
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(LoginRequestSchema),
-    defaultValues: { staffId: initialStaffId, password: '', rememberMe: false },
-  });
+    failure,
+    submit,
+  } = useAuthForm(
+    LoginRequestSchema,
+    { staffId: initialStaffId, password: '', rememberMe: false },
+    { fields: ['staffId', 'password'], failureOf: loginErrorView, initialFailure },
+  );
 
-  const onSubmit = handleSubmit(async ({ staffId, password, rememberMe }) => {
-    setFailure(null);
-    try {
-      const outcome = await login(staffId, password, rememberMe);
-      if ('challengeToken' in outcome) onChallenge(outcome.challengeToken, staffId);
-      else navigate('/dashboard', { replace: true });
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['staffId', 'password']);
-      setFailure(loginErrorView(error));
-    }
+  const onSubmit = submit(async ({ staffId, password, rememberMe }) => {
+    const outcome = await login(staffId, password, rememberMe);
+    if ('challengeToken' in outcome) onChallenge(outcome.challengeToken, staffId);
+    else navigate('/dashboard', { replace: true });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure && (
-        <Alert tone="error" title={failure.title}>
-          {failure.message}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} />
       <Field label="Staff ID" error={errors.staffId?.message} required>
         <Input
           autoComplete="username"
@@ -183,36 +182,28 @@ export const registerFormSchema = (policy: PasswordRules) =>
   RegisterRequestSchema.extend({ password: newPasswordSchema(policy) });
 
 function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterResponse) => void }) {
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => registerFormSchema(policy), [policy]);
-  const [failure, setFailure] = useState<ErrorView | null>(null);
+  const { policy, schema } = usePolicySchema(registerFormSchema);
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { staffId: '', name: '', email: '', password: '', role: 'user', department: '' },
-  });
+    failure,
+    submit,
+  } = useAuthForm(
+    schema,
+    { staffId: '', name: '', email: '', password: '', role: 'user', department: '' },
+    {
+      fields: ['staffId', 'name', 'email', 'password', 'role', 'department'],
+      failureOf: registerErrorView,
+    },
+  );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      onRegistered(await api.post<RegisterResponse>('/api/staff-auth/register', values));
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['staffId', 'name', 'email', 'password', 'role', 'department']);
-      setFailure(registerErrorView(error));
-    }
+  const onSubmit = submit(async (values) => {
+    onRegistered(await api.post<RegisterResponse>('/api/staff-auth/register', values));
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure && (
-        <Alert tone="error" title={failure.title}>
-          {failure.message}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} />
       <Field label="Staff ID" error={errors.staffId?.message} required>
         <Input
           autoComplete="username"

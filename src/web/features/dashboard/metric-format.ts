@@ -1,4 +1,5 @@
 import type { MetricFigure, MetricKey, MetricPeriod } from '../../../contracts/dashboard';
+import { MONTHS } from '../../../domain/dates';
 
 /*
  * How the performance metrics read on screen (docs/product.md §2 Dashboard defines them): names,
@@ -88,25 +89,10 @@ export function metricTrend(
   };
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The month of an ISO day: 'February 2026'. */
 export function monthOf(day: string): string {
   const [y, m] = day.split('-').map(Number) as [number, number];
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  return `${MONTHS[m - 1]} ${y}`;
 }
 
 /**

@@ -12,10 +12,8 @@ import { ISSUE_STATUS_LABELS, type IssueStatus } from '../../../domain/case-work
 import { FORM_STATUS_LABELS, FORM_TYPE_LABELS, type FormStatus, type FormType } from '../../../domain/forms';
 import { PROGRAM_STATUS_LABELS, type ProgramStatus } from '../../../domain/students';
 import {
-  Alert,
   Badge,
   type BadgeTone,
-  Button,
   buttonClasses,
   Dialog,
   Skeleton,
@@ -26,7 +24,7 @@ import {
   THead,
   TR,
 } from '../../components/ui';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import {
@@ -39,6 +37,7 @@ import {
   periodLabel,
   recordUrl,
 } from './metric-format';
+import { MetricsFailure } from './metrics-failure';
 
 /** What each outcome is called for each metric. */
 const OUTCOME_WORDS: Record<MetricKey, Record<MetricRecord['outcome'], string>> = {
@@ -167,17 +166,7 @@ export function MetricRecordsDialog({
         </div>
 
         {query.isError ? (
-          <Alert tone="error" title="Couldn't load the records">
-            <p>
-              {errorMessage(query.error, {
-                failed: 'The server could not provide them.',
-                network: 'The server could not be reached. Check your connection.',
-              })}
-            </p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <MetricsFailure title="Couldn't load the records" query={query} />
         ) : !data ? (
           <Skeleton className="h-40 w-full" />
         ) : (

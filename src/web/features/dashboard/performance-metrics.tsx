@@ -9,8 +9,8 @@ import {
   type MetricKey,
   type MetricPeriod,
 } from '../../../contracts/dashboard';
-import { Alert, Button, Card, CardBody, CardHeader, Skeleton } from '../../components/ui';
-import { api, errorMessage } from '../../lib/api';
+import { Card, CardBody, CardHeader, Skeleton } from '../../components/ui';
+import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
@@ -25,6 +25,7 @@ import {
   ratePercent,
   type Trend,
 } from './metric-format';
+import { MetricsFailure } from './metrics-failure';
 
 // The records behind a figure open in a dialog (its table, the labels of four areas): its code
 // comes on demand, after the dashboard's first paint, not with the page (issue 22).
@@ -72,17 +73,7 @@ export function PerformanceMetrics() {
       />
       <CardBody>
         {query.isError ? (
-          <Alert tone="error" title="Couldn't load the performance metrics">
-            <p>
-              {errorMessage(query.error, {
-                failed: 'The server could not provide them.',
-                network: 'The server could not be reached. Check your connection.',
-              })}
-            </p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <MetricsFailure title="Couldn't load the performance metrics" query={query} />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {query.data

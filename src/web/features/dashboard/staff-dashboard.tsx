@@ -9,6 +9,7 @@ import {
   MoneyFigure,
   Skeleton,
   StatCard,
+  type StatCardProps,
 } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { currencyLabel } from '../../lib/format';
@@ -52,55 +53,34 @@ export function StaffDashboard({ officer }: { officer: boolean }) {
   }
 
   const counts = data?.student_counts;
+  const figures: StatCardProps[] = [
+    { label: 'Total Students', value: counts?.total, icon: Users, tone: 'emerald' },
+    { label: 'University', value: counts?.university, icon: GraduationCap, tone: 'sky' },
+    { label: 'College/Diploma', value: counts?.diploma, icon: School, tone: 'violet' },
+    { label: 'Launch Year', value: counts?.launch_year, icon: Rocket, tone: 'amber' },
+    {
+      label: 'Awaiting Your Decision',
+      value: data?.allowances.awaiting_my_decision,
+      icon: Hourglass,
+      tone: 'rose',
+    },
+    {
+      label: 'Paid This Month',
+      hint: officer ? 'Your students' : undefined,
+      value: data ? <MoneyFigure value={data.allowances.paid_this_month} /> : null,
+      icon: Banknote,
+      tone: 'emerald',
+    },
+  ];
   return (
     <>
       <section
         aria-label="Key figures"
         className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 2xl:grid-cols-6"
       >
-        <StatCard
-          label="Total Students"
-          value={counts?.total}
-          icon={Users}
-          tone="emerald"
-          loading={isPending}
-        />
-        <StatCard
-          label="University"
-          value={counts?.university}
-          icon={GraduationCap}
-          tone="sky"
-          loading={isPending}
-        />
-        <StatCard
-          label="College/Diploma"
-          value={counts?.diploma}
-          icon={School}
-          tone="violet"
-          loading={isPending}
-        />
-        <StatCard
-          label="Launch Year"
-          value={counts?.launch_year}
-          icon={Rocket}
-          tone="amber"
-          loading={isPending}
-        />
-        <StatCard
-          label="Awaiting Your Decision"
-          value={data?.allowances.awaiting_my_decision}
-          icon={Hourglass}
-          tone="rose"
-          loading={isPending}
-        />
-        <StatCard
-          label="Paid This Month"
-          hint={officer ? 'Your students' : undefined}
-          value={data ? <MoneyFigure value={data.allowances.paid_this_month} /> : null}
-          icon={Banknote}
-          tone="emerald"
-          loading={isPending}
-        />
+        {figures.map((figure) => (
+          <StatCard key={figure.label} {...figure} loading={isPending} />
+        ))}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">

@@ -8,7 +8,7 @@ import {
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
 import { choiceFields, FormDialog } from '../../components/forms';
-import { Checkbox, DateInput, Field, Input, Textarea, toast } from '../../components/ui';
+import { Checkbox, DateInput, Field, Input, Textarea, toast, UrlInput } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import {
   type EventFormValues,
@@ -71,13 +71,7 @@ export function EventFormDialog({ event, onClose }: { event?: Event; onClose: ()
       <Checkbox label="Virtual event" disabled={busy} {...register('is_virtual')} />
       {virtual ? (
         <Field label="Virtual link" required error={errors.virtual_link?.message}>
-          <Input
-            type="url"
-            inputMode="url"
-            placeholder="https://..."
-            disabled={busy}
-            {...register('virtual_link')}
-          />
+          <UrlInput disabled={busy} {...register('virtual_link')} />
         </Field>
       ) : (
         <Field label="Location" required error={errors.location?.message}>
@@ -101,13 +95,7 @@ export function EventFormDialog({ event, onClose }: { event?: Event; onClose: ()
         {choice('status', 'Status', EVENT_STATUSES, EVENT_STATUS_LABELS)}
       </div>
       <Field label="Image URL" hint="Optional" error={errors.image_url?.message}>
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://..."
-          disabled={busy}
-          {...register('image_url')}
-        />
+        <UrlInput disabled={busy} {...register('image_url')} />
       </Field>
       <Field label="Requirements" hint="Optional" error={errors.requirements?.message}>
         <Textarea rows={2} disabled={busy} {...register('requirements')} />

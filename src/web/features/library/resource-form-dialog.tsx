@@ -8,7 +8,7 @@ import {
   RESOURCE_TYPES,
 } from '../../../domain/library';
 import { choiceFields, FormDialog } from '../../components/forms';
-import { Alert, Field, Input, Textarea, toast } from '../../components/ui';
+import { Alert, Field, Input, Textarea, toast, UrlInput } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { useSaveResource } from './library.queries';
 import { ResourceFileUpload } from './resource-file-upload';
@@ -103,17 +103,11 @@ export function ResourceFormDialog({
           <Input maxLength={40} disabled={busy} {...register('duration')} />
         </Field>
         <Field label="Thumbnail URL" hint="Optional" error={errors.thumbnail_url?.message}>
-          <Input
-            type="url"
-            inputMode="url"
-            placeholder="https://..."
-            disabled={busy}
-            {...register('thumbnail_url')}
-          />
+          <UrlInput disabled={busy} {...register('thumbnail_url')} />
         </Field>
       </div>
       <Field label="Link (URL)" hint={M.sourceRequired} error={errors.url?.message}>
-        <Input type="url" inputMode="url" placeholder="https://..." disabled={busy} {...register('url')} />
+        <UrlInput disabled={busy} {...register('url')} />
       </Field>
       {resource ? (
         <ResourceFileUpload resource={resource} />
