@@ -10,10 +10,12 @@
  *
  * Settings: `npm run bench -- day [--quick]`; DAY_STEP_SECONDS (10), DAY_RATE_STEP (55; 110
  * quick), DAY_MAX_RATE (660), DAY_RESOLUTION (15; 30 quick), DAY_STUDENTS (50000), DAY_PORT (3047),
- * DAY_FRESH_SEED=1 (seed afresh instead of copying the seeded day kept by bench/day/cache.ts).
+ * DAY_FRESH_SEED=1 (seed afresh instead of copying the seeded day kept by bench/day/cache.ts),
+ * DAY_APP_NODE_ARGS (the app's node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/day-prof`).
  */
 import http from 'node:http';
 import pg from 'pg';
+import { eachActionAlone } from './day/alone';
 import { prepareDatabase } from './day/database';
 import { Draw, peopleAt, weightedPicker } from './day/draw';
 import { MIX } from './day/mix';
@@ -111,6 +113,20 @@ export async function run(target: BenchTarget): Promise<void> {
     const failed = await probe(app.baseUrl, draw, agent);
     if (failed.length) console.log(`Probe: these actions failed once each: ${failed.join(', ')}`);
     await openLoop({ baseUrl: app.baseUrl, rate: 20, seconds: 5, pick, draw, agent });
+    const alone = await eachActionAlone(app.baseUrl, agent, MIX, draw, o.quick ? 10 : 30);
+    printTable(
+      `Each action alone on ${target.label} (one after another, nobody else on the server)`,
+      alone.costs.map((c) => ({
+        action: c.action,
+        weight: c.weight,
+        p50: ms(c.p50),
+        mean: ms(c.mean),
+        'share of the core': `${(c.share * 100).toFixed(1)} %`,
+      })),
+    );
+    console.log(
+      `  the mix's mean: ${ms(alone.meanMs)} of the core per action, so the core is full at about ${alone.ceiling.toFixed(0)} actions/s`,
+    );
 
     const memory = memoryPeak(app.pid);
     const peak = await peakWithFiles(app.baseUrl, w, { pick, draw, agent }, o.stepSeconds);

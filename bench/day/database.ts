@@ -25,6 +25,7 @@ import {
   onServer,
   templateName,
 } from './cache';
+import { recordTheNightsBackup } from './morning';
 import { seedDay } from './seed';
 import { type DayWorld, readSeededDay } from './world';
 
@@ -72,6 +73,7 @@ async function embeddedDatabase(students: number, key: string, useCache: boolean
     let world: DayWorld;
     try {
       world = cached ? await readSeededDay(handle.db) : await seed(handle.db, handle.pool, students);
+      await recordTheNightsBackup(handle.db);
     } finally {
       await handle.close();
       await embedded.stop();
@@ -119,13 +121,12 @@ async function serverDatabase(
     const url = urlOf(serverUrl, name);
     // The copy holds the sessions seeded with it, whose tokens this run still has.
     let world = seeded;
-    if (!world) {
-      const handle = openDatabase(url, 1);
-      try {
-        world = await readSeededDay(handle.db);
-      } finally {
-        await handle.close();
-      }
+    const handle = openDatabase(url, 1);
+    try {
+      world ??= await readSeededDay(handle.db);
+      await recordTheNightsBackup(handle.db);
+    } finally {
+      await handle.close();
     }
     return { app: { url }, world, cacheKey: cached ? key : undefined, drop };
   } catch (error) {

@@ -31,7 +31,9 @@ export async function startApp(
     TWO_FACTOR_KEY: 'ab'.repeat(32),
     ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
   };
-  const child = spawn('taskset', ['-c', '0', process.execPath, 'scripts/start.mjs'], {
+  // e.g. `--cpu-prof --cpu-prof-dir=/tmp/day-prof` to see where the one core goes.
+  const nodeArgs = process.env.DAY_APP_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, 'scripts/start.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
