@@ -1,4 +1,4 @@
-import { type AnyColumn, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { searchMode } from '../../domain/search';
 
 const escapeLike = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -14,15 +14,27 @@ export function prefixPattern(q: string): string {
 }
 
 /**
- * A search box over some text columns (D17): one or two characters match the start of a word,
- * three or more anywhere, ignoring case. Blank text matches everything (undefined).
+ * A search box over a record's lower-cased `search_text` (its searched fields joined with spaces,
+ * trigram-indexed; migration 0053), the one condition an area's list and the top bar's search share
+ * (D17): one or two characters match the start of a word, three or more anywhere, ignoring case.
+ * pg_trgm's index serves both 'ba%' / '% ba%' and '%ban%'. Blank text matches everything (undefined).
  */
-export function wordSearch(columns: Array<AnyColumn | SQL>, q: string | undefined): SQL | undefined {
+export function textSearch(searchText: AnyColumn | SQL, q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   if (searchMode(text) === 'prefix') {
     const start = prefixPattern(text);
-    return or(...columns.flatMap((c) => [ilike(c, start), ilike(c, `% ${start}`)]));
+    return sql`(${searchText} like ${start} or ${searchText} like ${`% ${start}`})`;
   }
-  return or(...columns.map((c) => ilike(c, containsPattern(text))));
+  return sql`${searchText} like ${containsPattern(text)}`;
+}
+
+/**
+ * textSearch of one field of a record whose `search_text` holds more: the indexed column finds the
+ * candidates, the field itself (lower-cased, as search_text holds it) keeps those it matches in.
+ * Tasks find a student by name this way through the students' index, not by reading 50,000 names.
+ */
+export function fieldSearch(searchText: AnyColumn, field: AnyColumn, q: string | undefined): SQL | undefined {
+  const candidates = textSearch(searchText, q);
+  return candidates && sql`(${candidates} and ${textSearch(sql`lower(${field})`, q)})`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, moment, randomId, updatedAt } from './columns';
+import { createdAt, moment, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 
 /*
  * Announcements (docs/product.md §3): who wrote it is kept by account (its author may edit it) and
@@ -24,10 +24,12 @@ export const announcements = pgTable(
     createdDate: date('created_date').notNull(),
     expiryDate: date('expiry_date'),
     isActive: boolean('is_active').notNull().default(true),
+    searchText: searchText(sql`title || ' ' || content || ' ' || author_name`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('announcements', t.searchText),
     index('announcements_shown_idx').on(t.targetAudience, t.isActive, t.createdAt),
     // The list's order, newest first: the first page reads about 25 rows whatever the audiences.
     index('announcements_newest_idx').on(t.createdAt, t.id),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../domain/roles';
-import { createdAt, moment, randomId, updatedAt } from './columns';
+import { createdAt, moment, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 
 const timestamps = {
   createdAt: createdAt(),
@@ -65,9 +65,13 @@ export const users = pgTable(
     twoFactorLastStep: integer('two_factor_last_step'),
     /** The user's own theme over the system's ('light', 'dark', 'auto'); null follows the system. */
     themePreference: text('theme_preference', { enum: ['light', 'dark', 'auto'] }),
+    searchText: searchText(
+      sql`name || ' ' || coalesce(staff_id, '') || ' ' || email || ' ' || coalesce(department, '')`,
+    ),
     ...timestamps,
   },
   (t) => [
+    searchTextIndex('users', t.searchText),
     uniqueIndex('users_staff_id_key').on(sql`upper(${t.staffId})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_auth_id_key').on(t.authId),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, moment, randomId, updatedAt } from './columns';
+import { createdAt, moment, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 import { students } from './students';
 
 /*
@@ -25,10 +25,12 @@ export const tasks = pgTable(
     studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
     completedAt: moment('completed_at'),
     completedById: uuid('completed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    searchText: searchText(sql`title || ' ' || coalesce(description, '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('tasks', t.searchText),
     index('tasks_assigned_to_idx').on(t.assignedToId, t.status, t.dueDate),
     index('tasks_assigned_by_idx').on(t.assignedById),
     index('tasks_student_idx').on(t.studentId),
@@ -55,10 +57,12 @@ export const issues = pgTable(
     resolutionNote: text('resolution_note'),
     resolvedAt: moment('resolved_at'),
     resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    searchText: searchText(sql`title || ' ' || description`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('issues', t.searchText),
     index('issues_created_idx').on(t.createdAt),
     index('issues_student_idx').on(t.studentId),
     index('issues_assigned_to_idx').on(t.assignedToId, t.status),

@@ -1,4 +1,5 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /*
  * The columns most tables have, written once. Every moment the schema keeps is a timestamptz, so
@@ -16,3 +17,14 @@ export const createdAt = () => moment('created_at').notNull().defaultNow();
 
 /** When the row last changed: now, unless given (the services set it on every change). */
 export const updatedAt = () => moment('updated_at').notNull().defaultNow();
+
+/**
+ * What an area's search runs over (db/like-pattern.ts, textSearch): its searched fields joined with
+ * spaces, lower-cased, kept by the database (migration 0053).
+ */
+export const searchText = (fields: SQL) =>
+  text('search_text').notNull().generatedAlwaysAs(sql`lower(${fields})`);
+
+/** searchText's trigram index: a LIKE '%ban%', 'ba%' or '% ba%' over it reads only what may match. */
+export const searchTextIndex = (table: string, column: AnyPgColumn) =>
+  index(`${table}_search_trgm_idx`).using('gin', sql`${column} gin_trgm_ops`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, randomId, updatedAt } from './columns';
+import { createdAt, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 
 /*
  * The programme's partners are a few hundred rows at most: lists and searches scan them, so they
@@ -24,10 +24,14 @@ export const landlords = pgTable(
     totalStudents: integer('total_students').notNull().default(0),
     leaseAgreementSigned: boolean('lease_agreement_signed').notNull().default(false),
     comments: text('comments'),
+    searchText: searchText(
+      sql`name || ' ' || boarding_house_name || ' ' || coalesce(address, '') || ' ' || coalesce(email, '')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('landlords', t.searchText),
     index('landlords_created_idx').on(t.createdAt, t.id),
     check('landlords_total_students_check', sql`${t.totalStudents} >= 0`),
   ],
@@ -49,8 +53,14 @@ export const institutions = pgTable(
     geolocation: text('geolocation'),
     mouSigned: boolean('mou_signed').notNull().default(false),
     comments: text('comments'),
+    searchText: searchText(
+      sql`institution_name || ' ' || coalesce(department, '') || ' ' || liaison_name || ' ' || coalesce(liaison_email, '') || ' ' || coalesce(institution_email, '')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('institutions_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    searchTextIndex('institutions', t.searchText),
+    index('institutions_created_idx').on(t.createdAt, t.id),
+  ],
 );

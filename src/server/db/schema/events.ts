@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, moment, randomId, updatedAt } from './columns';
+import { createdAt, moment, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 
 /*
  * Excel Beyond Events (docs/product.md §3). `current_attendees` is the number of registrations,
@@ -32,10 +32,17 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     requirements: text('requirements'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    searchText: searchText(
+      sql`title || ' ' || description || ' ' || coalesce(location, '') || ' ' || tags_text(tags)`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_starts_idx').on(t.startsAt), index('events_type_idx').on(t.type, t.startsAt)],
+  (t) => [
+    searchTextIndex('events', t.searchText),
+    index('events_starts_idx').on(t.startsAt),
+    index('events_type_idx').on(t.type, t.startsAt),
+  ],
 );
 
 export const eventRegistrations = pgTable(

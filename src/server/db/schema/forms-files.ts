@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { FormFieldValues } from '../../../domain/forms';
 import { users } from './auth';
-import { createdAt, moment, randomId, updatedAt } from './columns';
+import { createdAt, moment, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 import { students } from './students';
 
 /*
@@ -27,10 +28,14 @@ export const forms = pgTable(
     reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: moment('reviewed_at'),
     reviewNote: text('review_note'),
+    searchText: searchText(sql`form_field_values(fields)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('forms', t.searchText),
+    // A form found by its author's name (form-records.ts, formSearch) is looked up by author.
+    index('forms_author_idx').on(t.authorId),
     index('forms_student_idx').on(t.studentId, t.formDate),
     index('forms_date_idx').on(t.formDate, t.createdAt),
     index('forms_status_idx').on(t.status, t.formDate),
@@ -52,9 +57,11 @@ export const studentFiles = pgTable(
     category: text('category').notNull(),
     storageKey: uuid('storage_key').notNull().unique(),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    searchText: searchText(sql`name`),
     createdAt: createdAt(),
   },
   (t) => [
+    searchTextIndex('student_files', t.searchText),
     index('student_files_student_idx').on(t.studentId, t.createdAt),
     index('student_files_form_idx').on(t.formId),
     index('student_files_created_idx').on(t.createdAt),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, randomId, updatedAt } from './columns';
+import { createdAt, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 import { students } from './students';
 
 /** A kind of story, with the colour its chip shows (docs/product.md §3). */
@@ -52,10 +52,12 @@ export const impactStories = pgTable(
     approvedDate: date('approved_date'),
     datePosted: date('date_posted').notNull(),
     viewsCount: integer('views_count').notNull().default(0),
+    searchText: searchText(sql`student_name || ' ' || title || ' ' || excerpt`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('impact_stories', t.searchText),
     // The readers' list (story-list-pages.ts): the featured and the other approved stories, each
     // newest posted first, read in this order (their counts come from the impact_stories tally).
     index('impact_stories_posted_idx').on(t.approved, t.featured, t.datePosted, t.createdAt, t.id),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, moment, randomId, updatedAt } from './columns';
+import { createdAt, moment, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 
 /*
  * The Students Library (docs/product.md §3). A resource's file, if it has one, lives in the file
@@ -30,10 +30,14 @@ export const libraryResources = pgTable(
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }).notNull().default('0'),
     ratingCount: integer('rating_count').notNull().default(0),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    searchText: searchText(
+      sql`title || ' ' || coalesce(description, '') || ' ' || coalesce(author, '') || ' ' || tags_text(tags)`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('library_resources', t.searchText),
     index('library_resources_created_idx').on(t.createdAt),
     index('library_resources_type_idx').on(t.type),
   ],

@@ -106,6 +106,8 @@ export const students = pgTable(
     index('students_landlord_idx').on(t.landlordId),
     index('students_institution_idx').on(t.institutionId),
     index('students_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Tasks, issues, forms and files found by their student's name (students.search.ts, ofStudentsNamed).
+    index('students_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     // A search's tile of one category (students.list.ts, countSearchMatches) finds that category's
     // matches without rechecking the others': 'university' has none among diplomas.
     index('students_search_trgm_university_idx')

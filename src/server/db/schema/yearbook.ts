@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ENTRY_STATUSES, YEARBOOK_STATUSES } from '../../../domain/yearbook';
 import { users } from './auth';
-import { createdAt, randomId, updatedAt } from './columns';
+import { createdAt, randomId, searchText, searchTextIndex, updatedAt } from './columns';
 import { students } from './students';
 
 /** One class's yearbook (docs/product.md §3): one per year. */
@@ -51,10 +51,12 @@ export const yearbookEntries = pgTable(
     status: text('status', { enum: ENTRY_STATUSES }).notNull().default('pending'),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedDate: date('approved_date'),
+    searchText: searchText(sql`student_name || ' ' || coalesce(program, '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    searchTextIndex('yearbook_entries', t.searchText),
     uniqueIndex('yearbook_entries_student_key').on(t.yearbookId, t.studentId),
     // The bell counts entries waiting for review across every yearbook.
     index('yearbook_entries_status_idx').on(t.status, t.createdAt),

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/announcements';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -109,8 +109,7 @@ export async function changeableAnnouncement(db: DbOrTx, user: SessionUser, id: 
   return { row, allowed: true };
 }
 
-export const announcementSearch = (q: string | undefined) =>
-  wordSearch([announcements.title, announcements.content, announcements.authorName], q);
+export const announcementSearch = (q: string | undefined) => textSearch(announcements.searchText, q);
 
 /** What the audit trail keeps of an announcement (D15). */
 export const auditedAnnouncement = (a: AnnouncementRow['announcement']) => ({

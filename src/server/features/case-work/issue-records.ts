@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Issue } from '../../../contracts/issues';
 import {
@@ -9,9 +9,10 @@ import {
   CASE_MESSAGES as M,
 } from '../../../domain/case-work';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
-import { issues, students } from '../../db/schema';
+import { textSearch } from '../../db/like-pattern';
+import { issues } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { ofStudentsNamed } from '../students/students.service';
 import { inCaseScope } from './case-viewers';
 import { commentCount, staffName, studentName } from './name-lookups';
 
@@ -34,12 +35,7 @@ export const selectIssues = (db: DbOrTx) => db.select({ issue: issues, ...issueE
 
 /** The search over title, description and the student's name (D17). */
 export function issueSearch(q: string | undefined): SQL | undefined {
-  const byName = wordSearch([students.fullName], q);
-  if (!byName) return undefined;
-  return or(
-    wordSearch([issues.title, issues.description], q),
-    sql`${issues.studentId} in (select ${students.id} from ${students} where ${byName})`,
-  );
+  return or(textSearch(issues.searchText, q), ofStudentsNamed(issues.studentId, q));
 }
 
 export type IssueRow = Awaited<ReturnType<ReturnType<typeof selectIssues>['where']>>[number];

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Task } from '../../../contracts/tasks';
 import {
@@ -10,9 +10,10 @@ import {
   type TaskStatus,
 } from '../../../domain/case-work';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
-import { students, tasks } from '../../db/schema';
+import { textSearch } from '../../db/like-pattern';
+import { tasks } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { ofStudentsNamed } from '../students/students.service';
 import { inCaseScope } from './case-viewers';
 import { staffName, studentName } from './name-lookups';
 import { overdueCondition } from './overdue';
@@ -82,12 +83,7 @@ export const taskScopeCondition = (actor: CaseActor) => inCaseScope('task', acto
  * match the start of a word).
  */
 export function taskSearch(q: string | undefined): SQL | undefined {
-  const byName = wordSearch([students.fullName], q);
-  if (!byName) return undefined;
-  return or(
-    wordSearch([tasks.title, tasks.description], q),
-    sql`${tasks.studentId} in (select ${students.id} from ${students} where ${byName})`,
-  );
+  return or(textSearch(tasks.searchText, q), ofStudentsNamed(tasks.studentId, q));
 }
 
 /** Not completed and due before `today` (docs/product.md §9). */

@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Institution, InstitutionInput, Landlord, LandlordInput } from '../../../contracts/corporate';
 import { CORPORATE_MESSAGES as M } from '../../../domain/corporate';
@@ -19,8 +18,8 @@ export interface PartnerKind<TInput extends Record<string, unknown>, TRecord = u
   columns: Record<keyof TInput | 'id' | 'created_at' | 'updated_at', AnyPgColumn>;
   /** API name -> table key, for writes. */
   writable: Record<keyof TInput, string>;
-  /** The text a search (q) looks through, lower-cased. */
-  searchText: SQL;
+  /** The text a search (q) looks through, lower-cased and trigram-indexed (search_text). */
+  searchText: AnyPgColumn;
   /** The column of the signed filter (lease_signed, mou_signed). */
   signed: AnyPgColumn;
   /** The students' column naming this kind of record. */
@@ -60,7 +59,7 @@ export const LANDLORD: PartnerKind<LandlordInput, Landlord> = {
     lease_agreement_signed: 'leaseAgreementSigned',
     comments: 'comments',
   },
-  searchText: sql`lower(${landlords.name} || ' ' || ${landlords.boardingHouseName} || ' ' || coalesce(${landlords.address}, '') || ' ' || coalesce(${landlords.email}, ''))`,
+  searchText: landlords.searchText,
   signed: landlords.leaseAgreementSigned,
   studentLink: students.landlordId,
   describe: (l) => `${l.name} (${l.boarding_house_name})`,
@@ -99,7 +98,7 @@ export const INSTITUTION: PartnerKind<InstitutionInput, Institution> = {
     mou_signed: 'mouSigned',
     comments: 'comments',
   },
-  searchText: sql`lower(${institutions.institutionName} || ' ' || coalesce(${institutions.department}, '') || ' ' || ${institutions.liaisonName} || ' ' || coalesce(${institutions.liaisonEmail}, '') || ' ' || coalesce(${institutions.institutionEmail}, ''))`,
+  searchText: institutions.searchText,
   signed: institutions.mouSigned,
   studentLink: students.institutionId,
   describe: (i) => `${i.institution_name} (${i.liaison_name})`,

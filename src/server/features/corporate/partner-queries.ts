@@ -1,8 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { searchMode } from '../../../domain/search';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, prefixPattern } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import type { PartnerKind } from './partner-kinds';
 
 /** Reading partners: the rows under their API names, and what a search and the signed filter keep. */
@@ -22,15 +21,8 @@ export interface PartnerQuery {
 }
 
 export function filters<T extends Input, R>(kind: PartnerKind<T, R>, query: PartnerQuery): SQL | undefined {
-  const text = query.q?.trim();
-  let search: SQL | undefined;
-  if (text) {
-    // D17: one or two characters match the start of a word, more anywhere.
-    search =
-      searchMode(text) === 'anywhere'
-        ? sql`${kind.searchText} like ${containsPattern(text)}`
-        : sql`(${kind.searchText} like ${prefixPattern(text)} or ${kind.searchText} like ${`% ${prefixPattern(text)}`})`;
-  }
+  // D17: one or two characters match the start of a word, more anywhere.
+  const search = textSearch(kind.searchText, query.q);
   return and(search, query.signed === undefined ? undefined : eq(kind.signed, query.signed));
 }
 

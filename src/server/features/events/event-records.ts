@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Event, EventInput } from '../../../contracts/events';
 import { type EventStatus, type EventType, eventStartsAt, EVENT_MESSAGES as M } from '../../../domain/events';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
 import { eventRegistrations, events } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -61,11 +61,7 @@ export async function lockedEvent(tx: DbOrTx, id: string) {
 }
 
 /** Matches the title, description, location and tags. */
-export const eventSearch = (q: string | undefined): SQL | undefined =>
-  wordSearch(
-    [events.title, events.description, events.location, sql`array_to_string(${events.tags}, ' ')`],
-    q,
-  );
+export const eventSearch = (q: string | undefined): SQL | undefined => textSearch(events.searchText, q);
 
 /** The stored columns of an event's form, checked beyond its fields (where, and when it closes). */
 export function eventValues(input: EventInput) {

@@ -1,12 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { StudentFile } from '../../../contracts/student-files';
 import { type FileCategory, FILE_MESSAGES as M } from '../../../domain/student-files';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import { studentFiles, students, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { studentScopeCondition } from '../students/students.service';
+import { ofStudentsNamed, studentScopeCondition } from '../students/students.service';
 
 /** Student files as read, with their student's and uploader's names: the record's answer and the list's items. */
 
@@ -44,4 +44,6 @@ export async function visibleFile(db: DbOrTx, user: SessionUser, id: string): Pr
   return row;
 }
 
-export const fileSearch = (q: string | undefined) => wordSearch([studentFiles.name, students.fullName], q);
+/** The search over a file's name (student_files.search_text) and its student's name (D17). */
+export const fileSearch = (q: string | undefined) =>
+  or(textSearch(studentFiles.searchText, q), ofStudentsNamed(studentFiles.studentId, q));

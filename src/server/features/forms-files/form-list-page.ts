@@ -41,7 +41,7 @@ export async function formListPage(
   ]);
   const tile = (status: string) => byStatus[status] ?? 0;
   const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-  const joins = { scoped: scope.kind === 'officer', searched };
+  const joins = { scoped: scope.kind === 'officer' };
   const total =
     query.type || query.student_id || searched
       ? await countMatches(db, matchingForms(db, { one: sql`1`.as('one') }, where, joins), searched)

@@ -4,7 +4,7 @@ import type { Story } from '../../../contracts/impact-stories';
 import { canManageStories, STORY_MESSAGES as M, storyColor } from '../../../domain/impact-stories';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import { impactStories, storyCategories } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
@@ -91,8 +91,7 @@ export async function visibleStory(
 }
 
 /** The search over student name, title and excerpt: 1-2 characters match the start of a word (D17). */
-export const storySearch = (q: string | undefined) =>
-  wordSearch([impactStories.studentName, impactStories.title, impactStories.excerpt], q);
+export const storySearch = (q: string | undefined) => textSearch(impactStories.searchText, q);
 
 export const inCategory = (category: string | null | undefined) =>
   category ? eq(impactStories.categoryId, category) : undefined;

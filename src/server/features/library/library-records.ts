@@ -3,7 +3,7 @@ import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M, type ResourceCategory, type ResourceType } from '../../../domain/library';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
 import { libraryRatings, libraryResources } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -52,13 +52,4 @@ export async function found(db: DbOrTx, user: SessionUser, id: string): Promise<
   return row;
 }
 
-export const resourceSearch = (q: string | undefined) =>
-  wordSearch(
-    [
-      libraryResources.title,
-      libraryResources.description,
-      libraryResources.author,
-      sql`array_to_string(${libraryResources.tags}, ' ')`,
-    ],
-    q,
-  );
+export const resourceSearch = (q: string | undefined) => textSearch(libraryResources.searchText, q);

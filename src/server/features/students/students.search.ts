@@ -1,9 +1,9 @@
-import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, type SQL, sql } from 'drizzle-orm';
 import { isStaffRole } from '../../../domain/roles';
 import type { SearchMode } from '../../../domain/search';
 import { PROGRAM_LEVEL_LABELS } from '../../../domain/students';
 import type { SearchSource, SearchTerm } from '../../area-sources';
-import { containsPattern, prefixPattern } from '../../db/like-pattern';
+import { containsPattern, prefixPattern, textSearch } from '../../db/like-pattern';
 import { students } from '../../db/schema';
 import { scopeCondition } from './students.query';
 
@@ -26,6 +26,19 @@ export function studentsMatching(mode: SearchMode, pattern: string): SQL {
   return sql`(lower(${students.firstName}) like ${pattern}
            or lower(${students.lastName}) like ${pattern}
            or lower(coalesce(${students.chlNumber}, '')) like ${pattern})`;
+}
+
+/**
+ * A record whose student's full name matches q (D17: 1-2 characters the start of a word), for an
+ * area searching by its student's name. The students come first, from the names' own trigram index
+ * (students_full_name_trgm_idx: search_text would also hold every CHL number, so a term like
+ * 'CHL-20' would read all 50,000 students to find no name), as an array, so that the record's
+ * index on `studentId` answers it even beside the record's own search in an OR (`in (select ...)`
+ * there tests every record against the students' hash).
+ */
+export function ofStudentsNamed(studentId: AnyColumn, q: string | undefined): SQL | undefined {
+  const named = textSearch(sql`lower(${students.fullName})`, q);
+  return named && sql`${studentId} = any(array(select ${students.id} from ${students} where ${named}))`;
 }
 
 /** The students area of the top bar's search: the user's own students only (D9). */

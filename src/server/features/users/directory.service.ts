@@ -15,7 +15,7 @@ import { canReadUsers, USER_MESSAGES as M } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import type { DbOrTx } from '../../db/client';
-import { wordSearch } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import { roleRequests, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
@@ -120,8 +120,7 @@ export async function accountHistory(deps: AppDeps, id: string) {
 }
 
 /** The directory's search box and the top bar's: names, staff IDs, emails and departments. */
-export const userSearch = (q: string | undefined) =>
-  wordSearch([users.name, users.staffId, users.email, users.department], q);
+export const userSearch = (q: string | undefined) => textSearch(users.searchText, q);
 
 /** Manage Roles: each role, what it may do (the rules the server enforces) and who holds it. */
 export async function roleSummaries(deps: AppDeps): Promise<RoleSummaryResponse> {

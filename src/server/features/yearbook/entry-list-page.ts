@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { EntryListQuery, EntryListResponse } from '../../../contracts/yearbook';
-import { searchMode } from '../../../domain/search';
 import { canManageYearbooks } from '../../../domain/yearbook';
 import type { SessionUser } from '../../app-env';
 import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, prefixPattern } from '../../db/like-pattern';
+import { textSearch } from '../../db/like-pattern';
 import { rowTallies, yearbookEntries, yearbooks } from '../../db/schema';
 import { readTallyCount } from '../../db/tally-figures';
 import { pageOf, pageWindow } from '../../http/paging';
@@ -20,19 +19,8 @@ import { entryDto, selectEntries, visibleYearbook } from './yearbook-records';
  * `yearbook_programs` tally.
  */
 
-/** 1-2 characters: the start of the name, of any of its words, or of the program; else anywhere (D17). */
-export function entrySearch(q: string): SQL | undefined {
-  if (searchMode(q) === 'prefix') {
-    const start = prefixPattern(q);
-    return or(
-      ilike(yearbookEntries.studentName, start),
-      ilike(yearbookEntries.studentName, `% ${start}`),
-      ilike(yearbookEntries.program, start),
-    );
-  }
-  const anywhere = containsPattern(q);
-  return or(ilike(yearbookEntries.studentName, anywhere), ilike(yearbookEntries.program, anywhere));
-}
+/** The student's name and the program: 1-2 characters the start of a word, else anywhere (D17). */
+export const entrySearch = (q: string): SQL | undefined => textSearch(yearbookEntries.searchText, q);
 
 /**
  * The programs of the yearbook's entries (all, or the approved only), in order, from the
