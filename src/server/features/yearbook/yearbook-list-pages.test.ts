@@ -125,7 +125,7 @@ describe('the entries written by PostgreSQL', () => {
     const contains = (term: string) =>
       sql`(student_name ilike ${`%${term}%`} or program ilike ${`%${term}%`})`;
     const starts = (term: string) =>
-      sql`(student_name ilike ${`${term}%`} or student_name ilike ${`% ${term}%`} or program ilike ${`${term}%`})`;
+      sql`(student_name ilike ${`${term}%`} or student_name ilike ${`% ${term}%`} or program ilike ${`${term}%`} or program ilike ${`% ${term}%`})`;
     for (const [as, manager] of [
       ['ADM001', true],
       ['DPM001', true],
@@ -146,6 +146,8 @@ describe('the entries written by PostgreSQL', () => {
         ['page=2&pageSize=2', await list()],
         ['q=nurs', await list(contains('nurs'))],
         ['q=ch', await list(starts('ch'))],
+        // The start of a word of the program, as of the name (D17: 'Nursing' in 'BSc Nursing').
+        ['q=nu', await list(starts('nu'))],
         ['q=zu&page=1&pageSize=25', await list(starts('zu'))],
         [`program=${encodeURIComponent('BSc Nursing')}`, await list(sql`program = 'BSc Nursing'`)],
         [
