@@ -32,7 +32,7 @@ export function textSearch(searchText: AnyColumn | SQL, q: string | undefined): 
 /**
  * textSearch of one field of a record whose `search_text` holds more: the indexed column finds the
  * candidates, the field itself (lower-cased, as search_text holds it) keeps those it matches in.
- * Tasks find a student by name this way through the students' index, not by reading 50,000 names.
+ * Forms find their author by name this way, through the users' index.
  */
 export function fieldSearch(searchText: AnyColumn, field: AnyColumn, q: string | undefined): SQL | undefined {
   const candidates = textSearch(searchText, q);
