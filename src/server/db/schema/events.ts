@@ -35,7 +35,12 @@ export const events = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_starts_idx').on(t.startsAt), index('events_type_idx').on(t.type, t.startsAt)],
+  (t) => [
+    index('events_starts_idx').on(t.startsAt),
+    index('events_type_idx').on(t.type, t.startsAt),
+    // A status's page, each side of now in its own order (events.list-page.ts; migration 0054).
+    index('events_status_starts_idx').on(t.status, t.startsAt),
+  ],
 );
 
 export const eventRegistrations = pgTable(
