@@ -19,7 +19,8 @@ import { entryDto, selectEntries, visibleYearbookWith } from './yearbook-records
  * the `yearbook_entries` tally (row_tallies: per yearbook, by status); a search or program counts
  * its matches (a search up to the cap, D17). The programs of the list's filter come from the
  * `yearbook_programs` tally. Both tallies are read in the statement that finds the yearbook: a
- * reader's page is two statements after the session look-up (it was four).
+ * reader's page is two statements after the session look-up (it was four), one when the kept total
+ * says the page is empty.
  */
 
 /** 1-2 characters: the start of the name, of any of its words, or of the program; else anywhere (D17). */
@@ -107,12 +108,15 @@ export async function entryListPage(
     ? [desc(yearbookEntries.createdAt), desc(yearbookEntries.id)]
     : [asc(yearbookEntries.studentName), asc(yearbookEntries.id)];
   const { limit, offset } = pageWindow(query);
+  // A page the kept total puts past the end (every page of a yearbook without entries) is not read.
   const [rows, total] = await Promise.all([
-    selectEntries(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+    !filters && offset >= Number(kept)
+      ? []
+      : selectEntries(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
     filters
       ? countMatches(db, db.select({ one: sql`1` }).from(yearbookEntries).where(where), Boolean(q))
       : Number(kept),

@@ -146,6 +146,9 @@ describe('the entries written by PostgreSQL', () => {
         ['page=1&pageSize=25', await list()],
         ['page=1&pageSize=200', await list()],
         ['page=2&pageSize=2', await list()],
+        // Past the end by the kept total: the page is not read.
+        ['page=3&pageSize=2', await list()],
+        ['page=9&pageSize=25', await list()],
         ['q=nurs', await list(contains('nurs'))],
         ['q=ch', await list(starts('ch'))],
         ['q=zu&page=1&pageSize=25', await list(starts('zu'))],
@@ -168,6 +171,11 @@ describe('the entries written by PostgreSQL', () => {
         await expectEntriesAreRecords(body.items, manager);
       }
       expect(cases.every(([, ids]) => ids.length > 0)).toBe(true);
+    }
+    const empty = await kit().published();
+    for (const as of ['DPM001', 'USR001']) {
+      const body = await json<EntryListResponse>(await get(as, `/api/yearbooks/${empty.id}/entries`));
+      expect(body).toMatchObject({ items: [], total: 0, total_capped: false, programs: [] });
     }
   });
 
