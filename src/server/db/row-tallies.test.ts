@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_STATUSES } from '../../domain/events';
 import { fileTestContext } from '../testing/test-file';
 import { seedDemoAnnouncements } from './demo-seed/announcements';
 import { seedDemoCaseWork } from './demo-seed/case-work';
@@ -64,6 +65,8 @@ describe('row tallies', () => {
 
   it('follows changes of bucket and scope, and deletes', async () => {
     await run(sql`update events set type = 'workshop' where id in (select id from events limit 2)`);
+    // The events tally is by type and status (migration 0054): a status moves its event too.
+    await run(sql`update events set status = 'cancelled' where id in (select id from events limit 3)`);
     await run(
       sql`update library_resources set type = 'video' where id in (select id from library_resources limit 2)`,
     );
@@ -114,12 +117,12 @@ describe('row tallies', () => {
   it('reads a count and the tiles as a list would, equal to a fresh count', async () => {
     const [row] = (
       await run(sql`select ${tallyCount('events')} as all_events,
-                           ${tallyCount('events', { bucket: 'workshop' })} as workshops,
+                           ${tallyCount('events', { buckets: EVENT_STATUSES.map((s) => `workshop,${s}`) })} as workshops,
                            ${tallyByBucket('events')} as by_type,
                            ${tallyCount('impact_stories', { buckets: ['true,false', 'true,true'] })} as approved,
                            (select count(*)::int from events) as events_counted,
                            (select count(*)::int from events where type = 'workshop') as workshops_counted,
-                           (select json_object_agg(type, n)::text from (select type, count(*)::int as n from events group by type) c) as by_type_counted,
+                           (select json_object_agg(b, n)::text from (select type || ',' || status as b, count(*)::int as n from events group by 1) c) as by_type_counted,
                            (select count(*)::int from impact_stories where approved) as approved_counted`)
     ).rows as Array<Record<string, unknown>>;
     expect(row!.all_events).toBe(row!.events_counted);

@@ -13,6 +13,13 @@ export const pageWindow = ({ page, pageSize }: PageQuery) => ({
 });
 
 /**
+ * The total a page tells by itself: one that is not full ends the list, so the total is the rows
+ * before it and its own. A full page, or an empty one past the first, says nothing: count.
+ */
+export const totalEndingAt = (rows: number, { page, pageSize }: PageQuery): number | undefined =>
+  rows < pageSize && (rows > 0 || page === 1) ? (page - 1) * pageSize + rows : undefined;
+
+/**
  * A list's answer for the page asked for (pagedResponseSchema in contracts/common). `total` is a
  * plain count or a search's capped one (db/capped-count.ts). Past a capped count a page would
  * start after the 1,000th match, where a search no longer pages (D17): it holds nothing.

@@ -42,6 +42,8 @@ export const events = pgTable(
     searchTextIndex('events', t.searchText),
     index('events_starts_idx').on(t.startsAt),
     index('events_type_idx').on(t.type, t.startsAt),
+    // A status's page, each side of now in its own order (events.list-page.ts; migration 0054).
+    index('events_status_starts_idx').on(t.status, t.startsAt),
   ],
 );
 

@@ -34,7 +34,8 @@ export const ROW_TALLIES = {
   payment_batches: { table: 'payment_batches', scope: 'null', bucket: "''" },
   /** Sixteen buckets by the id's last digit: every audited write adds one. */
   activities: { table: 'activities', scope: 'null', bucket: 'right(id::text, 1)' },
-  events: { table: 'events', scope: 'null', bucket: 'type' },
+  /** By type and status ('workshop,upcoming', migration 0054): the cards add up a type, a status filter its status. */
+  events: { table: 'events', scope: 'null', bucket: "type || ',' || status" },
   library_resources: { table: 'library_resources', scope: 'null', bucket: 'type' },
   users: { table: 'users', scope: 'null', bucket: 'role' },
   role_requests: { table: 'role_requests', scope: 'null', bucket: 'status' },

@@ -37,18 +37,26 @@ export const attachmentsSql = (id: SQLWrapper = aroundId) =>
     AnnouncementAttachment[]
   >`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'mime_type', a.mime_type, 'size', a.size) order by a.created_at, a.id) from ${announcementAttachments} a where a.announcement_id = ${id}), '[]')`;
 
-export function selectAnnouncements(db: DbOrTx, viewerId: string) {
+/** Announcements as read by this viewer; a list adds its own figures (`also`) to the row. */
+export function selectAnnouncements<Also extends Record<string, SQL> = Record<never, SQL>>(
+  db: DbOrTx,
+  viewerId: string,
+  also?: Also,
+) {
   return db
     .select({
       announcement: announcements,
       readCount: readCountSql(),
       readByMe: readBySql(viewerId),
       attachments: attachmentsSql(),
+      ...(also as Also),
     })
     .from(announcements);
 }
 
-export type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof selectAnnouncements>['where']>>[number];
+export type AnnouncementRow = Awaited<
+  ReturnType<ReturnType<typeof selectAnnouncements<Record<never, SQL>>>['where']>
+>[number];
 
 export function announcementDto(row: AnnouncementRow): Announcement {
   const { announcement: a } = row;
@@ -85,6 +93,10 @@ export function shownTo(user: Pick<SessionUser, 'role'>, today: string): SQL {
 const changeableBy = (user: SessionUser): SQL | undefined =>
   user.role === 'admin' ? undefined : eq(announcements.authorId, user.id);
 
+/** The announcement `id` if the user sees it (its audience, shown today) or may change it. */
+export const visibleTo = (user: SessionUser, id: string, today: string): SQL =>
+  and(eq(announcements.id, id), or(shownTo(user, today), changeableBy(user) ?? sql`true`))!;
+
 /**
  * The announcement, if the user sees it (its audience, shown today) or may change it; else 404
  * 'Announcement not found', as for a missing one: a student learns nothing of an officers' notice.
@@ -95,9 +107,7 @@ export async function visibleAnnouncement(
   id: string,
   today: string,
 ): Promise<AnnouncementRow> {
-  const [row] = await selectAnnouncements(db, user.id).where(
-    and(eq(announcements.id, id), or(shownTo(user, today), changeableBy(user) ?? sql`true`)),
-  );
+  const [row] = await selectAnnouncements(db, user.id).where(visibleTo(user, id, today));
   if (!row) throw notFound(M.notFound);
   return row;
 }

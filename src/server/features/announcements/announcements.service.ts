@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, notExists, or, sql } from 'drizzle-orm';
 import type {
   Announcement,
   AnnouncementAttachment,
@@ -32,6 +32,7 @@ import {
   selectAnnouncements,
   shownTo,
   visibleAnnouncement,
+  visibleTo,
 } from './announcement-records';
 import { announcementList } from './announcements.list-page';
 
@@ -137,22 +138,40 @@ export async function deleteAnnouncement(deps: AppDeps, user: SessionUser, id: s
   });
 }
 
-/** Read More: the reader counted once, whatever how often they open it. */
+/**
+ * Read More: the reader counted once, whatever how often they open it. A first read is one
+ * statement: the read written for the announcement the reader sees, answering its readers. Its
+ * count is taken in the statement's own snapshot, which does not hold the row it adds: hence + 1.
+ * Nothing written is an announcement read before, or one the reader does not see (404).
+ */
 export async function markRead(
   deps: AppDeps,
   user: SessionUser,
   id: string,
 ): Promise<{ read_count: number }> {
-  await visibleAnnouncement(deps.db, user, id, todayOf(deps));
-  await deps.db
+  const db = deps.db;
+  const readers = () => db.$count(announcementReads, eq(announcementReads.announcementId, id));
+  const [added] = await db
     .insert(announcementReads)
-    .values({ announcementId: id, userId: user.id, readAt: deps.clock.now() })
-    .onConflictDoNothing();
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(announcementReads)
-    .where(eq(announcementReads.announcementId, id));
-  return { read_count: row?.n ?? 0 };
+    .select(
+      db
+        .select({
+          announcementId: announcements.id,
+          userId: sql`${user.id}::uuid`.as('user_id'),
+          readAt: sql`${deps.clock.now().toISOString()}::timestamptz`.as('read_at'),
+        })
+        .from(announcements)
+        .where(visibleTo(user, id, todayOf(deps))),
+    )
+    .onConflictDoNothing()
+    .returning({ readCount: sql<number>`(${readers()}) + 1` });
+  if (added) return { read_count: Number(added.readCount) };
+  const [seen] = await db
+    .select({ readCount: readers() })
+    .from(announcements)
+    .where(visibleTo(user, id, todayOf(deps)));
+  if (!seen) throw notFound(M.notFound);
+  return { read_count: Number(seen.readCount) };
 }
 
 export async function addAttachment(

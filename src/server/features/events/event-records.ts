@@ -14,11 +14,18 @@ import { programmeDayBounds } from '../../programme-time';
 const registeredSql = (viewer: string) =>
   sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${qualified(events.id)} and r.user_id = ${viewer})`;
 
-export function selectEvents(db: DbOrTx, viewerId: string) {
-  return db.select({ event: events, registered: registeredSql(viewerId) }).from(events);
+/** Events as read by this viewer; a list adds its own figures (`also`) to the row. */
+export function selectEvents<Also extends Record<string, SQL> = Record<never, SQL>>(
+  db: DbOrTx,
+  viewerId: string,
+  also?: Also,
+) {
+  return db.select({ event: events, registered: registeredSql(viewerId), ...(also as Also) }).from(events);
 }
 
-export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['where']>>[number];
+export type EventRow = Awaited<
+  ReturnType<ReturnType<typeof selectEvents<Record<never, SQL>>>['where']>
+>[number];
 
 export function eventDto({ event: e, registered }: EventRow): Event {
   return {

@@ -118,5 +118,12 @@ describe('the events list', () => {
     const list = await json<EventListResponse>(res);
     expect(list.items).toEqual([]);
     expect(list.total).toBe(seeded.length);
+    // No row carries the tally past the end: it is read alone, and agrees.
+    expect(list.counts).toMatchObject({ total: seeded.length, workshop: 7, seminar: 7, graduation: 0 });
+    const upcoming = seeded.filter((r) => r.status === 'upcoming').length;
+    const past = await json<EventListResponse>(
+      await t.request('GET', '/api/events?status=upcoming&page=9&pageSize=10', { token: tokens.USR001 }),
+    );
+    expect(past).toMatchObject({ items: [], total: upcoming });
   });
 });

@@ -160,6 +160,24 @@ describe('registering (D17)', () => {
     );
     expect(attendees.items).toHaveLength(3);
   });
+
+  it('one person registering twice at once holds one place; once full, they still hear they are registered', async () => {
+    t.clock.set(new Date('2026-03-16T08:00:00Z'));
+    const event = await create('PO001', { max_attendees: 1 });
+    tokens.STU001 = await t.signIn('STU001');
+    const both = await Promise.all(
+      [0, 1].map(() => send('STU001', 'POST', `/api/events/${event.id}/registration`)),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await errorOf(both.find((r) => r.status === 409)!)).error).toBe(M.alreadyRegistered);
+    const again = await send('STU001', 'POST', `/api/events/${event.id}/registration`);
+    expect((await errorOf(again)).error).toBe(M.alreadyRegistered);
+    tokens.USR001 = await t.signIn('USR001');
+    const full = await send('USR001', 'POST', `/api/events/${event.id}/registration`);
+    expect((await errorOf(full)).error).toBe(M.full);
+    const record = await json<Event>(await send('USR001', 'GET', `/api/events/${event.id}`));
+    expect(record).toMatchObject({ current_attendees: 1, registered: false });
+  });
 });
 
 describe('lists and files', () => {

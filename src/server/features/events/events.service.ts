@@ -111,19 +111,23 @@ const openNow = (event: EventRow['event'], now: Date) =>
     now,
   );
 
-/** Register: 409 when full, closed or already registered; otherwise the place is the caller's. */
+/**
+ * Register: 409 when closed, already registered or full; otherwise the place is the caller's. The
+ * registration is written as the check that it is not there yet (a second one conflicts and
+ * writes nothing), and taken back with the transaction when the event turns out full.
+ */
 export async function register(deps: AppDeps, user: SessionUser, id: string) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const event = await lockedEvent(tx, id);
     if (!openNow(event, now)) throw conflict(M.closed);
-    const [mine] = await tx
-      .select({ at: eventRegistrations.registeredAt })
-      .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, user.id)));
-    if (mine) throw conflict(M.alreadyRegistered);
+    const added = await tx
+      .insert(eventRegistrations)
+      .values({ eventId: id, userId: user.id, registeredAt: now })
+      .onConflictDoNothing()
+      .returning({ at: eventRegistrations.registeredAt });
+    if (added.length === 0) throw conflict(M.alreadyRegistered);
     if (event.maxAttendees !== null && event.currentAttendees >= event.maxAttendees) throw conflict(M.full);
-    await tx.insert(eventRegistrations).values({ eventId: id, userId: user.id, registeredAt: now });
     const [after] = await tx
       .update(events)
       .set({ currentAttendees: event.currentAttendees + 1 })

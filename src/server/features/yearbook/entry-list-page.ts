@@ -5,10 +5,11 @@ import type { SessionUser } from '../../app-env';
 import { countMatches } from '../../db/capped-count';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
+import { qualified } from '../../db/qualified';
+import { tallyCount } from '../../db/row-tallies';
 import { rowTallies, yearbookEntries, yearbooks } from '../../db/schema';
-import { readTallyCount } from '../../db/tally-figures';
 import { pageOf, pageWindow } from '../../http/paging';
-import { entryDto, selectEntries, visibleYearbook } from './yearbook-records';
+import { entryDto, selectEntries, visibleYearbookWith } from './yearbook-records';
 
 /*
  * A yearbook's entries (EntryListResponse), each made by entryDto from the row the page read:
@@ -16,33 +17,35 @@ import { entryDto, selectEntries, visibleYearbook } from './yearbook-records';
  * yearbooks; everyone else the approved ones by name. Without a search or program the count is
  * the `yearbook_entries` tally (row_tallies: per yearbook, by status); a search or program counts
  * its matches (a search up to the cap, D17). The programs of the list's filter come from the
- * `yearbook_programs` tally.
+ * `yearbook_programs` tally. Both tallies are read in the statement that finds the yearbook: a
+ * reader's page is two statements after the session look-up (it was four), one when the kept total
+ * says the page is empty.
  */
 
 /** The student's name and the program: 1-2 characters the start of a word, else anywhere (D17). */
 export const entrySearch = (q: string): SQL | undefined => textSearch(yearbookEntries.searchText, q);
 
 /**
- * The programs of the yearbook's entries (all, or the approved only), in order, from the
- * `yearbook_programs` tally (buckets 'status,program', per yearbook), which triggers keep.
+ * The programs of the yearbook around it (all, or the approved only), in order, from the
+ * `yearbook_programs` tally (buckets 'status,program', per yearbook), which triggers keep: JSON
+ * text of a sorted array.
  */
-async function programsOf(db: DbOrTx, yearbookId: string, approvedOnly: boolean): Promise<string[]> {
+function programsSql(db: DbOrTx, approvedOnly: boolean): SQL<string> {
   const t = rowTallies;
-  const program = sql<string>`substr(${t.bucket}, strpos(${t.bucket}, ',') + 1)`;
-  const rows = await db
-    .selectDistinct({ program })
+  const programs = db
+    .selectDistinct({ program: sql<string>`substr(${t.bucket}, strpos(${t.bucket}, ',') + 1)`.as('program') })
     .from(t)
     .where(
       and(
         eq(t.tally, 'yearbook_programs'),
-        eq(t.scope, yearbookId),
+        eq(t.scope, qualified(yearbooks.id)),
         ne(t.bucket, ''),
         ne(t.rowCount, 0),
         approvedOnly ? sql`${t.bucket} like 'approved,%'` : undefined,
       ),
     )
-    .orderBy(program);
-  return rows.map((r) => r.program);
+    .as('programs');
+  return sql<string>`(select coalesce(json_agg(${programs.program} order by ${programs.program}), '[]')::text from ${programs})`;
 }
 
 /** Each student's classes in yearbooks other than this one (issue 46: a reviewer sees both). */
@@ -66,13 +69,23 @@ export async function entryListPage(
   yearbookId: string,
   query: EntryListQuery,
 ): Promise<EntryListResponse> {
-  await visibleYearbook(db, user, yearbookId);
   const manager = canManageYearbooks(user.role);
   const q = query.q?.trim();
   const filters = and(
     q ? entrySearch(q) : undefined,
     query.program ? eq(yearbookEntries.program, query.program) : undefined,
   );
+  // The yearbook (404 when not the caller's) with its programs and, unfiltered, the list's total
+  // from the tallies, in one statement.
+  const { total: kept, programs } = await visibleYearbookWith(db, user, yearbookId, {
+    programs: programsSql(db, !manager),
+    total: filters
+      ? sql`null`
+      : tallyCount('yearbook_entries', {
+          scope: qualified(yearbooks.id),
+          bucket: manager ? undefined : 'approved',
+        }),
+  });
   const where = and(
     eq(yearbookEntries.yearbookId, yearbookId),
     manager ? undefined : eq(yearbookEntries.status, 'approved'),
@@ -83,19 +96,18 @@ export async function entryListPage(
     ? [desc(yearbookEntries.createdAt), desc(yearbookEntries.id)]
     : [asc(yearbookEntries.studentName), asc(yearbookEntries.id)];
   const { limit, offset } = pageWindow(query);
-  const [rows, total, programs] = await Promise.all([
-    selectEntries(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+  // A page the kept total puts past the end (every page of a yearbook without entries) is not read.
+  const [rows, total] = await Promise.all([
+    !filters && offset >= Number(kept)
+      ? []
+      : selectEntries(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
     filters
       ? countMatches(db, db.select({ one: sql`1` }).from(yearbookEntries).where(where), Boolean(q))
-      : readTallyCount(db, 'yearbook_entries', {
-          scope: yearbookId,
-          bucket: manager ? undefined : 'approved',
-        }),
-    programsOf(db, yearbookId, !manager),
+      : Number(kept),
   ]);
   const items = rows.map(entryDto);
   if (manager) {
@@ -106,5 +118,5 @@ export async function entryListPage(
     );
     for (const item of items) item.other_classes = classes.get(item.student_id) ?? [];
   }
-  return { ...pageOf(items, total, query), programs };
+  return { ...pageOf(items, total, query), programs: JSON.parse(String(programs)) as string[] };
 }

@@ -7,6 +7,8 @@ import {
   GraduateSchema,
   type MemoryListResponse,
   MemorySchema,
+  type Yearbook,
+  type YearbookListResponse,
 } from '../../../contracts/yearbook';
 import { memoryWallPosts, students, yearbookEntries, yearbooks } from '../../db/schema';
 import { json, UNKNOWN_ID } from '../../testing/factories';
@@ -144,6 +146,9 @@ describe('the entries written by PostgreSQL', () => {
         ['page=1&pageSize=25', await list()],
         ['page=1&pageSize=200', await list()],
         ['page=2&pageSize=2', await list()],
+        // Past the end by the kept total: the page is not read.
+        ['page=3&pageSize=2', await list()],
+        ['page=9&pageSize=25', await list()],
         ['q=nurs', await list(contains('nurs'))],
         ['q=ch', await list(starts('ch'))],
         // The start of a word of the program, as of the name (D17: 'Nursing' in 'BSc Nursing').
@@ -168,6 +173,11 @@ describe('the entries written by PostgreSQL', () => {
         await expectEntriesAreRecords(body.items, manager);
       }
       expect(cases.every(([, ids]) => ids.length > 0)).toBe(true);
+    }
+    const empty = await kit().published();
+    for (const as of ['DPM001', 'USR001']) {
+      const body = await json<EntryListResponse>(await get(as, `/api/yearbooks/${empty.id}/entries`));
+      expect(body).toMatchObject({ items: [], total: 0, total_capped: false, programs: [] });
     }
   });
 
@@ -274,5 +284,61 @@ describe('the graduates written by PostgreSQL', () => {
     }
     expect(cases.every(([, ids]) => ids.length > 1)).toBe(true);
     expect((await get('PO001', '/api/yearbooks/graduates')).status).toBe(403);
+  });
+});
+
+describe('the yearbooks list', () => {
+  /** Entries by state as the caller sees them and memories, counted afresh. */
+  async function freshFigures(id: string, manager: boolean) {
+    const db = t.database.db;
+    const entries = await db
+      .select({ status: yearbookEntries.status, n: sql<number>`count(*)::int` })
+      .from(yearbookEntries)
+      .where(eq(yearbookEntries.yearbookId, id))
+      .groupBy(yearbookEntries.status);
+    const of = (status: string) => entries.find((e) => e.status === status)?.n ?? 0;
+    const counts = manager
+      ? { approved: of('approved'), pending: of('pending'), rejected: of('rejected') }
+      : { approved: of('approved'), pending: 0, rejected: 0 };
+    const [memories] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(memoryWallPosts)
+      .where(eq(memoryWallPosts.yearbookId, id));
+    return {
+      entry_counts: { total: counts.approved + counts.pending + counts.rejected, ...counts },
+      memory_count: memories?.n ?? 0,
+    };
+  }
+
+  it('holds each yearbook as its own answer, with the tallies equal to a fresh count, on every page', async () => {
+    await fillYearbook();
+    for (const [as, manager] of [
+      ['DPM001', true],
+      ['USR001', false],
+    ] as const) {
+      const seen = await t.database.db
+        .select({ id: yearbooks.id })
+        .from(yearbooks)
+        .where(manager ? undefined : eq(yearbooks.status, 'published'));
+      // The first page, full or not, pages of one and two, and a page past the end: each total counted.
+      for (const [page, pageSize] of [
+        [1, 12],
+        [1, 1],
+        [2, 2],
+        [99, 2],
+      ] as const) {
+        const list = await json<YearbookListResponse>(
+          await get(as, `/api/yearbooks?page=${page}&pageSize=${pageSize}`),
+        );
+        expect(list.total, `${as} ${page} ${pageSize}`).toBe(seen.length);
+        expect(list.items.length).toBe(Math.max(0, Math.min(pageSize, seen.length - (page - 1) * pageSize)));
+        for (const item of list.items) {
+          const record = await json<Yearbook>(await get(as, `/api/yearbooks/${item.id}`));
+          expect(item, `${as} ${item.year}`).toEqual(record);
+          expect(Object.keys(item)).toEqual(Object.keys(record));
+          expect(item).toMatchObject(await freshFigures(item.id, manager));
+        }
+      }
+    }
   });
 });

@@ -1,15 +1,12 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type { Entry, Memory, Yearbook } from '../../../contracts/yearbook';
-import {
-  canManageYearbooks,
-  type EntryStatus,
-  YEARBOOK_MESSAGES as M,
-  yearbookVisibleTo,
-} from '../../../domain/yearbook';
+import { canManageYearbooks, YEARBOOK_MESSAGES as M, yearbookVisibleTo } from '../../../domain/yearbook';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { memoryWallPosts, students, yearbookEntries, yearbooks } from '../../db/schema';
+import { qualified } from '../../db/qualified';
+import { tallyByBucket, tallyCount } from '../../db/row-tallies';
+import { type memoryWallPosts, students, yearbookEntries, yearbooks } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 /*
@@ -37,46 +34,64 @@ export async function visibleYearbook(
 }
 
 type Counts = Yearbook['entry_counts'];
-const noEntries = (): Counts => ({ total: 0, approved: 0, pending: 0, rejected: 0 });
 
-/** Each yearbook's entries by state and memories, as the caller may see them. */
-async function figuresOf(db: DbOrTx, user: SessionUser, ids: string[]) {
-  if (ids.length === 0) return { entries: new Map<string, Counts>(), memories: new Map<string, number>() };
-  const manager = canManageYearbooks(user.role);
-  const [entryRows, memoryRows] = await Promise.all([
-    db
-      .select({ id: yearbookEntries.yearbookId, status: yearbookEntries.status, n: count() })
-      .from(yearbookEntries)
-      .where(
-        and(
-          inArray(yearbookEntries.yearbookId, ids),
-          manager ? undefined : eq(yearbookEntries.status, 'approved'),
-        ),
-      )
-      .groupBy(yearbookEntries.yearbookId, yearbookEntries.status),
-    db
-      .select({ id: memoryWallPosts.yearbookId, n: count() })
-      .from(memoryWallPosts)
-      .where(inArray(memoryWallPosts.yearbookId, ids))
-      .groupBy(memoryWallPosts.yearbookId),
-  ]);
-  const entries = new Map<string, Counts>();
-  for (const row of entryRows) {
-    const counts = entries.get(row.id) ?? noEntries();
-    counts[row.status as EntryStatus] = row.n;
-    counts.total += row.n;
-    entries.set(row.id, counts);
-  }
-  return { entries, memories: new Map(memoryRows.map((r) => [r.id, r.n])) };
+/**
+ * A yearbook with its figures: its entries by status and its memories, from the tallies triggers
+ * keep per yearbook (row_tallies), as subqueries of the statement that reads it. Counting them
+ * read a class's every entry and memory (8,000 and 10,000 at national size: 1.6 ms of PostgreSQL
+ * a list, and two statements more).
+ */
+const figureColumns = {
+  entries: tallyByBucket('yearbook_entries', { scope: qualified(yearbooks.id) }),
+  memories: tallyCount('memory_wall_posts', { scope: qualified(yearbooks.id) }),
+};
+
+export const selectYearbooks = (db: DbOrTx) =>
+  db.select({ yearbook: yearbooks, ...figureColumns }).from(yearbooks);
+
+/** A yearbook as read with its figures (selectYearbooks, visibleYearbookWithFigures). */
+export type YearbookWithFigures = { yearbook: YearbookRow; entries: unknown; memories: unknown };
+
+/**
+ * The yearbook with columns of its own read in the same statement (`also`: subqueries over
+ * "yearbooks"."id"), 404 as visibleYearbook answers.
+ */
+export async function visibleYearbookWith<Also extends Record<string, SQL>>(
+  db: DbOrTx,
+  user: SessionUser,
+  id: string,
+  also: Also,
+): Promise<{ yearbook: YearbookRow } & Record<keyof Also, unknown>> {
+  if (!isUuid(id)) throw notFound(M.yearbookNotFound);
+  const [row] = await db
+    .select({ yearbook: yearbooks, ...(also as Record<string, SQL>) })
+    .from(yearbooks)
+    .where(eq(yearbooks.id, id));
+  if (!row || !yearbookVisibleTo(user.role, row.yearbook.status)) throw notFound(M.yearbookNotFound);
+  return row as { yearbook: YearbookRow } & Record<keyof Also, unknown>;
 }
 
-export async function yearbookDtos(db: DbOrTx, user: SessionUser, rows: YearbookRow[]): Promise<Yearbook[]> {
-  const { entries, memories } = await figuresOf(
-    db,
-    user,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => ({
+/** The yearbook with its figures, as the list answers it; 404 when not the caller's to see. */
+export const visibleYearbookWithFigures = (db: DbOrTx, user: SessionUser, id: string) =>
+  visibleYearbookWith(db, user, id, figureColumns);
+
+/** The entries by state as the caller may see them: management all, everyone else the approved. */
+function entryCountsFor(user: SessionUser, byStatus: Record<string, number>): Counts {
+  const counts: Counts = { total: 0, approved: 0, pending: 0, rejected: 0 };
+  const manager = canManageYearbooks(user.role);
+  for (const status of ['approved', 'pending', 'rejected'] as const) {
+    if (status !== 'approved' && !manager) continue;
+    counts[status] = byStatus[status] ?? 0;
+    counts.total += counts[status];
+  }
+  return counts;
+}
+
+export function yearbookDto(
+  user: SessionUser,
+  { yearbook: row, entries, memories }: YearbookWithFigures,
+): Yearbook {
+  return {
     id: row.id,
     year: row.year,
     title: row.title,
@@ -85,11 +100,11 @@ export async function yearbookDtos(db: DbOrTx, user: SessionUser, rows: Yearbook
     status: row.status,
     created_by: row.createdByName,
     published_date: row.publishedDate,
-    entry_counts: entries.get(row.id) ?? noEntries(),
-    memory_count: memories.get(row.id) ?? 0,
+    entry_counts: entryCountsFor(user, JSON.parse(String(entries))),
+    memory_count: Number(memories),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-  }));
+  };
 }
 
 /** The yearbook's fields as the audit trail keeps them. */

@@ -6,16 +6,18 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { memoryWallPosts, yearbookEntries, yearbooks } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
-import { type PageQuery, pageOf, pageWindow } from '../../http/paging';
+import { type PageQuery, pageOf, pageWindow, totalEndingAt } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { recordAudit } from '../audit/audit.service';
 import { graduatePage } from './graduates-page';
 import {
   actorOf,
   auditedYearbook,
+  selectYearbooks,
   visibleYearbook,
+  visibleYearbookWithFigures,
   type YearbookRow,
-  yearbookDtos,
+  yearbookDto,
 } from './yearbook-records';
 
 /*
@@ -33,17 +35,25 @@ const YEAR_TAKEN = (year: number) => ({ unique: { yearbooks_year_key: M.yearTake
 export async function listYearbooks(deps: AppDeps, user: SessionUser, query: PageQuery) {
   const where = canManageYearbooks(user.role) ? undefined : eq(yearbooks.status, 'published');
   const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(yearbooks).where(where).orderBy(desc(yearbooks.year)).limit(limit).offset(offset),
-    deps.db.select({ n: count() }).from(yearbooks).where(where),
-  ]);
-  return pageOf(await yearbookDtos(deps.db, user, rows), total?.n ?? 0, query);
+  const rows = await selectYearbooks(deps.db)
+    .where(where)
+    .orderBy(desc(yearbooks.year))
+    .limit(limit)
+    .offset(offset);
+  // One yearbook a class: the first page usually holds them all, and so tells the total.
+  const total =
+    totalEndingAt(rows.length, query) ??
+    (await deps.db.select({ n: count() }).from(yearbooks).where(where))[0]?.n ??
+    0;
+  return pageOf(
+    rows.map((row) => yearbookDto(user, row)),
+    total,
+    query,
+  );
 }
 
 export async function getYearbook(deps: AppDeps, user: SessionUser, id: string) {
-  const row = await visibleYearbook(deps.db, user, id);
-  const [dto] = await yearbookDtos(deps.db, user, [row]);
-  return dto!;
+  return yearbookDto(user, await visibleYearbookWithFigures(deps.db, user, id));
 }
 
 /** Published for the first time: today in Lusaka; a yearbook published before keeps its date. */
