@@ -185,6 +185,8 @@ export function send(baseUrl: string, agent: http.Agent, request: Request | null
         timeout: REQUEST_TIMEOUT_MS,
         headers: {
           authorization: `Bearer ${request.token}`,
+          // As a browser asks: the app compresses larger answers, and that is part of their cost.
+          'accept-encoding': 'br, gzip',
           ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
         },
       },

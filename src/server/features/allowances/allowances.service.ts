@@ -237,14 +237,17 @@ async function applyTransition(
       if (expectedStage !== current.approvalStage) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
       const result = await transition(current, tx);
       if (!result.ok) throw refusal(result);
+      await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
+      await recordAudit(tx, transitionAudit(user, current, found.officerId, result, now));
+      // Last, just before the commit: its triggers lock the stage's and the month's kept totals,
+      // which every decision and submission moves, so they are held for one statement, not three.
+      // A decision that loses the race rolls back its comment and audit entry with it.
       const [updated] = await tx
         .update(allowances)
         .set({ ...result.changes, updatedAt: now })
         .where(and(eq(allowances.id, id), eq(allowances.approvalStage, result.from)))
         .returning({ id: allowances.id });
       if (!updated) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
-      await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
-      await recordAudit(tx, transitionAudit(user, current, found.officerId, result, now));
     }),
   );
   return getAllowance(deps, id);
