@@ -175,10 +175,9 @@ function Harness({ mutate, onDeleted }: { mutate: () => void; onDeleted: (r: { i
         handlers.onSettled();
       },
     },
-    title: 'Delete thing',
+    noun: 'thing',
     message: (r) => `Delete ${r.name}?`,
     deleted: 'Thing deleted.',
-    failed: 'Failed to delete thing',
     reasonOf: String,
     onDeleted,
   });
