@@ -6,7 +6,7 @@ import {
   ANNOUNCEMENT_MESSAGES as M,
 } from '../domain/announcements';
 import { PageQuerySchema, tiledPageSchema } from './common';
-import { blankAsMissing, choiceField, optionalDateField, requiredTextField, searchField } from './fields';
+import { choiceFilter, choiceOr, optionalDateField, requiredTextField, searchField } from './fields';
 
 /*
  * Announcements (docs/product.md §2, §3, §4): written by program officers and above, shown to their
@@ -17,9 +17,9 @@ export const AnnouncementInputSchema = z
   .object({
     title: requiredTextField('Title', M.titleRequired, 200),
     content: requiredTextField('Content', M.contentRequired, 10_000),
-    type: blankAsMissing(choiceField('Type', ANNOUNCEMENT_TYPES).default('general')),
-    priority: blankAsMissing(choiceField('Priority', ANNOUNCEMENT_PRIORITIES).default('medium')),
-    target_audience: blankAsMissing(choiceField('Audience', AUDIENCES).default('all')),
+    type: choiceOr('Type', ANNOUNCEMENT_TYPES, 'general'),
+    priority: choiceOr('Priority', ANNOUNCEMENT_PRIORITIES, 'medium'),
+    target_audience: choiceOr('Audience', AUDIENCES, 'all'),
     expiry_date: optionalDateField('Expiry date'),
     is_active: z.boolean({ message: 'Active must be true or false' }).default(true),
   })
@@ -58,8 +58,8 @@ export type Announcement = z.infer<typeof AnnouncementSchema>;
 
 export const AnnouncementListQuerySchema = PageQuerySchema.extend({
   q: searchField().meta({ description: 'Matches the title, content and author, ignoring case' }),
-  type: blankAsMissing(choiceField('Type', ANNOUNCEMENT_TYPES).optional()),
-  priority: blankAsMissing(choiceField('Priority', ANNOUNCEMENT_PRIORITIES).optional()),
+  type: choiceFilter('Type', ANNOUNCEMENT_TYPES),
+  priority: choiceFilter('Priority', ANNOUNCEMENT_PRIORITIES),
 });
 export type AnnouncementListQuery = z.output<typeof AnnouncementListQuerySchema>;
 

@@ -3,9 +3,9 @@ import { isIsoDate } from '../domain/dates';
 import { EVENT_STATUSES, EVENT_TYPES, EVENT_MESSAGES as M } from '../domain/events';
 import { PageQuerySchema, tiledPageSchema } from './common';
 import {
-  blankAsMissing,
   blankAsNull,
-  choiceField,
+  choiceFilter,
+  choiceOr,
   optionalTextField,
   requiredTextField,
   searchField,
@@ -21,7 +21,7 @@ export const EventInputSchema = z
   .object({
     title: requiredTextField('Title', M.titleRequired, 200),
     description: requiredTextField('Description', M.descriptionRequired, 5000),
-    type: blankAsMissing(choiceField('Type', EVENT_TYPES).default('workshop')),
+    type: choiceOr('Type', EVENT_TYPES, 'workshop'),
     date: z.string({ message: M.dateRequired }).trim().refine(isIsoDate, { message: M.dateRequired }),
     time: z
       .string({ message: M.timeRequired })
@@ -39,7 +39,7 @@ export const EventInputSchema = z
         .nullish(),
     ),
     registration_deadline: z.iso.datetime({ offset: true, message: M.deadlineRequired }),
-    status: blankAsMissing(choiceField('Status', EVENT_STATUSES).default('upcoming')),
+    status: choiceOr('Status', EVENT_STATUSES, 'upcoming'),
     image_url: webAddressField('Image', 'The image must be a web address (https://...)'),
     requirements: optionalTextField('Requirements', 2000),
     tags: z
@@ -85,8 +85,8 @@ export type Event = z.infer<typeof EventSchema>;
 
 export const EventListQuerySchema = PageQuerySchema.extend({
   q: searchField().meta({ description: 'Matches the title, description, location and tags, ignoring case' }),
-  type: blankAsMissing(choiceField('Type', EVENT_TYPES).optional()),
-  status: blankAsMissing(choiceField('Status', EVENT_STATUSES).optional()),
+  type: choiceFilter('Type', EVENT_TYPES),
+  status: choiceFilter('Status', EVENT_STATUSES),
 });
 export type EventListQuery = z.output<typeof EventListQuerySchema>;
 

@@ -93,3 +93,24 @@ export const searchField = () =>
 /** One of a few values, with a message that lists them; blank -> missing. */
 export const choiceField = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { message: `${label} must be one of: ${values.join(', ')}` });
+
+/** A case list's filter by whom the cases are assigned to: a staff account's id, or `me`. */
+export const assigneeFilter = () =>
+  blankAsMissing(
+    z.union([z.literal('me'), z.uuid()], { message: 'Assignee must be me or a staff account id' }).optional(),
+  );
+
+/** A list's filter to one student's records. */
+export const studentFilter = () =>
+  blankAsMissing(z.uuid({ message: 'student_id must be a student id' }).optional());
+
+/** A list's filter on one of `values`; blank or absent is no filter. */
+export const choiceFilter = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  blankAsMissing(choiceField(label, values).optional());
+
+/** A record's choice of one of `values`; blank or absent is `fallback`. */
+export const choiceOr = <T extends readonly [string, ...string[]]>(
+  label: string,
+  values: T,
+  fallback: T[number],
+) => blankAsMissing(choiceField(label, values).default(fallback as never));

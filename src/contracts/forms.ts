@@ -11,12 +11,13 @@ import {
 } from '../domain/forms';
 import { PageQuerySchema, tiledPageSchema } from './common';
 import {
-  blankAsMissing,
   blankAsNull,
   choiceField,
+  choiceFilter,
   optionalTextField,
   requiredTextField,
   searchField,
+  studentFilter,
 } from './fields';
 
 /*
@@ -115,9 +116,9 @@ export const FormSchema = z
 export type Form = z.infer<typeof FormSchema>;
 
 export const FormListQuerySchema = PageQuerySchema.extend({
-  type: blankAsMissing(choiceField('Type', FORM_TYPES).optional()),
-  status: blankAsMissing(choiceField('Status', FORM_STATUSES).optional()),
-  student_id: blankAsMissing(z.uuid({ message: 'student_id must be a student id' }).optional()),
+  type: choiceFilter('Type', FORM_TYPES),
+  status: choiceFilter('Status', FORM_STATUSES),
+  student_id: studentFilter(),
   q: searchField().meta({
     description: "Matches the student's name, the author's name and what the form says",
   }),

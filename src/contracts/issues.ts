@@ -8,12 +8,15 @@ import {
 } from '../domain/case-work';
 import { PageQuerySchema, tiledPageSchema } from './common';
 import {
-  blankAsMissing,
+  assigneeFilter,
   blankAsNull,
   choiceField,
+  choiceFilter,
+  choiceOr,
   optionalTextField,
   requiredTextField,
   searchField,
+  studentFilter,
 } from './fields';
 
 /*
@@ -28,8 +31,8 @@ export const IssueInputSchema = z
     description: requiredTextField('Description', M.descriptionRequired, L.description),
     student_id: z.uuid({ message: M.studentRequired }),
     assigned_to_id: blankAsNull(z.uuid({ message: M.assigneeNotStaff }).nullish()),
-    priority: blankAsMissing(choiceField('Priority', ISSUE_PRIORITIES).default('medium')),
-    category: blankAsMissing(choiceField('Category', ISSUE_CATEGORIES).default('other')),
+    priority: choiceOr('Priority', ISSUE_PRIORITIES, 'medium'),
+    category: choiceOr('Category', ISSUE_CATEGORIES, 'other'),
   })
   .meta({ id: 'IssueInput' });
 export type IssueInput = z.output<typeof IssueInputSchema>;
@@ -73,14 +76,12 @@ export const ISSUE_STATUS_FILTERS = [...ISSUE_STATUSES, 'active'] as const;
 
 export const IssueListQuerySchema = PageQuerySchema.extend({
   q: searchField().meta({ description: 'Matches the title, description and student name, ignoring case' }),
-  status: blankAsMissing(choiceField('Status', ISSUE_STATUS_FILTERS).optional()),
-  category: blankAsMissing(choiceField('Category', ISSUE_CATEGORIES).optional()),
-  priority: blankAsMissing(choiceField('Priority', ISSUE_PRIORITIES).optional()),
+  status: choiceFilter('Status', ISSUE_STATUS_FILTERS),
+  category: choiceFilter('Category', ISSUE_CATEGORIES),
+  priority: choiceFilter('Priority', ISSUE_PRIORITIES),
   /** A staff account's id, or `me`. */
-  assignee: blankAsMissing(
-    z.union([z.literal('me'), z.uuid()], { message: 'Assignee must be me or a staff account id' }).optional(),
-  ),
-  student_id: blankAsMissing(z.uuid({ message: 'student_id must be a student id' }).optional()),
+  assignee: assigneeFilter(),
+  student_id: studentFilter(),
 });
 export type IssueListQuery = z.output<typeof IssueListQuerySchema>;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LIBRARY_MESSAGES as M, RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../domain/library';
 import { PageQuerySchema, tiledPageSchema } from './common';
 import {
-  blankAsMissing,
-  choiceField,
+  choiceFilter,
+  choiceOr,
   optionalTextField,
   requiredTextField,
   searchField,
@@ -27,8 +27,8 @@ export const ResourceInputSchema = z
       })
       .max(20, { message: 'At most 20 tags' })
       .default([]),
-    type: blankAsMissing(choiceField('Type', RESOURCE_TYPES).default('book')),
-    category: blankAsMissing(choiceField('Category', RESOURCE_CATEGORIES).default('academic')),
+    type: choiceOr('Type', RESOURCE_TYPES, 'book'),
+    category: choiceOr('Category', RESOURCE_CATEGORIES, 'academic'),
     thumbnail_url: webAddressField('Thumbnail', 'The thumbnail must be a web address (https://...)'),
     duration: optionalTextField('Duration', 40),
     url: webAddressField('Link', 'The link must be a web address (https://...)'),
@@ -66,8 +66,8 @@ export type Resource = z.infer<typeof ResourceSchema>;
 
 export const ResourceListQuerySchema = PageQuerySchema.extend({
   q: searchField().meta({ description: 'Matches the title, description, author and tags, ignoring case' }),
-  type: blankAsMissing(choiceField('Type', RESOURCE_TYPES).optional()),
-  category: blankAsMissing(choiceField('Category', RESOURCE_CATEGORIES).optional()),
+  type: choiceFilter('Type', RESOURCE_TYPES),
+  category: choiceFilter('Category', RESOURCE_CATEGORIES),
 });
 export type ResourceListQuery = z.output<typeof ResourceListQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_CATEGORIES, FILE_MESSAGES as M } from '../domain/student-files';
 import { PageQuerySchema, pagedResponseSchema } from './common';
-import { blankAsMissing, choiceField, searchField } from './fields';
+import { blankAsMissing, choiceFilter, searchField, studentFilter } from './fields';
 
 /*
  * Student Files (docs/product.md §2, §3, D14): documents kept for a student, uploaded as multipart
@@ -35,8 +35,8 @@ export const StudentFileUploadFieldsSchema = z.object({
 export type StudentFileUploadFields = z.output<typeof StudentFileUploadFieldsSchema>;
 
 export const StudentFileListQuerySchema = PageQuerySchema.extend({
-  student_id: blankAsMissing(z.uuid({ message: 'student_id must be a student id' }).optional()),
-  category: blankAsMissing(choiceField('Category', FILE_CATEGORIES).optional()),
+  student_id: studentFilter(),
+  category: choiceFilter('Category', FILE_CATEGORIES),
   form_id: blankAsMissing(z.uuid({ message: 'form_id must be a form id' }).optional()),
   q: searchField().meta({ description: "Matches the file's name and the student's name" }),
 });

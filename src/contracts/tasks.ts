@@ -8,13 +8,17 @@ import {
 } from '../domain/case-work';
 import { PageQuerySchema, tiledPageSchema } from './common';
 import {
+  assigneeFilter,
   blankAsMissing,
   blankAsNull,
   choiceField,
+  choiceFilter,
+  choiceOr,
   optionalDateField,
   optionalTextField,
   requiredTextField,
   searchField,
+  studentFilter,
 } from './fields';
 
 /*
@@ -29,9 +33,9 @@ export const TaskInputSchema = z
     description: optionalTextField('Description', L.description),
     assigned_to_id: z.uuid({ message: M.assigneeRequired }),
     due_date: optionalDateField('Due date'),
-    priority: blankAsMissing(choiceField('Priority', TASK_PRIORITIES).default('medium')),
-    status: blankAsMissing(choiceField('Status', TASK_STATUSES).default('todo')),
-    category: blankAsMissing(choiceField('Category', TASK_CATEGORIES).default('general')),
+    priority: choiceOr('Priority', TASK_PRIORITIES, 'medium'),
+    status: choiceOr('Status', TASK_STATUSES, 'todo'),
+    category: choiceOr('Category', TASK_CATEGORIES, 'general'),
     /** The student the task is about, if any: one the caller reaches (D11). */
     student_id: blankAsNull(z.uuid({ message: M.studentNotFound }).nullish()),
   })
@@ -74,13 +78,11 @@ export const TASK_STATUS_FILTERS = [...TASK_STATUSES, 'active'] as const;
 
 export const TaskListQuerySchema = PageQuerySchema.extend({
   q: searchField().meta({ description: 'Matches the title, description and student name, ignoring case' }),
-  status: blankAsMissing(choiceField('Status', TASK_STATUS_FILTERS).optional()),
-  priority: blankAsMissing(choiceField('Priority', TASK_PRIORITIES).optional()),
+  status: choiceFilter('Status', TASK_STATUS_FILTERS),
+  priority: choiceFilter('Priority', TASK_PRIORITIES),
   /** A staff account's id, or `me`. */
-  assignee: blankAsMissing(
-    z.union([z.literal('me'), z.uuid()], { message: 'Assignee must be me or a staff account id' }).optional(),
-  ),
-  student_id: blankAsMissing(z.uuid({ message: 'student_id must be a student id' }).optional()),
+  assignee: assigneeFilter(),
+  student_id: studentFilter(),
   overdue: blankAsMissing(
     z
       .enum(['true', 'false'], { message: 'overdue must be true or false' })

@@ -5,8 +5,9 @@ import { ROLE_REQUEST_STATUSES, USER_STATUSES } from '../domain/users';
 import { StaffIdSchema } from './auth';
 import { PageQuerySchema, pagedResponseSchema } from './common';
 import {
-  blankAsMissing,
   choiceField,
+  choiceFilter,
+  choiceOr,
   optionalDateField,
   optionalTextField,
   phoneField,
@@ -92,8 +93,8 @@ export type DirectoryUser = z.infer<typeof DirectoryUserSchema>;
 
 export const UserListQuerySchema = PageQuerySchema.extend({
   q: searchField(),
-  role: blankAsMissing(choiceField('Role', ROLES).optional()),
-  status: blankAsMissing(choiceField('Status', USER_STATUSES).optional()),
+  role: choiceFilter('Role', ROLES),
+  status: choiceFilter('Status', USER_STATUSES),
 });
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 
@@ -145,7 +146,7 @@ export const RoleRequestSchema = RoleRequestSummarySchema.extend({
 export type RoleRequest = z.infer<typeof RoleRequestSchema>;
 
 export const RoleRequestListQuerySchema = PageQuerySchema.extend({
-  status: blankAsMissing(choiceField('Status', ROLE_REQUEST_STATUSES).default('pending')),
+  status: choiceOr('Status', ROLE_REQUEST_STATUSES, 'pending'),
 });
 export const RoleRequestListResponseSchema = pagedResponseSchema(RoleRequestSchema);
 export type RoleRequestListResponse = z.infer<typeof RoleRequestListResponseSchema>;

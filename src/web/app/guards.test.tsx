@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, type User } from '../../contracts/auth';
 import { json, renderWithClient, stubApi } from '../testing/api-stub';
+import { sessionUser } from '../testing/session-user';
 import { SignInGate } from './guards';
 
 const session = vi.hoisted(() => ({
@@ -19,19 +20,7 @@ afterEach(() => {
   session.refresh.mockClear();
 });
 
-const user = (gates: Partial<User>): User => ({
-  id: 'u1',
-  name: 'Chanda Mwale',
-  email: 'chanda@example.org',
-  role: 'program_officer',
-  department: null,
-  staff_id: 'PO009',
-  photo_url: null,
-  last_login: null,
-  must_change_password: false,
-  must_set_up_two_factor: false,
-  ...gates,
-});
+const user = (gates: Partial<User>): User => sessionUser(gates);
 
 const showApp = () => renderWithClient(<SignInGate>The app itself</SignInGate>);
 

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { hasRoleRank, type Role, roleTitle } from '../../domain/roles';
 import { Button } from '../components/ui';
 import { useAuth } from '../lib/session';
+import { NoticePage } from './notice-page';
 import { PageLoading } from './page-loading';
 
 // Few accounts ever meet a gate: its screens (the account forms, the QR code) load only then,
@@ -54,23 +55,19 @@ function canGoBack(): boolean {
 export function AccessDenied({ requiredRole }: { requiredRole: Role }) {
   const navigate = useNavigate();
   return (
-    <div className="flex min-h-[60vh] items-center justify-center">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <span className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
-          <ShieldAlert aria-hidden="true" className="size-7" />
-        </span>
-        <h1 className="text-xl font-semibold text-slate-900">Access Denied</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          You don't have permission to access this resource. Required role: {roleTitle(requiredRole)}
-        </p>
-        <Button
-          className="mt-6"
-          variant="secondary"
-          onClick={() => (canGoBack() ? navigate(-1) : navigate('/dashboard', { replace: true }))}
-        >
-          Go Back
-        </Button>
-      </div>
-    </div>
+    <NoticePage
+      icon={ShieldAlert}
+      iconTone="bg-red-50 text-red-600"
+      title="Access Denied"
+      message={`You don't have permission to access this resource. Required role: ${roleTitle(requiredRole)}`}
+    >
+      <Button
+        className="mt-6"
+        variant="secondary"
+        onClick={() => (canGoBack() ? navigate(-1) : navigate('/dashboard', { replace: true }))}
+      >
+        Go Back
+      </Button>
+    </NoticePage>
   );
 }

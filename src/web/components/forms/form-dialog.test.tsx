@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { Field, Input } from '../ui';
 import { FormDialog } from './form-dialog';
+import { InputField } from './input-field';
 import { schemaResolver } from './schema-resolver';
 
 const OfficerSchema = z.object({
@@ -44,6 +45,29 @@ function OfficerDialog({
       <Field label="Email" error={errors.email?.message}>
         <Input {...form.register('email')} />
       </Field>
+    </FormDialog>
+  );
+}
+
+/** The same form with the kit's own pieces: InputField for each field, `failed` for the words. */
+function OfficerKitDialog({ onSubmit }: { onSubmit: (values: OfficerValues) => Promise<void> }) {
+  const form = useForm<OfficerValues>({
+    resolver: schemaResolver(OfficerSchema),
+    defaultValues: { name: '', email: '' },
+  });
+  return (
+    <FormDialog
+      open
+      onOpenChange={() => {}}
+      title="Add Officer"
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Add Officer"
+      pendingLabel="Adding..."
+      failed="Failed to add officer"
+    >
+      <InputField form={form} name="name" label="Name" required />
+      <InputField form={form} name="email" label="Email" type="email" hint="Their work address" />
     </FormDialog>
   );
 }
@@ -124,5 +148,22 @@ describe('FormDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("InputField shows its field's label, hint and message; `failed` comes before the server's reason", async () => {
+    const refused = new ApiError(409, 'This officer was changed meanwhile', 'conflict');
+    render(<OfficerKitDialog onSubmit={vi.fn(async () => Promise.reject(refused))} />);
+    const email = screen.getByLabelText(/Email/);
+    expect(email.getAttribute('type')).toBe('email');
+    expect(screen.getByText('Their work address')).toBeTruthy();
+    await userEvent.type(email, 'not-mail');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Officer' }));
+    expect(await screen.findByText('Email must be a valid email address')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(screen.getByLabelText(/Name/), 'Bupe Tembo');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'bupe@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Officer' }));
+    expect(await screen.findByText('Failed to add officer: This officer was changed meanwhile')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { ApiError } from '../../lib/api';
+import { type ApiError, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { Alert, Button, ConfirmDialog, Dialog } from '../ui';
 import { focusFirstField, useDiscardGuard } from './discard-guard';
 import { showServerFieldErrors } from './server-errors';
@@ -25,6 +25,11 @@ export interface FormDialogProps<TValues extends FieldValues> {
   onFailed?: (error: unknown) => void;
   /** The message to show above the fields for a failed save that no field shows; none when absent or null. */
   failureMessage?: (error: unknown) => string | null;
+  /**
+   * Instead of `failureMessage`, the words of a failed save ('Failed to save event'), shown above
+   * the fields with the server's reason after them.
+   */
+  failed?: string;
   /** The field a server message belongs on when it names one only in its words. */
   fieldOfError?: (error: ApiError) => string | null;
   /**
@@ -65,6 +70,7 @@ export function FormDialog<TValues extends FieldValues>({
   submitDisabled = false,
   onFailed,
   failureMessage,
+  failed,
   fieldOfError,
   confirmSave,
   className,
@@ -105,7 +111,9 @@ export function FormDialog<TValues extends FieldValues>({
         Object.keys(form.getValues()),
         fieldOfError,
       );
-      setFailure(onField ? null : (failureMessage?.(error) ?? null));
+      const message =
+        failureMessage?.(error) ?? (failed ? failureWithReason(error, failed, NETWORK_MESSAGE) : null);
+      setFailure(onField ? null : message);
       onFailed?.(error);
     }
   });

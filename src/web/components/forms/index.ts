@@ -1,3 +1,4 @@
+export { afterRecordSaved } from './after-save';
 export { choiceFields } from './choice-field';
 export { choiceOptions } from './choice-options';
 export { CSV_MAX_BYTES, type CsvFileMessages, csvFileProblem } from './csv-file';
@@ -5,5 +6,7 @@ export { CsvUploadDialog, type CsvUploadDialogProps, RowErrorList } from './csv-
 export { focusFirstField, useDiscardGuard } from './discard-guard';
 export { downloadTextFile } from './download-text-file';
 export { FormDialog, type FormDialogProps } from './form-dialog';
+export { InputField } from './input-field';
 export { firstMessageByField, formProblems, schemaResolver, useSchemaForm } from './schema-resolver';
 export { showServerFieldErrors } from './server-errors';
+export { type ChooseFileStep, useUploadSteps } from './upload-steps';

@@ -21,6 +21,6 @@ export {
   EditDeleteButtons,
   TitleButton,
 } from './record-buttons';
-export { SearchBox } from './search-box';
-export { type StatTile, StatTiles } from './stat-tiles';
+export { ListSearchBox, SearchBox } from './search-box';
+export { countTiles, type KindLook, type StatTile, StatTiles } from './stat-tiles';
 export { useDeleteConfirm } from './use-delete-confirm';

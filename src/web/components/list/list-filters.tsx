@@ -80,13 +80,17 @@ export function ViewSwitch<V extends string>({
   );
 }
 
-/** Grid or List for a list of cards, kept in the address as `view` ('' or 'list'). */
+/** Grid or List for a list of cards, kept in the address as `view` ('' or 'list'); the page stays. */
 export function GridListSwitch({
-  value,
-  onChange,
+  list,
 }: {
-  value: '' | 'list';
-  onChange: (view: '' | 'list') => void;
+  list: {
+    state: { view: '' | 'list'; page: number };
+    update: (changes: { view: '' | 'list'; page: number }) => void;
+  };
 }) {
-  return <ViewSwitch views={GRID_OR_LIST} value={value} onChange={onChange} />;
+  const { view, page } = list.state;
+  return (
+    <ViewSwitch views={GRID_OR_LIST} value={view} onChange={(next) => list.update({ view: next, page })} />
+  );
 }

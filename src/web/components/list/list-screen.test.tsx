@@ -3,10 +3,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Grid, List, Users } from 'lucide-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HiddenLabelSelect } from '../ui';
 import { CardList } from './list-body';
 import { FilterSelect, ViewSwitch } from './list-filters';
 import { ListScreen } from './list-screen';
 import type { PagedQuery } from './paged-query';
+import { countTiles } from './stat-tiles';
 import { useDeleteConfirm } from './use-delete-confirm';
 
 afterEach(cleanup);
@@ -175,10 +177,9 @@ function Harness({ mutate, onDeleted }: { mutate: () => void; onDeleted: (r: { i
         handlers.onSettled();
       },
     },
-    title: 'Delete thing',
+    noun: 'thing',
     message: (r) => `Delete ${r.name}?`,
     deleted: 'Thing deleted.',
-    failed: 'Failed to delete thing',
     reasonOf: String,
     onDeleted,
   });
@@ -204,5 +205,62 @@ describe('useDeleteConfirm', () => {
     expect(mutate).toHaveBeenCalledOnce();
     expect(onDeleted).toHaveBeenCalledWith({ id: 't1', name: 'Lamp' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('tiles that filter by an address parameter', () => {
+  const look = {
+    labels: { a: 'Kind A', b: 'Kind B' },
+    icons: { a: Users, b: Grid },
+    tones: { a: 'sky', b: 'amber' },
+  } as const;
+  const renderKinds = (kind: string, update: (changes: object) => void) =>
+    render(
+      <ListScreen
+        list={{ state: { q: '', kind }, update }}
+        title="Things"
+        description="All the things"
+        tiles={{
+          label: 'Things by kind',
+          tiles: countTiles(['a', 'b'], look, { a: 4 }),
+          filter: 'kind',
+          loading: false,
+        }}
+        search={{ label: 'Search things', placeholder: 'Search...' }}
+      >
+        <p>body</p>
+      </ListScreen>,
+    );
+
+  it('counts each kind (0 when the answer has none), marks the one in the address, and toggles it', async () => {
+    const update = vi.fn();
+    renderKinds('a', update);
+    const tiles = within(screen.getByRole('region', { name: 'Things by kind' })).getAllByRole('button');
+    expect(tiles.map((t) => t.textContent)).toEqual([
+      expect.stringContaining('4'),
+      expect.stringContaining('0'),
+    ]);
+    expect(tiles.map((t) => t.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
+    await userEvent.click(tiles[1]!);
+    expect(update).toHaveBeenLastCalledWith({ kind: 'b' });
+    await userEvent.click(tiles[0]!);
+    expect(update).toHaveBeenLastCalledWith({ kind: '' });
+  });
+});
+
+describe('HiddenLabelSelect', () => {
+  it('is named by a label only screen readers see, in the box the row gives it', () => {
+    render(
+      <HiddenLabelSelect
+        label="Status"
+        boxClassName="sm:w-44"
+        id="thing-status"
+        options={[{ value: '', label: 'All' }]}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Status' });
+    expect(select.id).toBe('thing-status');
+    expect(screen.getByText('Status').className).toBe('sr-only');
+    expect(select.closest('.sm\\:w-44')).toBeTruthy();
   });
 });

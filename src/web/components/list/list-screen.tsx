@@ -18,6 +18,23 @@ export interface UrlList<S extends { q: string }> {
   update: (changes: Partial<S>) => void;
 }
 
+/** The tiles' own props, or, with `filter`, tiles that set that address parameter (see `tilesOf`). */
+type ListTiles<K extends string, S> =
+  | ComponentProps<typeof StatTiles<K>>
+  | (Omit<ComponentProps<typeof StatTiles<K>>, 'selected' | 'onSelect'> & { filter: keyof S & string });
+
+/**
+ * Tiles that filter by the address parameter `filter` (a type, a status): the tile of the value in
+ * the address is the selected one, and pressing it again shows every value.
+ */
+function tilesOf<K extends string, S extends { q: string }>(tiles: ListTiles<K, S>, list: UrlList<S>) {
+  if (!('filter' in tiles)) return tiles;
+  const { filter, ...rest } = tiles;
+  const selected = String(list.state[filter] ?? '') as K;
+  const onSelect = (key: K) => list.update({ [filter]: selected === key ? '' : key } as Partial<S>);
+  return { ...rest, selected, onSelect };
+}
+
 /**
  * The frame every paged list screen shares: the header with its actions, the figures that filter
  * the list, the filters row (search first, then the page's own filters), the body the page gives
@@ -42,7 +59,7 @@ export function ListScreen<K extends string, S extends { q: string }>({
   /** Buttons before the main one (Export). */
   actions?: ReactNode;
   main?: MainAction | false;
-  tiles?: ComponentProps<typeof StatTiles<K>>;
+  tiles?: ListTiles<K, S>;
   /** The search box's name for screen readers and its placeholder; it sets `q`. */
   search: { label: string; placeholder: string };
   /** After the search: selects that set an address parameter, or the page's own (a picker, views). */
@@ -72,7 +89,7 @@ export function ListScreen<K extends string, S extends { q: string }>({
           )
         }
       />
-      {tiles && <StatTiles {...tiles} />}
+      {tiles && <StatTiles {...tilesOf(tiles, list)} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <SearchBox
           {...search}

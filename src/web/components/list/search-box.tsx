@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
@@ -94,4 +94,14 @@ export function SearchBox({
       )}
     </div>
   );
+}
+
+/** The search box of a list whose search is `q` in the address (`useUrlListState`'s state). */
+export function ListSearchBox({
+  list,
+  ...props
+}: Omit<ComponentProps<typeof SearchBox>, 'value' | 'onCommit'> & {
+  list: { state: { q: string }; update: (changes: { q: string }) => void };
+}) {
+  return <SearchBox {...props} value={list.state.q} onCommit={(q) => list.update({ q })} />;
 }

@@ -12,6 +12,28 @@ export interface StatTile<K extends string> {
   value: ReactNode;
 }
 
+/** How a record's kind is shown: its label, icon and colour (as an area's `-ui.tsx` keeps them). */
+export interface KindLook<K extends string> {
+  labels: Readonly<Record<K, string>>;
+  icons: Readonly<Record<K, LucideIcon>>;
+  tones: Readonly<Record<K, StatTone>>;
+}
+
+/** A tile for each of `keys` in its look, with its count from the list's answer (0 until it comes). */
+export function countTiles<K extends string>(
+  keys: readonly K[],
+  look: KindLook<K>,
+  counts: Readonly<Partial<Record<K, number>>> | undefined,
+): Array<StatTile<K>> {
+  return keys.map((key) => ({
+    key,
+    label: look.labels[key],
+    icon: look.icons[key],
+    tone: look.tones[key],
+    value: counts?.[key] ?? 0,
+  }));
+}
+
 /**
  * A row of figures that filter the list below them: pressing a tile selects its filter, and the
  * selected one is marked (aria-pressed) so screen readers hear which filter is on.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DeleteConfirmDialog, toast } from '../ui';
 
 /** What the hook reads of a TanStack mutation that deletes one record by its id. */
-interface DeleteMutation {
+export interface DeleteMutation {
   isPending: boolean;
   mutate: (
     id: string,
@@ -17,21 +17,18 @@ interface DeleteMutation {
  */
 export function useDeleteConfirm<T extends { id: string }>({
   mutation,
-  title,
+  noun,
   message,
   deleted,
-  failed,
   reasonOf,
   onDeleted,
 }: {
   mutation: DeleteMutation;
-  /** 'Delete event'. */
-  title: string;
+  /** What the record is ('event'): the question is 'Delete event', a failure 'Failed to delete event'. */
+  noun: string;
   message: string | ((record: T) => string);
   /** The toast once it is gone. */
   deleted: string;
-  /** The toast's title when it could not be deleted ('Failed to delete event'). */
-  failed: string;
   reasonOf: (error: unknown) => string;
   onDeleted?: (record: T) => void;
 }) {
@@ -40,7 +37,7 @@ export function useDeleteConfirm<T extends { id: string }>({
     <DeleteConfirmDialog
       open={deleting !== null}
       onCancel={() => setDeleting(null)}
-      title={title}
+      title={`Delete ${noun}`}
       message={typeof message === 'string' ? message : deleting ? message(deleting) : ''}
       busy={mutation.isPending}
       onConfirm={() =>
@@ -50,7 +47,7 @@ export function useDeleteConfirm<T extends { id: string }>({
             toast.success(deleted);
             onDeleted?.(deleting);
           },
-          onError: (error) => toast.error(failed, { description: reasonOf(error) }),
+          onError: (error) => toast.error(`Failed to delete ${noun}`, { description: reasonOf(error) }),
           onSettled: () => setDeleting(null),
         })
       }

@@ -16,7 +16,7 @@ export { Label } from './label';
 export { MoneyFigure } from './money-figure';
 export { PageHeader } from './page-header';
 export { PasswordInput } from './password-input';
-export { Select, type SelectOption } from './select';
+export { HiddenLabelSelect, Select, type SelectOption } from './select';
 export { Skeleton } from './skeleton';
 export { PageSpinner, Spinner } from './spinner';
 export { StatCard, type StatCardProps, type StatTone } from './stat-card';

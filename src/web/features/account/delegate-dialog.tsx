@@ -4,7 +4,7 @@ import { DELEGATION_REASON_MAX } from '../../../domain/delegations';
 import { roleTitle } from '../../../domain/roles';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Alert, Button, DateInput, Field, Select, Textarea, toast } from '../../components/ui';
-import { errorMessage, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { formatDate, todayIso } from '../../lib/format';
 import { useCreateDelegation, useEligibleDelegates } from './delegation.queries';
 
@@ -52,9 +52,7 @@ export function DelegateDialog({ onClose }: { onClose: () => void }) {
         );
         onClose();
       }}
-      failureMessage={(error) =>
-        failureWithReason(error, 'Failed to delegate your approvals', NETWORK_MESSAGE)
-      }
+      failed="Failed to delegate your approvals"
       submitLabel="Delegate"
       pendingLabel="Delegating..."
       className="space-y-4"

@@ -1,14 +1,14 @@
-import { useId } from 'react';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../../contracts/passwords';
 import { ChangePasswordSchema } from '../../../contracts/users';
 import { type PasswordRules, passwordRuleText } from '../../../domain/settings';
 import { USER_MESSAGES } from '../../../domain/users';
 import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
-import { Button, Card, CardBody, CardHeader, Field, PasswordInput, toast } from '../../components/ui';
+import { Field, PasswordInput, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { usePolicySchema } from '../../lib/public-settings';
 import { useChangePassword } from './account.queries';
+import { FormCard } from './form-card';
 
 /**
  * The server's body under the published password policy plus a confirmation that must match,
@@ -38,7 +38,6 @@ const SERVER_FIELDS = ['current_password', 'new_password'];
  */
 export function PasswordCard({ onChanged }: { onChanged?: () => void } = {}) {
   const { policy, schema } = usePolicySchema(changePasswordFormSchema);
-  const titleId = useId();
   const change = useChangePassword();
   const form = useSchemaForm<PasswordFormValues>(schema, BLANK);
   const { register } = form;
@@ -57,43 +56,30 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void } = {}) {
   });
 
   return (
-    <Card>
-      <CardHeader
-        title={<span id={titleId}>Change Password</span>}
-        description="Changing it signs you out on your other devices; you stay signed in here."
-      />
-      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <CardBody>
-          <fieldset disabled={isSubmitting} className="min-w-0 space-y-4">
-            <Field label="Current Password" error={errors.current_password?.message} required>
-              <PasswordInput autoComplete="current-password" {...register('current_password')} />
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="New Password"
-                hint={passwordRuleText(policy)}
-                error={errors.new_password?.message}
-                required
-              >
-                <PasswordInput autoComplete="new-password" {...register('new_password')} />
-              </Field>
-              <Field label="Confirm New Password" error={errors.confirm_password?.message} required>
-                <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
-              </Field>
-            </div>
-          </fieldset>
-          <div className="mt-6 flex justify-end">
-            <Button
-              type="submit"
-              loading={isSubmitting}
-              loadingText="Changing..."
-              className="w-full sm:w-auto"
-            >
-              Change Password
-            </Button>
-          </div>
-        </CardBody>
-      </form>
-    </Card>
+    <FormCard
+      title="Change Password"
+      description="Changing it signs you out on your other devices; you stay signed in here."
+      onSubmit={submit}
+      busy={isSubmitting}
+      submitLabel="Change Password"
+      pendingLabel="Changing..."
+    >
+      <Field label="Current Password" error={errors.current_password?.message} required>
+        <PasswordInput autoComplete="current-password" {...register('current_password')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="New Password"
+          hint={passwordRuleText(policy)}
+          error={errors.new_password?.message}
+          required
+        >
+          <PasswordInput autoComplete="new-password" {...register('new_password')} />
+        </Field>
+        <Field label="Confirm New Password" error={errors.confirm_password?.message} required>
+          <PasswordInput autoComplete="new-password" {...register('confirm_password')} />
+        </Field>
+      </div>
+    </FormCard>
   );
 }

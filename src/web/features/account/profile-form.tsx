@@ -1,20 +1,10 @@
-import { useId } from 'react';
 import { type MyProfile, ProfileInputSchema } from '../../../contracts/users';
 import { USER_MESSAGES } from '../../../domain/users';
 import { showServerFieldErrors, useSchemaForm } from '../../components/forms';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  DateInput,
-  Field,
-  Input,
-  Textarea,
-  toast,
-} from '../../components/ui';
+import { DateInput, Field, Input, Textarea, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { useSaveProfile } from './account.queries';
+import { FormCard } from './form-card';
 
 /** The fields of PUT /api/me/profile, in the order the form shows them. */
 export const PROFILE_FIELDS = [
@@ -38,7 +28,6 @@ export function profileDefaults(profile: MyProfile): ProfileFormValues {
 
 /** Personal Information and Emergency Contact, saved together with one button. */
 export function ProfileForm({ profile }: { profile: MyProfile }) {
-  const titleId = useId();
   const save = useSaveProfile();
   const form = useSchemaForm<ProfileFormValues>(ProfileInputSchema, profileDefaults(profile));
   const { register } = form;
@@ -56,60 +45,48 @@ export function ProfileForm({ profile }: { profile: MyProfile }) {
   });
 
   return (
-    <Card>
-      <CardHeader
-        title={<span id={titleId}>Personal Information</span>}
-        description="How the programme reaches you."
-      />
-      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <CardBody>
-          <fieldset disabled={isSubmitting} className="min-w-0 space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="Phone Number"
-                hint="For example +260 97 123 4567"
-                error={errors.phone_number?.message}
-              >
-                <Input type="tel" inputMode="tel" autoComplete="tel" {...register('phone_number')} />
-              </Field>
-              <Field label="Date of Birth" error={errors.date_of_birth?.message}>
-                <DateInput autoComplete="bday" {...register('date_of_birth')} />
-              </Field>
-            </div>
-            <Field label="Address" error={errors.address?.message}>
-              <Textarea rows={2} maxLength={300} autoComplete="street-address" {...register('address')} />
-            </Field>
-            <Field label="Department" error={errors.department?.message}>
-              <Input maxLength={120} autoComplete="organization-title" {...register('department')} />
-            </Field>
-            <fieldset className="min-w-0 space-y-4 border-t border-slate-100 pt-4">
-              <legend className="float-left mb-4 w-full text-base font-semibold text-slate-900">
-                Emergency Contact
-              </legend>
-              <div className="clear-both grid gap-4 sm:grid-cols-2">
-                <Field label="Contact Name" error={errors.emergency_contact_name?.message}>
-                  <Input maxLength={120} {...register('emergency_contact_name')} />
-                </Field>
-                <Field label="Contact Phone" error={errors.emergency_contact_phone?.message}>
-                  <Input type="tel" inputMode="tel" {...register('emergency_contact_phone')} />
-                </Field>
-              </div>
-              <Field
-                label="Relationship"
-                hint="For example Mother, Spouse"
-                error={errors.emergency_contact_relationship?.message}
-              >
-                <Input maxLength={60} {...register('emergency_contact_relationship')} />
-              </Field>
-            </fieldset>
-          </fieldset>
-          <div className="mt-6 flex justify-end">
-            <Button type="submit" loading={isSubmitting} loadingText="Saving..." className="w-full sm:w-auto">
-              Save Changes
-            </Button>
-          </div>
-        </CardBody>
-      </form>
-    </Card>
+    <FormCard
+      title="Personal Information"
+      description="How the programme reaches you."
+      onSubmit={submit}
+      busy={isSubmitting}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Phone Number" hint="For example +260 97 123 4567" error={errors.phone_number?.message}>
+          <Input type="tel" inputMode="tel" autoComplete="tel" {...register('phone_number')} />
+        </Field>
+        <Field label="Date of Birth" error={errors.date_of_birth?.message}>
+          <DateInput autoComplete="bday" {...register('date_of_birth')} />
+        </Field>
+      </div>
+      <Field label="Address" error={errors.address?.message}>
+        <Textarea rows={2} maxLength={300} autoComplete="street-address" {...register('address')} />
+      </Field>
+      <Field label="Department" error={errors.department?.message}>
+        <Input maxLength={120} autoComplete="organization-title" {...register('department')} />
+      </Field>
+      <fieldset className="min-w-0 space-y-4 border-t border-slate-100 pt-4">
+        <legend className="float-left mb-4 w-full text-base font-semibold text-slate-900">
+          Emergency Contact
+        </legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          <Field label="Contact Name" error={errors.emergency_contact_name?.message}>
+            <Input maxLength={120} {...register('emergency_contact_name')} />
+          </Field>
+          <Field label="Contact Phone" error={errors.emergency_contact_phone?.message}>
+            <Input type="tel" inputMode="tel" {...register('emergency_contact_phone')} />
+          </Field>
+        </div>
+        <Field
+          label="Relationship"
+          hint="For example Mother, Spouse"
+          error={errors.emergency_contact_relationship?.message}
+        >
+          <Input maxLength={60} {...register('emergency_contact_relationship')} />
+        </Field>
+      </fieldset>
+    </FormCard>
   );
 }

@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router';
 import type { AllowanceSummary } from '../../../contracts/allowances';
 import type { ApprovalStage } from '../../../domain/allowance-stages';
 import { canManagePaymentBatches } from '../../../domain/payment-batches';
-import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import { Card, MoneyFigure, Select } from '../../components/ui';
+import { ListPageHeader, ListSearchBox, QueryPager, type StatTile, StatTiles } from '../../components/list';
+import { Card, HiddenLabelSelect, MoneyFigure } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -188,24 +188,20 @@ export function AllowancesPage() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center">
-          <SearchBox
+          <ListSearchBox
             className="min-w-0 flex-1"
             label="Search allowances"
             placeholder={ALLOWANCE_UI.searchPlaceholder}
-            value={params.q}
-            onCommit={(q) => update({ q })}
+            list={{ state: params, update }}
           />
-          <div className="sm:w-60">
-            <label htmlFor="allowance-stage" className="sr-only">
-              Filter by stage
-            </label>
-            <Select
-              id="allowance-stage"
-              value={params.stage}
-              onChange={(e) => chooseStage(e.target.value as ApprovalStage | '')}
-              options={STAGE_FILTER_OPTIONS}
-            />
-          </div>
+          <HiddenLabelSelect
+            label="Filter by stage"
+            boxClassName="sm:w-60"
+            id="allowance-stage"
+            value={params.stage}
+            onChange={(e) => chooseStage(e.target.value as ApprovalStage | '')}
+            options={STAGE_FILTER_OPTIONS}
+          />
         </div>
 
         <AllowancesTable

@@ -11,9 +11,10 @@ import {
   type ReviewStage,
 } from '../../../domain/allowances';
 import { FormDialog, useSchemaForm } from '../../components/forms';
-import { Field, Select, Textarea } from '../../components/ui';
+import { Field, Select } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { useBulkDecision } from './allowances.queries';
+import { DecisionComment } from './decision-comment';
 import { ALLOWANCE_UI } from './messages';
 import { TIMELINE_TITLES } from './timeline';
 
@@ -80,7 +81,7 @@ function BulkDecisionForm({
   const { decision, count, target, stages, suggested } = request;
   const decide = useBulkDecision();
   const form = useSchemaForm<FormValues>(FormSchema, { comment: '', stage: suggested });
-  const { errors, isSubmitting: busy } = form.formState;
+  const busy = form.formState.isSubmitting;
   const approving = decision === 'approve';
   const stage = form.watch('stage');
 
@@ -122,18 +123,15 @@ function BulkDecisionForm({
           />
         </Field>
       )}
-      <Field
-        label="Comment"
-        required
-        error={errors.comment?.message}
+      <DecisionComment
+        form={form}
+        busy={busy}
         hint={
           approving
             ? 'Recorded with your approval in the comment trail of each allowance.'
             : 'Recorded as the reason for rejection of each allowance.'
         }
-      >
-        <Textarea rows={4} autoFocus maxLength={2000} disabled={busy} {...form.register('comment')} />
-      </Field>
+      />
       {target.filter && (
         <p className="text-xs text-slate-500">
           Everything the current search and stage filter match when you confirm is included, at most{' '}

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { Allowance } from '../../../contracts/allowances';
 import { type Decision, isReviewStage, REVIEW_STEP_RULES } from '../../../domain/allowances';
 import { FormDialog, useSchemaForm } from '../../components/forms';
-import { ConfirmDialog, Field, Textarea, toast } from '../../components/ui';
+import { ConfirmDialog, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { periodLabel } from './allowance-view';
 import { useDecideAllowance, usePayAllowance } from './allowances.queries';
+import { DecisionComment } from './decision-comment';
 import { ALLOWANCE_UI } from './messages';
 import { TIMELINE_TITLES } from './timeline';
 
@@ -99,7 +100,7 @@ function DecisionForm({
   const { allowance, decision } = request;
   const decide = useDecideAllowance();
   const form = useSchemaForm<DecisionFormValues>(DecisionFormSchema, { comment: '' });
-  const { errors, isSubmitting: busy } = form.formState;
+  const busy = form.formState.isSubmitting;
   const approving = decision === 'approve';
 
   const save = async ({ comment }: DecisionFormValues) => {
@@ -137,18 +138,15 @@ function DecisionForm({
       className="space-y-4"
     >
       <AllowanceSummary allowance={allowance} />
-      <Field
-        label="Comment"
-        required
-        error={errors.comment?.message}
+      <DecisionComment
+        form={form}
+        busy={busy}
         hint={
           approving
             ? 'Recorded with your approval in the comment trail.'
             : 'Recorded as the reason for rejection; the submitter sees it in the details.'
         }
-      >
-        <Textarea rows={4} autoFocus maxLength={2000} disabled={busy} {...form.register('comment')} />
-      </Field>
+      />
     </FormDialog>
   );
 }

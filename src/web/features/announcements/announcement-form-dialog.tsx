@@ -10,9 +10,8 @@ import {
   AUDIENCES,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { choiceFields, FormDialog, schemaResolver } from '../../components/forms';
-import { Alert, Checkbox, DateInput, Field, Input, Textarea, toast } from '../../components/ui';
-import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { afterRecordSaved, choiceFields, FormDialog, schemaResolver } from '../../components/forms';
+import { Alert, Checkbox, DateInput, Field, Input, Textarea } from '../../components/ui';
 import { todayIso } from '../../lib/format';
 import { AnnouncementAttachments } from './announcement-attachments';
 import { useSaveAnnouncement } from './announcements.queries';
@@ -86,23 +85,11 @@ export function AnnouncementFormDialog({
       onSubmit={async (values) => {
         const body = { ...values, expiry_date: values.expiry_date || null };
         const saved = await save.mutateAsync({ id: announcement?.id, body });
-        if (announcement) {
-          toast.success(M.saved);
-          onClose();
-        } else {
-          toast.success(M.created);
-          onCreated(saved);
-        }
+        afterRecordSaved(saved, Boolean(announcement), M, { onClose, onCreated });
       }}
       submitLabel={announcement ? 'Save Changes' : 'Publish'}
       pendingLabel="Saving..."
-      failureMessage={(error) =>
-        failureWithReason(
-          error,
-          announcement ? 'Failed to save announcement' : 'Failed to create announcement',
-          NETWORK_MESSAGE,
-        )
-      }
+      failed={announcement ? 'Failed to save announcement' : 'Failed to create announcement'}
       className="space-y-4"
     >
       {justCreated && (

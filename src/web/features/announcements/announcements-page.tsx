@@ -6,29 +6,20 @@ import {
   ANNOUNCEMENT_PRIORITY_LABELS,
   ANNOUNCEMENT_TYPE_LABELS,
   ANNOUNCEMENT_TYPES,
-  type AnnouncementType,
   canChangeAnnouncement,
   canPostAnnouncements,
   ANNOUNCEMENT_MESSAGES as M,
 } from '../../../domain/announcements';
-import { CardList, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
+import { CardList, countTiles, ListScreen } from '../../components/list';
+import { useRecordScreen } from '../../components/list/use-record-screen';
 import { todayIso } from '../../lib/format';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
-import { useOpenedRecord } from '../../lib/use-opened-record';
-import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { AnnouncementCard } from './announcement-card';
 import { AnnouncementDetailDialog } from './announcement-detail-dialog';
 import { AnnouncementFormDialog } from './announcement-form-dialog';
 import { TYPE_ICONS, TYPE_TONES } from './announcement-ui';
-import {
-  ANNOUNCEMENTS_PAGE_SIZE,
-  listQuery,
-  reasonOf,
-  useAnnouncement,
-  useAnnouncements,
-  useDeleteAnnouncement,
-} from './announcements.queries';
+import { ANNOUNCEMENT_QUERIES, reasonOf } from './announcements.queries';
 
 /** Search, type, priority, page and the announcement open in Read More, kept in the address bar. */
 const ParamsSchema = listStateSchema({
@@ -49,50 +40,30 @@ type Editing = { announcement?: Announcement; justCreated?: boolean } | null;
  */
 export function AnnouncementsPage() {
   const user = useCurrentUser();
-  const { state: params, update } = useUrlListState(ParamsSchema);
-  const list = useAnnouncements(listQuery(params));
-  const data = list.data;
-  const { opened, open, close, linkError } = useOpenedRecord({
-    list: { state: params, update },
-    items: data?.items,
-    useOne: useAnnouncement,
-    reasonOf,
-  });
-  const [editing, setEditing] = useState<Editing>(null);
-  const today = todayIso();
-  // The last card of the last page deleted: show the page before instead of an empty one.
-  useKeepPageInRange(params.page, ANNOUNCEMENTS_PAGE_SIZE, data, (page) => update({ page }));
-
-  const deletion = useDeleteConfirm<Announcement>({
-    mutation: useDeleteAnnouncement(),
-    title: 'Delete announcement',
+  // The last card of the last page deleted: the hook shows the page before instead of an empty one.
+  const screen = useRecordScreen(ParamsSchema, ANNOUNCEMENT_QUERIES, {
+    noun: 'announcement',
     message: 'Delete this announcement? This cannot be undone.',
     deleted: M.deleted,
-    failed: 'Failed to delete announcement',
-    reasonOf,
-    onDeleted: (a) => params.open === a.id && close(),
   });
+  const { opened, deletion } = screen;
+  const data = screen.query.data;
+  const [editing, setEditing] = useState<Editing>(null);
+  const today = todayIso();
 
-  const tiles: Array<StatTile<AnnouncementType | ''>> = COUNTED.map((type) => ({
-    key: type,
-    label: ANNOUNCEMENT_TYPE_LABELS[type],
-    icon: TYPE_ICONS[type],
-    tone: TYPE_TONES[type],
-    value: data?.counts[type] ?? 0,
-  }));
+  const look = { labels: ANNOUNCEMENT_TYPE_LABELS, icons: TYPE_ICONS, tones: TYPE_TONES };
+  const tiles = countTiles(COUNTED, look, data?.counts);
 
   return (
     <ListScreen
-      list={{ state: params, update }}
+      {...screen.frame}
       title="Announcements"
       description="News and notices for students and staff"
       main={canPostAnnouncements(user.role) && { label: 'New Announcement', onClick: () => setEditing({}) }}
       tiles={{
         label: 'Active announcements by type',
         tiles,
-        selected: params.type,
-        // Pressing the selected card again shows every type.
-        onSelect: (type) => update({ type: params.type === type ? '' : type }),
+        filter: 'type',
         loading: !data,
         className: 'lg:grid-cols-4',
       }}
@@ -113,13 +84,11 @@ export function AnnouncementsPage() {
           labels: ANNOUNCEMENT_PRIORITY_LABELS,
         },
       ]}
-      linkError={linkError}
     >
       <CardList
         label="Announcements"
         listLabel="Announcement list"
-        query={list}
-        onPage={(page) => update({ page })}
+        {...screen.cards}
         failure={{ title: "Couldn't load the announcements", message: reasonOf }}
         empty={{ title: M.noneFound }}
         layout="stack"
@@ -130,14 +99,14 @@ export function AnnouncementsPage() {
             announcement={a}
             today={today}
             canChange={canChangeAnnouncement(user, a)}
-            onOpen={() => open(a)}
+            onOpen={() => screen.open(a)}
             onEdit={() => setEditing({ announcement: a })}
             onDelete={() => deletion.ask(a)}
           />
         )}
       />
       {opened && !editing && (
-        <AnnouncementDetailDialog key={opened.id} announcement={opened} onClose={close} />
+        <AnnouncementDetailDialog key={opened.id} announcement={opened} onClose={screen.close} />
       )}
       {editing && (
         <AnnouncementFormDialog

@@ -78,3 +78,13 @@ export function useRefreshAnnouncements() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: keys.all });
 }
+
+/** The list, one announcement and Delete, as the list kit's `useRecordScreen` asks for them. */
+export const ANNOUNCEMENT_QUERIES = {
+  useList: useAnnouncements,
+  listQuery,
+  pageSize: ANNOUNCEMENTS_PAGE_SIZE,
+  useOne: useAnnouncement,
+  useDelete: useDeleteAnnouncement,
+  reasonOf,
+};

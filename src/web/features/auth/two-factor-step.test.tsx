@@ -7,22 +7,12 @@ import type { User } from '../../../contracts/auth';
 import { TWO_FACTOR_MESSAGES } from '../../../contracts/two-factor';
 import { AuthProvider } from '../../lib/session';
 import { cleanAfterEach, json, renderWithClient, stubApi } from '../../testing/api-stub';
+import { sessionUser } from '../../testing/session-user';
 import { StaffLoginPage } from './staff-login-page';
 
 cleanAfterEach();
 
-const USER: User = {
-  id: 'u1',
-  name: 'Chanda Mwale',
-  email: 'chanda@example.org',
-  role: 'program_officer',
-  department: null,
-  staff_id: 'PO009',
-  photo_url: null,
-  last_login: null,
-  must_change_password: false,
-  must_set_up_two_factor: false,
-};
+const USER: User = sessionUser();
 const SIGNED_IN = { user: USER, session_token: 'session', expires_at: '2026-03-16T09:00:00Z' };
 const CHALLENGE = { two_factor_required: true, challenge_token: 's.challenge-1' };
 

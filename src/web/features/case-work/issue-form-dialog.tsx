@@ -4,9 +4,7 @@ import { ISSUE_CATEGORIES, ISSUE_PRIORITIES, valueLabel } from '../../../domain/
 import { roleTitle } from '../../../domain/roles';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Field, Input, Select, Textarea, toast } from '../../components/ui';
-import { failureWithReason } from '../../lib/api';
 import { type StudentOption, StudentPicker } from '../students';
-import { NETWORK } from './case-ui';
 import { useSaveIssue, useStaff } from './case-work.queries';
 
 /** 'Report Issue' / 'Edit Issue': the student concerned is required; the reporter is the user. */
@@ -48,9 +46,7 @@ export function IssueFormDialog({
       }}
       submitLabel={issue ? 'Save Changes' : 'Report Issue'}
       pendingLabel="Saving..."
-      failureMessage={(error) =>
-        failureWithReason(error, issue ? 'Failed to update issue' : 'Failed to report issue', NETWORK)
-      }
+      failed={issue ? 'Failed to update issue' : 'Failed to report issue'}
       className="space-y-4"
     >
       <Field label="Student" required error={errors.student_id?.message}>

@@ -60,10 +60,9 @@ export function IssuesPage() {
   const closeDetail = () => update({ open: '', page: params.page });
   const deletion = useDeleteConfirm<Issue>({
     mutation: useDeleteIssue(),
-    title: 'Delete issue',
+    noun: 'issue',
     message: M.deleteIssue,
     deleted: 'Issue deleted.',
-    failed: 'Failed to delete issue',
     reasonOf,
     onDeleted: closeDetail,
   });

@@ -11,12 +11,10 @@ import {
 import { roleTitle } from '../../../domain/roles';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Button, DateInput, Field, Input, Select, Textarea, toast } from '../../components/ui';
-import { failureWithReason } from '../../lib/api';
 import { dayOf, formatDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { DetailsTabs } from '../audit';
 import { type StudentOption, StudentPicker } from '../students';
-import { NETWORK } from './case-ui';
 import { useSaveTask, useStaff } from './case-work.queries';
 
 /**
@@ -169,9 +167,7 @@ export function TaskFormDialog({ task, onClose }: { task?: Task; onClose: () => 
       }}
       submitLabel={task ? 'Save Changes' : 'Add Task'}
       pendingLabel="Saving..."
-      failureMessage={(error) =>
-        failureWithReason(error, task ? 'Failed to update task' : 'Failed to create task', NETWORK)
-      }
+      failed={task ? 'Failed to update task' : 'Failed to create task'}
       className="space-y-4"
     >
       {task ? (

@@ -82,10 +82,9 @@ export function TasksPage() {
     );
   const deletion = useDeleteConfirm<Task>({
     mutation: useDeleteTask(),
-    title: 'Delete task',
+    noun: 'task',
     message: M.deleteTask,
     deleted: 'Task deleted.',
-    failed: 'Failed to delete task',
     reasonOf,
   });
   const actions = { onMove, onEdit: (task: Task) => setEditing({ task }), onDelete: deletion.ask };

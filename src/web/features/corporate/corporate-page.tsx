@@ -4,14 +4,14 @@ import { z } from 'zod';
 import type { Institution, Landlord } from '../../../contracts/corporate';
 import { CORPORATE_MESSAGES } from '../../../domain/corporate';
 import { useDiscardGuard, useSchemaForm } from '../../components/forms';
-import { ListError, QueryPager, SearchBox } from '../../components/list';
+import { ListError, ListSearchBox, QueryPager } from '../../components/list';
 import {
   Button,
   Card,
   DeleteConfirmDialog,
   EmptyState,
+  HiddenLabelSelect,
   PageHeader,
-  Select,
   Skeleton,
   toast,
 } from '../../components/ui';
@@ -106,39 +106,32 @@ export function CorporatePage() {
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="sm:w-48">
-          <label htmlFor="corporate-kind" className="sr-only">
-            Partners
-          </label>
-          <Select
-            id="corporate-kind"
-            value={params.kind}
-            onChange={(e) => switchKind(e.target.value as PartnerKindName)}
-            options={PARTNER_KINDS.map((kind) => ({ value: kind, label: KIND_UI[kind].label }))}
-          />
-        </div>
-        <SearchBox
+        <HiddenLabelSelect
+          label="Partners"
+          boxClassName="sm:w-48"
+          id="corporate-kind"
+          value={params.kind}
+          onChange={(e) => switchKind(e.target.value as PartnerKindName)}
+          options={PARTNER_KINDS.map((kind) => ({ value: kind, label: KIND_UI[kind].label }))}
+        />
+        <ListSearchBox
           className="min-w-0 flex-1"
           label={ui.searchLabel}
           placeholder={ui.searchPlaceholder}
-          value={params.q}
-          onCommit={(q) => update({ q })}
+          list={{ state: params, update }}
         />
-        <div className="sm:w-48">
-          <label htmlFor="corporate-signed" className="sr-only">
-            {ui.signedFilter.label}
-          </label>
-          <Select
-            id="corporate-signed"
-            value={params.signed}
-            onChange={(e) => update({ signed: e.target.value as '' | 'true' | 'false' })}
-            options={[
-              { value: '', label: ui.signedFilter.all },
-              { value: 'true', label: ui.signedFilter.yes },
-              { value: 'false', label: ui.signedFilter.no },
-            ]}
-          />
-        </div>
+        <HiddenLabelSelect
+          label={ui.signedFilter.label}
+          boxClassName="sm:w-48"
+          id="corporate-signed"
+          value={params.signed}
+          onChange={(e) => update({ signed: e.target.value as '' | 'true' | 'false' })}
+          options={[
+            { value: '', label: ui.signedFilter.all },
+            { value: 'true', label: ui.signedFilter.yes },
+            { value: 'false', label: ui.signedFilter.no },
+          ]}
+        />
       </div>
 
       {form &&

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { focusFirstField, showServerFieldErrors } from '../../components/forms';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { focusFirstField, InputField, showServerFieldErrors } from '../../components/forms';
 import { Alert, Button, Card, Checkbox, Field, Input, Textarea, toast } from '../../components/ui';
 import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { useSavePartner } from './corporate.queries';
@@ -99,97 +99,63 @@ export function PartnerForm<TValues extends FieldValues>({
 /** total_students as the input holds it: blank is 0, anything else the number typed (the server checks it). */
 const wholeNumber = (value: unknown) => (value === '' || value === null ? 0 : Number(value));
 
+const GEOLOCATION_HINT = 'A map link, or latitude, longitude such as -15.4167, 28.2833';
+
+/** Both kinds' last field, across the form's two columns. */
+function CommentsField<F extends FieldValues & { comments: unknown }>({ form }: { form: UseFormReturn<F> }) {
+  const name = 'comments' as Path<F>;
+  const { error } = form.getFieldState(name, form.formState);
+  return (
+    <div className="sm:col-span-2">
+      <Field label="Comments" error={error?.message}>
+        <Textarea rows={3} {...form.register(name)} />
+      </Field>
+    </div>
+  );
+}
+
 export function LandlordFields({ form }: { form: UseFormReturn<LandlordFormValues> }) {
   const { register } = form;
   const { errors } = form.formState;
   return (
     <>
-      <Field label="Name of Landlord" required error={errors.name?.message}>
-        <Input {...register('name')} />
-      </Field>
-      <Field label="Name of Boarding House" required error={errors.boarding_house_name?.message}>
-        <Input {...register('boarding_house_name')} />
-      </Field>
-      <Field label="Cell Line" error={errors.cell_line?.message} hint="e.g. +260 97 1234567">
-        <Input type="tel" {...register('cell_line')} />
-      </Field>
-      <Field label="Landline" error={errors.landline?.message}>
-        <Input type="tel" {...register('landline')} />
-      </Field>
-      <Field label="Email" error={errors.email?.message}>
-        <Input type="email" {...register('email')} />
-      </Field>
-      <Field label="Address" error={errors.address?.message}>
-        <Input {...register('address')} />
-      </Field>
-      <Field
-        label="Geolocation"
-        error={errors.geolocation?.message}
-        hint="A map link, or latitude, longitude such as -15.4167, 28.2833"
-      >
-        <Input {...register('geolocation')} />
-      </Field>
+      <InputField form={form} name="name" label="Name of Landlord" required />
+      <InputField form={form} name="boarding_house_name" label="Name of Boarding House" required />
+      <InputField form={form} name="cell_line" label="Cell Line" type="tel" hint="e.g. +260 97 1234567" />
+      <InputField form={form} name="landline" label="Landline" type="tel" />
+      <InputField form={form} name="email" label="Email" type="email" />
+      <InputField form={form} name="address" label="Address" />
+      <InputField form={form} name="geolocation" label="Geolocation" hint={GEOLOCATION_HINT} />
       <Field label="Total Students" error={errors.total_students?.message}>
         <Input type="number" min={0} step={1} {...register('total_students', { setValueAs: wholeNumber })} />
       </Field>
       <div className="sm:col-span-2">
         <Checkbox label="Lease agreement signed" {...register('lease_agreement_signed')} />
       </div>
-      <div className="sm:col-span-2">
-        <Field label="Comments" error={errors.comments?.message}>
-          <Textarea rows={3} {...register('comments')} />
-        </Field>
-      </div>
+      <CommentsField form={form} />
     </>
   );
 }
 
 export function InstitutionFields({ form }: { form: UseFormReturn<InstitutionFormValues> }) {
   const { register } = form;
-  const { errors } = form.formState;
   return (
     <>
-      <Field label="Institution Name" required error={errors.institution_name?.message}>
-        <Input {...register('institution_name')} />
-      </Field>
-      <Field label="Department" error={errors.department?.message}>
-        <Input {...register('department')} />
-      </Field>
-      <Field label="Liaison Name" required error={errors.liaison_name?.message}>
-        <Input {...register('liaison_name')} />
-      </Field>
-      <Field label="Liaison Role" error={errors.liaison_role?.message}>
-        <Input {...register('liaison_role')} />
-      </Field>
-      <Field label="Cell Line" error={errors.cell_line?.message} hint="e.g. +260 97 1234567">
-        <Input type="tel" {...register('cell_line')} />
-      </Field>
-      <Field label="Institution Direct Line" error={errors.institution_direct_line?.message}>
-        <Input type="tel" {...register('institution_direct_line')} />
-      </Field>
-      <Field label="Liaison Email" error={errors.liaison_email?.message}>
-        <Input type="email" {...register('liaison_email')} />
-      </Field>
-      <Field label="Institution Email" error={errors.institution_email?.message}>
-        <Input type="email" {...register('institution_email')} />
-      </Field>
+      <InputField form={form} name="institution_name" label="Institution Name" required />
+      <InputField form={form} name="department" label="Department" />
+      <InputField form={form} name="liaison_name" label="Liaison Name" required />
+      <InputField form={form} name="liaison_role" label="Liaison Role" />
+      <InputField form={form} name="cell_line" label="Cell Line" type="tel" hint="e.g. +260 97 1234567" />
+      <InputField form={form} name="institution_direct_line" label="Institution Direct Line" type="tel" />
+      <InputField form={form} name="liaison_email" label="Liaison Email" type="email" />
+      <InputField form={form} name="institution_email" label="Institution Email" type="email" />
       <div className="sm:col-span-2">
-        <Field
-          label="Geolocation"
-          error={errors.geolocation?.message}
-          hint="A map link, or latitude, longitude such as -15.4167, 28.2833"
-        >
-          <Input {...register('geolocation')} />
-        </Field>
+        <InputField form={form} name="geolocation" label="Geolocation" hint={GEOLOCATION_HINT} />
       </div>
       <div className="sm:col-span-2">
         <Checkbox label="MOU signed" {...register('mou_signed')} />
       </div>
-      <div className="sm:col-span-2">
-        <Field label="Comments" error={errors.comments?.message}>
-          <Textarea rows={3} {...register('comments')} />
-        </Field>
-      </div>
+      <CommentsField form={form} />
     </>
   );
 }

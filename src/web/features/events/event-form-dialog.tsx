@@ -9,7 +9,6 @@ import {
 } from '../../../domain/events';
 import { choiceFields, FormDialog } from '../../components/forms';
 import { Checkbox, DateInput, Field, Input, Textarea, toast, UrlInput } from '../../components/ui';
-import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import {
   type EventFormValues,
   eventResolver,
@@ -48,9 +47,7 @@ export function EventFormDialog({ event, onClose }: { event?: Event; onClose: ()
       submitLabel={event ? 'Save Changes' : 'Create Event'}
       pendingLabel="Saving..."
       fieldOfError={(error) => fieldOfError(error, form.getValues('is_virtual'))}
-      failureMessage={(error) =>
-        failureWithReason(error, event ? 'Failed to save event' : 'Failed to create event', NETWORK_MESSAGE)
-      }
+      failed={event ? 'Failed to save event' : 'Failed to create event'}
       className="space-y-4"
     >
       <Field label="Title" required error={errors.title?.message}>

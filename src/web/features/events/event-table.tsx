@@ -1,13 +1,8 @@
 import { CalendarDays, Eye } from 'lucide-react';
 import type { Event } from '../../../contracts/events';
 import { EVENT_MESSAGES as M } from '../../../domain/events';
-import {
-  DataTable,
-  EditDeleteButtons,
-  type PagedQuery,
-  TitleButton,
-  tableStateOf,
-} from '../../components/list';
+import { DataTable, type PagedQuery, tableStateOf } from '../../components/list';
+import { recordRow } from '../../components/list/record-row';
 import { Button } from '../../components/ui';
 import type { EventActions } from './event-card';
 import {
@@ -24,26 +19,18 @@ import { reasonOf } from './events.queries';
 
 /** The List view: Event, Date & Time, Location, Status, Attendees, Actions (cards on phones). */
 export function EventTable({ query, actions }: { query: PagedQuery<Event>; actions: EventActions }) {
-  const title = (e: Event) => (
-    <TitleButton onClick={() => actions.onOpen(e)} className="font-medium break-words">
-      {e.title}
-    </TitleButton>
-  );
-  const buttons = (e: Event) => (
-    <div className="flex flex-wrap items-center justify-end gap-1">
-      <RegisterButton event={e} />
-      <Button size="sm" variant="ghost" aria-label={`View ${e.title}`} onClick={() => actions.onOpen(e)}>
-        <Eye aria-hidden="true" className="size-4" />
-      </Button>
-      {actions.canManage(e) && (
-        <EditDeleteButtons
-          name={e.title}
-          onEdit={() => actions.onEdit(e)}
-          onDelete={() => actions.onDelete(e)}
-        />
-      )}
-    </div>
-  );
+  const row = recordRow(actions);
+  const title = row.title;
+  const buttons = (e: Event) =>
+    row.buttons(
+      e,
+      <>
+        <RegisterButton event={e} />
+        <Button size="sm" variant="ghost" aria-label={`View ${e.title}`} onClick={() => actions.onOpen(e)}>
+          <Eye aria-hidden="true" className="size-4" />
+        </Button>
+      </>,
+    );
   return (
     <DataTable
       label="Events"

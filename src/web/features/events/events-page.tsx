@@ -12,17 +12,16 @@ import {
   type EventType,
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
-import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
+import { CardList, countTiles, GridListSwitch, ListScreen, type StatTile } from '../../components/list';
+import { useRecordScreen } from '../../components/list/use-record-screen';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
-import { useOpenedRecord } from '../../lib/use-opened-record';
-import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
 import { type EventActions, EventCard } from './event-card';
 import { EventDetailDialog } from './event-detail-dialog';
 import { EventFormDialog } from './event-form-dialog';
 import { EventTable } from './event-table';
 import { TYPE_ICONS, TYPE_TONES } from './event-ui';
-import { EVENTS_PAGE_SIZE, listQuery, reasonOf, useDeleteEvent, useEvent, useEvents } from './events.queries';
+import { EVENT_QUERIES, reasonOf } from './events.queries';
 
 /** Search, type, status, view, page and the event open in its details, kept in the address bar. */
 const ParamsSchema = listStateSchema({
@@ -33,12 +32,13 @@ const ParamsSchema = listStateSchema({
 });
 
 /** The spec's count cards: four types (each filters the list) and the total (shows every type). */
-const COUNTED = [
-  ['workshop', 'Workshops'],
-  ['seminar', 'Seminars'],
-  ['networking', 'Networking'],
-  ['graduation', 'Graduations'],
-] as const;
+const COUNTED = ['workshop', 'seminar', 'networking', 'graduation'] as const;
+const TILE_LABELS = {
+  workshop: 'Workshops',
+  seminar: 'Seminars',
+  networking: 'Networking',
+  graduation: 'Graduations',
+};
 
 type Editing = { event?: Event } | null;
 
@@ -49,56 +49,38 @@ type Editing = { event?: Event } | null;
  */
 export function EventsPage() {
   const user = useCurrentUser();
-  const { state: params, update } = useUrlListState(ParamsSchema);
-  const list = useEvents(listQuery(params));
-  const data = list.data;
-  const { opened, open, close, linkError } = useOpenedRecord({
-    list: { state: params, update },
-    items: data?.items,
-    useOne: useEvent,
-    reasonOf,
-  });
-  const [editing, setEditing] = useState<Editing>(null);
-  useKeepPageInRange(params.page, EVENTS_PAGE_SIZE, data, (page) => update({ page }));
-
-  const deletion = useDeleteConfirm<Event>({
-    mutation: useDeleteEvent(),
-    title: 'Delete event',
+  const screen = useRecordScreen(ParamsSchema, EVENT_QUERIES, {
+    noun: 'event',
     message: 'Delete this event? Registrations are removed with it.',
     deleted: M.deleted,
-    failed: 'Failed to delete event',
-    reasonOf,
-    onDeleted: (e) => params.open === e.id && close(),
   });
+  const { opened, deletion } = screen;
+  const params = screen.list.state;
+  const data = screen.query.data;
+  const [editing, setEditing] = useState<Editing>(null);
+
   const actions: EventActions = {
-    onOpen: open,
+    onOpen: screen.open,
     onEdit: (e) => setEditing({ event: e }),
     onDelete: deletion.ask,
     canManage: (e) => canManageEvent(user, e),
   };
 
   const tiles: Array<StatTile<EventType | ''>> = [
-    ...COUNTED.map(([type, label]) => ({
-      key: type,
-      label,
-      icon: TYPE_ICONS[type],
-      tone: TYPE_TONES[type],
-      value: data?.counts[type] ?? 0,
-    })),
+    ...countTiles(COUNTED, { labels: TILE_LABELS, icons: TYPE_ICONS, tones: TYPE_TONES }, data?.counts),
     { key: '', label: 'Total Events', icon: CalendarDays, tone: 'slate', value: data?.counts.total ?? 0 },
   ];
 
   return (
     <ListScreen
-      list={{ state: params, update }}
+      {...screen.frame}
       title="Excel Beyond Events"
       description="Workshops, seminars and gatherings to register for"
       main={canOrganiseEvents(user.role) && { label: 'Create Event', onClick: () => setEditing({}) }}
       tiles={{
         label: 'Events by type',
         tiles,
-        selected: params.type,
-        onSelect: (type) => update({ type: params.type === type ? '' : type }),
+        filter: 'type',
         loading: !data,
         className: 'sm:grid-cols-3 lg:grid-cols-5',
       }}
@@ -112,26 +94,20 @@ export function EventsPage() {
           values: EVENT_STATUSES,
           labels: EVENT_STATUS_LABELS,
         },
-        <GridListSwitch
-          key="viewswitch"
-          value={params.view}
-          onChange={(view) => update({ view, page: params.page })}
-        />,
+        <GridListSwitch key="viewswitch" list={screen.list} />,
       ]}
-      linkError={linkError}
     >
       <CardList
         label="Events"
         listLabel="Event list"
-        query={list}
-        onPage={(page) => update({ page })}
+        {...screen.cards}
         failure={{ title: "Couldn't load the events", message: reasonOf }}
         empty={{ icon: CalendarDays, title: M.noneFound }}
         layout="grid"
         skeletonClassName="h-80"
         itemKey={(e) => e.id}
         renderItem={(e) => <EventCard event={e} actions={actions} />}
-        table={params.view === 'list' && <EventTable query={list} actions={actions} />}
+        table={params.view === 'list' && <EventTable query={screen.query} actions={actions} />}
       />
       {opened && !editing && !deletion.deleting && (
         <EventDetailDialog
@@ -140,7 +116,7 @@ export function EventsPage() {
           canManage={canManageEvent(user, opened)}
           onEdit={() => setEditing({ event: opened })}
           onDelete={() => deletion.ask(opened)}
-          onClose={close}
+          onClose={screen.close}
         />
       )}
       {editing && (

@@ -78,3 +78,13 @@ export const useRegistration = () =>
       ? api.post<{ registered: boolean; current_attendees: number }>(registrationPath(id))
       : api.delete<{ registered: boolean; current_attendees: number }>(registrationPath(id)),
   );
+
+/** The list, one event and Delete, as the list kit's `useRecordScreen` asks for them. */
+export const EVENT_QUERIES = {
+  useList: useEvents,
+  listQuery,
+  pageSize: EVENTS_PAGE_SIZE,
+  useOne: useEvent,
+  useDelete: useDeleteEvent,
+  reasonOf,
+};

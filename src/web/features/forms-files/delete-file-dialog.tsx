@@ -7,10 +7,9 @@ import { reasonOf, useDeleteFile } from './forms-files.queries';
 export function useFileDeletion(onDeleted?: (file: StudentFile) => void) {
   return useDeleteConfirm<StudentFile>({
     mutation: useDeleteFile(),
-    title: 'Delete file',
+    noun: 'file',
     message: (file) => `Delete ${file.name}? This cannot be undone.`,
     deleted: FILE_MESSAGES.deleted,
-    failed: 'Failed to delete file',
     reasonOf,
     onDeleted,
   });

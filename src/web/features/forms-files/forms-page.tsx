@@ -57,10 +57,9 @@ export function FormsPage() {
   const closeDetail = () => update({ open: '', page: params.page });
   const deletion = useDeleteConfirm<Form>({
     mutation: useDeleteForm(),
-    title: 'Delete form',
+    noun: 'form',
     message: 'Delete this form? This cannot be undone. Files attached to it stay in Student Files.',
     deleted: M.deleted,
-    failed: 'Failed to delete form',
     reasonOf,
     onDeleted: closeDetail,
   });

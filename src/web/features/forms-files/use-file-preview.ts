@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isPreviewable } from '../../../domain/student-files';
-import { ApiError, failedCall, NETWORK_ERROR_CODE } from '../../lib/api';
+import { fetchFile } from '../../lib/fetch-file';
 import { fileDownloadHref, reasonOf } from './forms-files.queries';
 
 /** What the preview shows: the bytes as a blob: address (and as text, for text files). */
@@ -23,12 +23,6 @@ export function fileNameFromDisposition(header: string | null): string | null {
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header);
   const name = (plain?.[1] ?? plain?.[2])?.trim();
   return name || null;
-}
-
-async function readFailure(path: string, response: Response): Promise<ApiError> {
-  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-  const body: unknown = isJson ? await response.json().catch(() => null) : null;
-  return failedCall(path, response.status, body);
 }
 
 /**
@@ -62,14 +56,8 @@ export function useFilePreview(id: string, known: { name?: string; mimeType?: st
     setPreview({ status: 'loading' });
     const path = fileDownloadHref(id);
     (async () => {
-      let response: Response;
-      try {
-        response = await fetch(path, { credentials: 'same-origin', signal: controller.signal });
-      } catch {
-        if (controller.signal.aborted) return;
-        throw new ApiError(0, '', NETWORK_ERROR_CODE);
-      }
-      if (!response.ok) throw await readFailure(path, response);
+      const response = await fetchFile(path, controller.signal);
+      if (!response) return;
       const blob = await response.blob();
       if (controller.signal.aborted) return;
       const { name, mimeType } = knownRef.current;

@@ -19,6 +19,14 @@ import {
 import { StoryFormDialog } from './story-form-dialog';
 import { CategoryBadge, NETWORK } from './story-ui';
 
+/** The figures over every story, in the spec's order. */
+const FIGURES = [
+  ['total', 'Total Stories', BookHeart, 'sky'],
+  ['approved', 'Approved', CheckCircle2, 'emerald'],
+  ['pending', 'Pending Review', Clock, 'amber'],
+  ['featured', 'Featured', Star, 'violet'],
+] as const;
+
 const ParamsSchema = listStateSchema({
   status: filterParam(['approved', 'pending']),
   open: z.string().max(40).default(''),
@@ -121,34 +129,16 @@ export function StoriesAdminPage() {
         }
       />
       <section aria-label="Story figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard
-          label="Total Stories"
-          value={counts?.total ?? 0}
-          icon={BookHeart}
-          tone="sky"
-          loading={!counts}
-        />
-        <StatCard
-          label="Approved"
-          value={counts?.approved ?? 0}
-          icon={CheckCircle2}
-          tone="emerald"
-          loading={!counts}
-        />
-        <StatCard
-          label="Pending Review"
-          value={counts?.pending ?? 0}
-          icon={Clock}
-          tone="amber"
-          loading={!counts}
-        />
-        <StatCard
-          label="Featured"
-          value={counts?.featured ?? 0}
-          icon={Star}
-          tone="violet"
-          loading={!counts}
-        />
+        {FIGURES.map(([key, label, icon, tone]) => (
+          <StatCard
+            key={key}
+            label={label}
+            value={counts?.[key] ?? 0}
+            icon={icon}
+            tone={tone}
+            loading={!counts}
+          />
+        ))}
       </section>
 
       <fieldset className="flex flex-wrap gap-2">

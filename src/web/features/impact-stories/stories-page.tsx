@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import type { Story } from '../../../contracts/impact-stories';
 import { STORY_MESSAGES as M } from '../../../domain/impact-stories';
-import { ListError, QueryPager, SearchBox } from '../../components/list';
-import { Card, EmptyState, Select, Skeleton } from '../../components/ui';
+import { ListError, ListSearchBox, QueryPager } from '../../components/list';
+import { Card, EmptyState, HiddenLabelSelect, Skeleton } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { filterParam, listStateSchema } from '../../lib/list-state';
@@ -92,27 +92,23 @@ export function StoriesPage() {
 
       <section aria-label="Find stories" hidden={firstLoad} className="space-y-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SearchBox
+          <ListSearchBox
             className="min-w-0 flex-1"
             label="Search stories"
             placeholder={M.searchPlaceholder}
-            value={params.q}
-            onCommit={(q) => update({ q })}
+            list={{ state: params, update }}
           />
-          <div className="sm:w-56">
-            <label htmlFor="story-category" className="sr-only">
-              Category
-            </label>
-            <Select
-              id="story-category"
-              value={params.category}
-              onChange={(e) => update({ category: e.target.value })}
-              options={[
-                { value: '', label: 'All Categories' },
-                ...(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })),
-              ]}
-            />
-          </div>
+          <HiddenLabelSelect
+            label="Category"
+            boxClassName="sm:w-56"
+            id="story-category"
+            value={params.category}
+            onChange={(e) => update({ category: e.target.value })}
+            options={[
+              { value: '', label: 'All Categories' },
+              ...(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
+          />
           <fieldset className="flex rounded-lg border border-slate-300 bg-white p-0.5">
             <legend className="sr-only">View</legend>
             {(

@@ -4,11 +4,9 @@ import { type Story, type StoryFormInput, StoryInputSchema } from '../../../cont
 import { STORY_FAILURES as F, STORY_LIMITS as L, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Checkbox, Field, Input, Select, Textarea, toast } from '../../components/ui';
-import { failureWithReason } from '../../lib/api';
 import { todayIso } from '../../lib/format';
 import { type StudentOption, StudentPicker } from '../students';
 import { useSaveStory, useStoryCategories } from './impact-stories.queries';
-import { NETWORK } from './story-ui';
 
 const thisYear = () => Number(todayIso().slice(0, 4));
 
@@ -60,7 +58,7 @@ export function StoryFormDialog({ story, onClose }: { story?: Story; onClose: ()
       }}
       submitLabel={story ? 'Save Changes' : 'Add Story'}
       pendingLabel="Saving..."
-      failureMessage={(error) => failureWithReason(error, story ? F.update : F.create, NETWORK)}
+      failed={story ? F.update : F.create}
       className="space-y-4"
     >
       <Field label="Student record" hint="Optional. Picking a student fills the name, photo and program.">

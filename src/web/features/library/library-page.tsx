@@ -9,21 +9,12 @@ import {
   RESOURCE_CATEGORY_LABELS,
   RESOURCE_TYPE_PLURALS,
   RESOURCE_TYPES,
-  type ResourceType,
 } from '../../../domain/library';
-import { CardList, GridListSwitch, ListScreen, type StatTile, useDeleteConfirm } from '../../components/list';
+import { CardList, countTiles, GridListSwitch, ListScreen } from '../../components/list';
+import { useRecordScreen } from '../../components/list/use-record-screen';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useCurrentUser } from '../../lib/session';
-import { useOpenedRecord } from '../../lib/use-opened-record';
-import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
-import {
-  LIBRARY_PAGE_SIZE,
-  listQuery,
-  reasonOf,
-  useDeleteResource,
-  useResource,
-  useResources,
-} from './library.queries';
+import { RESOURCE_QUERIES, reasonOf } from './library.queries';
 import { TYPE_ICONS, TYPE_TONES } from './library-ui';
 import { type ResourceActions, ResourceCard } from './resource-card';
 import { ResourceDialog } from './resource-dialog';
@@ -47,53 +38,35 @@ type Editing = { resource?: Resource; justCreated?: boolean } | null;
 export function LibraryPage() {
   const user = useCurrentUser();
   const canManage = canManageLibrary(user.role);
-  const { state: params, update } = useUrlListState(ParamsSchema);
-  const list = useResources(listQuery(params));
-  const data = list.data;
-  const { opened, open, close, linkError } = useOpenedRecord({
-    list: { state: params, update },
-    items: data?.items,
-    useOne: useResource,
-    reasonOf,
-  });
-  const [editing, setEditing] = useState<Editing>(null);
-  useKeepPageInRange(params.page, LIBRARY_PAGE_SIZE, data, (page) => update({ page }));
-
-  const deletion = useDeleteConfirm<Resource>({
-    mutation: useDeleteResource(),
-    title: 'Delete resource',
+  const screen = useRecordScreen(ParamsSchema, RESOURCE_QUERIES, {
+    noun: 'resource',
     message: 'Delete this resource? This cannot be undone.',
     deleted: M.deleted,
-    failed: 'Failed to delete resource',
-    reasonOf,
-    onDeleted: (r) => params.open === r.id && close(),
   });
+  const { opened, deletion } = screen;
+  const params = screen.list.state;
+  const data = screen.query.data;
+  const [editing, setEditing] = useState<Editing>(null);
   const actions: ResourceActions = {
-    onOpen: open,
+    onOpen: screen.open,
     onEdit: (r) => setEditing({ resource: r }),
     onDelete: deletion.ask,
     canManage,
   };
 
-  const tiles: Array<StatTile<ResourceType | ''>> = RESOURCE_TYPES.map((type) => ({
-    key: type,
-    label: RESOURCE_TYPE_PLURALS[type],
-    icon: TYPE_ICONS[type],
-    tone: TYPE_TONES[type],
-    value: data?.counts[type] ?? 0,
-  }));
+  const look = { labels: RESOURCE_TYPE_PLURALS, icons: TYPE_ICONS, tones: TYPE_TONES };
+  const tiles = countTiles(RESOURCE_TYPES, look, data?.counts);
 
   return (
     <ListScreen
-      list={{ state: params, update }}
+      {...screen.frame}
       title="Students Library"
       description="Books, audiobooks, videos and podcasts to read, watch and listen to"
       main={canManage && { label: 'Add Resource', onClick: () => setEditing({}) }}
       tiles={{
         label: 'Resources by type',
         tiles,
-        selected: params.type,
-        onSelect: (type) => update({ type: params.type === type ? '' : type }),
+        filter: 'type',
         loading: !data,
         className: 'lg:grid-cols-4',
       }}
@@ -113,26 +86,20 @@ export function LibraryPage() {
           values: RESOURCE_CATEGORIES,
           labels: RESOURCE_CATEGORY_LABELS,
         },
-        <GridListSwitch
-          key="viewswitch"
-          value={params.view}
-          onChange={(view) => update({ view, page: params.page })}
-        />,
+        <GridListSwitch key="viewswitch" list={screen.list} />,
       ]}
-      linkError={linkError}
     >
       <CardList
         label="Resources"
         listLabel="Resource list"
-        query={list}
-        onPage={(page) => update({ page })}
+        {...screen.cards}
         failure={{ title: "Couldn't load the library", message: reasonOf }}
         empty={{ icon: Library, title: M.noneFound }}
         layout="grid"
         skeletonClassName="h-96"
         itemKey={(r) => r.id}
         renderItem={(r) => <ResourceCard resource={r} actions={actions} />}
-        table={params.view === 'list' && <ResourceTable query={list} actions={actions} />}
+        table={params.view === 'list' && <ResourceTable query={screen.query} actions={actions} />}
       />
       {opened && !editing && !deletion.deleting && (
         <ResourceDialog
@@ -141,7 +108,7 @@ export function LibraryPage() {
           canManage={canManage}
           onEdit={() => setEditing({ resource: opened })}
           onDelete={() => deletion.ask(opened)}
-          onClose={close}
+          onClose={screen.close}
         />
       )}
       {editing && (

@@ -79,3 +79,13 @@ export function useRefreshLibrary() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: keys.all });
 }
+
+/** The list, one resource and Delete, as the list kit's `useRecordScreen` asks for them. */
+export const RESOURCE_QUERIES = {
+  useList: useResources,
+  listQuery,
+  pageSize: LIBRARY_PAGE_SIZE,
+  useOne: useResource,
+  useDelete: useDeleteResource,
+  reasonOf,
+};

@@ -7,9 +7,8 @@ import {
   RESOURCE_TYPE_LABELS,
   RESOURCE_TYPES,
 } from '../../../domain/library';
-import { choiceFields, FormDialog } from '../../components/forms';
-import { Alert, Field, Input, Textarea, toast, UrlInput } from '../../components/ui';
-import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { afterRecordSaved, choiceFields, FormDialog } from '../../components/forms';
+import { Alert, Field, Input, Textarea, UrlInput } from '../../components/ui';
 import { useSaveResource } from './library.queries';
 import { ResourceFileUpload } from './resource-file-upload';
 import {
@@ -59,24 +58,12 @@ export function ResourceFormDialog({
         } catch (error) {
           throw withFormFields(error);
         }
-        if (resource) {
-          toast.success(M.saved);
-          onClose();
-        } else {
-          toast.success(M.created);
-          onCreated(saved);
-        }
+        afterRecordSaved(saved, Boolean(resource), M, { onClose, onCreated });
       }}
       submitLabel={resource ? 'Save Changes' : 'Add Resource'}
       pendingLabel="Saving..."
       fieldOfError={fieldOfError}
-      failureMessage={(error) =>
-        failureWithReason(
-          error,
-          resource ? 'Failed to save resource' : 'Failed to add resource',
-          NETWORK_MESSAGE,
-        )
-      }
+      failed={resource ? 'Failed to save resource' : 'Failed to add resource'}
       className="space-y-4"
     >
       {justCreated && (

@@ -1,36 +1,17 @@
 import { Library } from 'lucide-react';
 import type { Resource } from '../../../contracts/library';
 import { LIBRARY_MESSAGES as M } from '../../../domain/library';
-import {
-  DataTable,
-  EditDeleteButtons,
-  type PagedQuery,
-  TitleButton,
-  tableStateOf,
-} from '../../components/list';
+import { DataTable, type PagedQuery, tableStateOf } from '../../components/list';
+import { recordRow } from '../../components/list/record-row';
 import { reasonOf } from './library.queries';
 import { CategoryBadge, OpenButton, Stars, Thumbnail, TypeBadge } from './library-ui';
 import type { ResourceActions } from './resource-card';
 
 /** The List view: Resource, Type, Category, Author, Rating, Actions (cards on phones). */
 export function ResourceTable({ query, actions }: { query: PagedQuery<Resource>; actions: ResourceActions }) {
-  const title = (r: Resource) => (
-    <TitleButton onClick={() => actions.onOpen(r)} className="font-medium break-words">
-      {r.title}
-    </TitleButton>
-  );
-  const buttons = (r: Resource) => (
-    <div className="flex flex-wrap items-center justify-end gap-1">
-      <OpenButton resource={r} onOpened={actions.onOpen} />
-      {actions.canManage && (
-        <EditDeleteButtons
-          name={r.title}
-          onEdit={() => actions.onEdit(r)}
-          onDelete={() => actions.onDelete(r)}
-        />
-      )}
-    </div>
-  );
+  const row = recordRow(actions);
+  const title = row.title;
+  const buttons = (r: Resource) => row.buttons(r, <OpenButton resource={r} onOpened={actions.onOpen} />);
   return (
     <DataTable
       label="Resources"

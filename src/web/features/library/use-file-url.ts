@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, failedCall, NETWORK_ERROR_CODE } from '../../lib/api';
+import { fetchFile } from '../../lib/fetch-file';
 import { reasonOf } from './library.queries';
 
 export type FileUrl =
@@ -20,18 +20,8 @@ export function useFileUrl(path: string, attempt: number): FileUrl {
     let url: string | null = null;
     setState({ status: 'loading' });
     (async () => {
-      let response: Response;
-      try {
-        response = await fetch(path, { credentials: 'same-origin', signal: controller.signal });
-      } catch {
-        if (controller.signal.aborted) return;
-        throw new ApiError(0, '', NETWORK_ERROR_CODE);
-      }
-      if (!response.ok) {
-        const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-        const body: unknown = isJson ? await response.json().catch(() => null) : null;
-        throw failedCall(path, response.status, body);
-      }
+      const response = await fetchFile(path, controller.signal);
+      if (!response) return;
       const blob = await response.blob();
       if (controller.signal.aborted) return;
       url = URL.createObjectURL(blob);

@@ -1,8 +1,7 @@
 import { FileSpreadsheet } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PaymentBatchDetail, ReconcileResponse } from '../../../contracts/payment-batches';
-import { CsvUploadDialog, csvFileProblem, RowErrorList } from '../../components/forms';
-import { Alert, Badge, type BadgeTone, Button, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
+import { CsvUploadDialog, csvFileProblem, RowErrorList, useUploadSteps } from '../../components/forms';
+import { Alert, Badge, type BadgeTone, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
@@ -55,15 +54,8 @@ export function StatementDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [step, setStep] = useState<Step>({ kind: 'choose', error: null });
+  const { step, setStep, abort, running, chosen, footer, progress } = useUploadSteps<Step>(open);
   const refresh = useRefreshAfterPayment();
-  const abort = useRef<AbortController | null>(null);
-  const running = step.kind === 'running';
-
-  useEffect(() => {
-    if (open) setStep({ kind: 'choose', error: null });
-  }, [open]);
-  useEffect(() => () => abort.current?.abort(), []);
 
   const onFile = async (file: File) => {
     const problem = csvFileProblem(file, FILE_MESSAGES);
@@ -85,7 +77,7 @@ export function StatementDialog({
       const result = await uploadFile<ReconcileResponse>(
         reconcilePath(batch.id),
         file,
-        (phase) => setStep((s) => (s.kind === 'running' ? { ...s, phase } : s)),
+        progress,
         abort.current.signal,
       );
       await refresh();
@@ -107,36 +99,12 @@ export function StatementDialog({
     }
   };
 
-  let footer: ReactNode;
-  if (step.kind === 'choose')
-    footer = (
-      <Button variant="secondary" onClick={() => onOpenChange(false)}>
-        Cancel
-      </Button>
-    );
-  else if (step.kind === 'done') footer = <Button onClick={() => onOpenChange(false)}>Done</Button>;
-  else {
-    const { file, preview } = step;
-    footer = (
-      <>
-        <Button
-          variant="secondary"
-          disabled={running}
-          onClick={() => setStep({ kind: 'choose', error: null })}
-        >
-          Choose another file
-        </Button>
-        <Button
-          disabled={!preview.ok}
-          loading={running}
-          loadingText="Reconciling..."
-          onClick={() => onSend(file, preview)}
-        >
-          Reconcile
-        </Button>
-      </>
-    );
-  }
+  const send = chosen && {
+    label: 'Reconcile',
+    loadingText: 'Reconciling...',
+    disabled: !chosen.preview.ok,
+    onClick: () => onSend(chosen.file, chosen.preview),
+  };
 
   return (
     <CsvUploadDialog
@@ -146,7 +114,7 @@ export function StatementDialog({
       description="The bank's statement as CSV: a reference column (Reference, Ref, Payment Reference or Narration) and an amount column (Amount, Amount Paid, Credit or Value)."
       size="xl"
       busy={running}
-      footer={footer}
+      footer={footer(() => onOpenChange(false), send)}
       chooser={
         step.kind === 'choose'
           ? {

@@ -1,7 +1,7 @@
 import { Eye, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import type { StudentListItem } from '../../../contracts/students';
 import { canDeleteFromProfiles, canStudent } from '../../../domain/student-permissions';
-import { ListError, QueryPager, SearchBox } from '../../components/list';
+import { ListError, ListSearchBox, QueryPager } from '../../components/list';
 import { Button, Card, EmptyState, PageHeader, Skeleton } from '../../components/ui';
 import { dialogOnDemand, preloadOnIntent } from '../../lib/dialog-on-demand';
 import { listStateSchema } from '../../lib/list-state';
@@ -68,12 +68,11 @@ export function StudentProfilesPage() {
         }
       />
 
-      <SearchBox
+      <ListSearchBox
         className="max-w-xl"
         label="Search profiles"
         placeholder="Search by name, CHL ID or email..."
-        value={params.q}
-        onCommit={(q) => update({ q })}
+        list={{ state: params, update }}
       />
 
       {list.isError && !data ? (

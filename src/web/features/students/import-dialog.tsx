@@ -1,10 +1,9 @@
 import { FileSpreadsheet } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SKIP_INVALID_ROWS_FIELD } from '../../../contracts/common';
 import type { StudentImportResponse } from '../../../contracts/students';
 import { rowError } from '../../../domain/student-import';
-import { CsvUploadDialog, RowErrorList } from '../../components/forms';
-import { Alert, Badge, Button, Table, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
+import { CsvUploadDialog, RowErrorList, useUploadSteps } from '../../components/forms';
+import { Alert, Badge, Table, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { todayIso } from '../../lib/format';
@@ -57,15 +56,8 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [step, setStep] = useState<Step>({ kind: 'choose', error: null });
+  const { step, setStep, abort, running, chosen, footer, progress } = useUploadSteps<Step>(open);
   const refresh = useStudentsRefresh();
-  const abort = useRef<AbortController | null>(null);
-  const running = step.kind === 'running';
-
-  useEffect(() => {
-    if (open) setStep({ kind: 'choose', error: null });
-  }, [open]);
-  useEffect(() => () => abort.current?.abort(), []);
 
   const onFile = async (file: File) => {
     const problem = checkImportFile(file);
@@ -92,7 +84,7 @@ export function ImportDialog({
       const result = await uploadFile<StudentImportResponse>(
         '/api/students/import',
         file,
-        (phase) => setStep((s) => (s.kind === 'running' ? { ...s, phase } : s)),
+        progress,
         abort.current.signal,
         fields,
       );
@@ -108,36 +100,12 @@ export function ImportDialog({
     }
   };
 
-  const chooseAgain = () => setStep({ kind: 'choose', error: null });
-
-  let footer: ReactNode;
-  if (step.kind === 'choose') {
-    footer = (
-      <Button variant="secondary" onClick={() => onOpenChange(false)}>
-        Cancel
-      </Button>
-    );
-  } else if (step.kind === 'done') {
-    footer = <Button onClick={() => onOpenChange(false)}>Done</Button>;
-  } else {
-    const { file, preview } = step;
-    const blocked = preview.blocker !== null || preview.toImport === 0;
-    footer = (
-      <>
-        <Button variant="secondary" disabled={running} onClick={chooseAgain}>
-          Choose another file
-        </Button>
-        <Button
-          disabled={blocked}
-          loading={running}
-          loadingText="Importing..."
-          onClick={() => onImport(file, preview)}
-        >
-          {importButtonLabel(preview.toImport, preview.withErrors)}
-        </Button>
-      </>
-    );
-  }
+  const send = chosen && {
+    label: importButtonLabel(chosen.preview.toImport, chosen.preview.withErrors),
+    loadingText: 'Importing...',
+    disabled: chosen.preview.blocker !== null || chosen.preview.toImport === 0,
+    onClick: () => onImport(chosen.file, chosen.preview),
+  };
 
   return (
     <CsvUploadDialog
@@ -147,7 +115,7 @@ export function ImportDialog({
       description="Required columns: first_name and last_name. Rows missing either are dropped."
       size="xl"
       busy={running}
-      footer={footer}
+      footer={footer(() => onOpenChange(false), send)}
       template={step.kind === 'choose' ? TEMPLATE : undefined}
       chooser={step.kind === 'choose' ? { onFile, problem: step.error, hint: FILE_HINT } : undefined}
       progress={

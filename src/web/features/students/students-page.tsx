@@ -10,8 +10,8 @@ import {
   type ProgramStatus,
   type StudentSort,
 } from '../../../domain/students';
-import { ListPageHeader, QueryPager, SearchBox, type StatTile, StatTiles } from '../../components/list';
-import { Alert, Card, Select } from '../../components/ui';
+import { ListPageHeader, ListSearchBox, QueryPager, type StatTile, StatTiles } from '../../components/list';
+import { Alert, Card, HiddenLabelSelect } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
@@ -115,35 +115,28 @@ export function StudentsPage() {
 
       <Card>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
-          <SearchBox
+          <ListSearchBox
             className="min-w-[14rem] flex-1"
             label="Search students"
             placeholder="Search by name, email, institution or CHL number..."
-            value={params.q}
-            onCommit={(q) => update({ q })}
+            list={{ state: params, update }}
           />
-          <div className="w-full sm:w-44">
-            <label htmlFor="student-status-filter" className="sr-only">
-              Status
-            </label>
-            <Select
-              id="student-status-filter"
-              options={STATUS_OPTIONS}
-              value={params.status}
-              onChange={(e) => update({ status: e.target.value as ProgramStatus | '' })}
-            />
-          </div>
-          <div className="w-full sm:w-44">
-            <label htmlFor="student-sort" className="sr-only">
-              Sort by
-            </label>
-            <Select
-              id="student-sort"
-              options={SORT_OPTIONS}
-              value={params.sort}
-              onChange={(e) => update({ sort: e.target.value as StudentSort })}
-            />
-          </div>
+          <HiddenLabelSelect
+            label="Status"
+            boxClassName="w-full sm:w-44"
+            id="student-status-filter"
+            options={STATUS_OPTIONS}
+            value={params.status}
+            onChange={(e) => update({ status: e.target.value as ProgramStatus | '' })}
+          />
+          <HiddenLabelSelect
+            label="Sort by"
+            boxClassName="w-full sm:w-44"
+            id="student-sort"
+            options={SORT_OPTIONS}
+            value={params.sort}
+            onChange={(e) => update({ sort: e.target.value as StudentSort })}
+          />
         </div>
 
         <StudentsTable

@@ -2,7 +2,7 @@ import { type DirectoryUser, type UserUpdateFormInput, UserUpdateSchema } from '
 import { USER_MESSAGES } from '../../../domain/users';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { DateInput, Field, Input, toast } from '../../components/ui';
-import { type ApiError, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
 import { useUpdateUser } from './users.queries';
 
 /** The form's values as typed: every field a string ('' for none). */
@@ -65,7 +65,7 @@ export function EditUserDialog({
         onClose();
       }}
       fieldOfError={fieldOfTakenEmail}
-      failureMessage={(error) => failureWithReason(error, 'Failed to update user', NETWORK_MESSAGE)}
+      failed="Failed to update user"
       submitLabel="Save Changes"
       pendingLabel="Saving..."
       className="space-y-4"

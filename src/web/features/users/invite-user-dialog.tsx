@@ -2,7 +2,7 @@ import { type InviteUserFormInput, InviteUserSchema } from '../../../contracts/u
 import { USER_MESSAGES } from '../../../domain/users';
 import { FormDialog, useSchemaForm } from '../../components/forms';
 import { Field, Input, Select, toast } from '../../components/ui';
-import { type ApiError, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
 import { ROLE_OPTIONS } from './role-dialog';
 import { useInviteUser } from './users.queries';
 
@@ -49,7 +49,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
         onClose();
       }}
       fieldOfError={fieldOfTaken}
-      failureMessage={(error) => failureWithReason(error, 'Failed to add user', NETWORK_MESSAGE)}
+      failed="Failed to add user"
       submitLabel="Send Invitation"
       pendingLabel="Sending..."
       className="space-y-4"

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { ROLES, type Role } from '../../../domain/roles';
 import { canManageUsers, USER_MESSAGES, USER_STATUSES, type UserStatus } from '../../../domain/users';
-import { ListError, QueryPager, SearchBox } from '../../components/list';
+import { ListError, ListSearchBox, QueryPager } from '../../components/list';
 import { Button, Card, EmptyState, PageHeader, Select, Skeleton } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useAuth, useCurrentUser } from '../../lib/session';
@@ -120,11 +120,10 @@ export function UsersPage() {
       />
       <UserTiles counts={data?.counts} role={params.role} status={params.status} onFilter={update} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <SearchBox
+        <ListSearchBox
           label="Search users"
           placeholder="Search users..."
-          value={params.q}
-          onCommit={(q) => update({ q })}
+          list={{ state: params, update }}
           className="min-w-0 flex-1 sm:min-w-56"
         />
         <Select

@@ -3,7 +3,7 @@ import { Download, GraduationCap } from 'lucide-react';
 import type { EntryListResponse, Yearbook } from '../../../contracts/yearbook';
 import { classOf, YEARBOOK_MESSAGES as M } from '../../../domain/yearbook';
 import { ListError, SearchBox } from '../../components/list';
-import { Button, Card, EmptyState, Select, Skeleton } from '../../components/ui';
+import { Button, Card, EmptyState, HiddenLabelSelect, Skeleton } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { pdfHref } from './yearbook.queries';
 import { GraduateCard, NETWORK } from './yearbook-ui';
@@ -35,17 +35,14 @@ export function GraduatesTab({
           value={q}
           onCommit={(value) => onFilter({ q: value })}
         />
-        <div className="sm:w-56">
-          <label htmlFor="yearbook-program" className="sr-only">
-            Program
-          </label>
-          <Select
-            id="yearbook-program"
-            value={program}
-            onChange={(e) => onFilter({ program: e.target.value })}
-            options={[{ value: '', label: 'All Programs' }, ...programs.map((p) => ({ value: p, label: p }))]}
-          />
-        </div>
+        <HiddenLabelSelect
+          label="Program"
+          boxClassName="sm:w-56"
+          id="yearbook-program"
+          value={program}
+          onChange={(e) => onFilter({ program: e.target.value })}
+          options={[{ value: '', label: 'All Programs' }, ...programs.map((p) => ({ value: p, label: p }))]}
+        />
         <Button variant="secondary" asChild>
           <a
             href={pdfHref(yearbook.id)}

@@ -1,0 +1,94 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { UploadProgress } from '../../lib/upload';
+import { Button } from '../ui';
+
+/** A CSV upload dialog's first step: choose a file, with why the last one chosen was refused. */
+export type ChooseFileStep = { kind: 'choose'; error: string | null };
+
+/**
+ * The steps of a CSV upload dialog (choose, preview, running, failed, done: `S`, which starts with
+ * `ChooseFileStep`): it starts again at choose each time it opens, an upload still running is
+ * aborted (`abort`) when the dialog goes, and `progress` moves the running step's bar.
+ */
+export function useUploadSteps<S extends { kind: string }>(open: boolean) {
+  // S is a union whose first member is ChooseFileStep; TypeScript cannot be told so.
+  const choose = () => ({ kind: 'choose', error: null }) as ChooseFileStep as unknown as S;
+  const [step, setStep] = useState<S>(choose);
+  const abort = useRef<AbortController | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening, and only that, starts again
+  useEffect(() => {
+    if (open) setStep(choose());
+  }, [open]);
+  useEffect(() => () => abort.current?.abort(), []);
+  const running = step.kind === 'running';
+  // The steps between choose and done hold the file chosen and its preview.
+  const chosen = step.kind === 'choose' || step.kind === 'done' ? null : (step as Extract<S, { file: File }>);
+  /** The buttons under the step shown (`UploadStepsFooter`), with the dialog's own send. */
+  const footer = (onClose: () => void, send: SendButton | null) => (
+    <UploadStepsFooter
+      kind={step.kind}
+      running={running}
+      onClose={onClose}
+      onChooseAgain={() => setStep(choose())}
+      send={send}
+    />
+  );
+  return {
+    step,
+    setStep,
+    abort,
+    running,
+    chosen,
+    footer,
+    progress: (phase: UploadProgress) => setStep((s) => (s.kind === 'running' ? ({ ...s, phase } as S) : s)),
+  };
+}
+
+/** The dialog's own button that sends the file chosen (Import, Reconcile). */
+interface SendButton {
+  label: ReactNode;
+  loadingText: string;
+  disabled: boolean;
+  onClick: () => void;
+}
+
+/**
+ * The buttons under each step: Cancel while choosing, Done once sent, otherwise Choose another
+ * file and the dialog's own send button (Import, Reconcile).
+ */
+export function UploadStepsFooter({
+  kind,
+  running,
+  onClose,
+  onChooseAgain,
+  send,
+}: {
+  kind: string;
+  running: boolean;
+  onClose: () => void;
+  onChooseAgain: () => void;
+  send: SendButton | null;
+}) {
+  if (kind === 'choose')
+    return (
+      <Button variant="secondary" onClick={onClose}>
+        Cancel
+      </Button>
+    );
+  if (kind === 'done' || !send) return <Button onClick={onClose}>Done</Button>;
+  return (
+    <>
+      <Button variant="secondary" disabled={running} onClick={onChooseAgain}>
+        Choose another file
+      </Button>
+      <Button
+        disabled={send.disabled}
+        loading={running}
+        loadingText={send.loadingText}
+        onClick={send.onClick}
+      >
+        {send.label}
+      </Button>
+    </>
+  );
+}
