@@ -5,7 +5,7 @@
  * back their old affinity afterwards. Also: resident memory of a process and its descendants.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,7 +36,8 @@ export async function startApp(
   const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, 'scripts/start.mjs'], {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // DAY_APP_LOG=<file> keeps the app's log (its errors say why an action failed).
+    stdio: ['ignore', process.env.DAY_APP_LOG ? openSync(process.env.DAY_APP_LOG, 'a') : 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => {

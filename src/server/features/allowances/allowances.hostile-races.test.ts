@@ -72,6 +72,34 @@ describe(`${PARALLEL} decisions at once on one allowance`, () => {
     expect(await state(id)).toEqual({ stage: 'pending_pm', comments: 1 });
   });
 
+  it('decisions, a bulk decision and new allowances at once, on different allowances: no 5xx', async () => {
+    // Each of these moves the kept stage totals and writes an audit entry (whose kept tally is
+    // locked too): a write that locked them in the other order would deadlock with the rest.
+    const single: string[] = [];
+    const inBulk: string[] = [];
+    for (let i = 0; i < 24; i++)
+      (i % 3 ? single : inBulk).push(
+        await makeAllowance(t, student, { year: nextYear++, approvalStage: 'pending_flmi' }),
+      );
+    const body = { decision: 'approve', comment: 'Checked.', expected_stage: 'pending_flmi' };
+    const results = await Promise.all([
+      ...single.map((id) => decide(id, body)),
+      t.request('POST', '/api/allowances/bulk-decision', {
+        token: tokens.ADM001,
+        body: { ...body, ids: inBulk },
+      }),
+      ...Array.from({ length: 12 }, () =>
+        t.request('POST', '/api/allowances', {
+          token: tokens.ADM001,
+          body: { student_id: student.id, month: 'March', year: nextYear++, stipend: 900 },
+        }),
+      ),
+    ]);
+    expect(results.filter((r) => r.status >= 300).map((r) => r.status)).toEqual([]);
+    for (const id of [...single, ...inBulk])
+      expect(await state(id)).toEqual({ stage: 'pending_pm', comments: 1 });
+  });
+
   it('approvals and denials mixed: exactly one lands', async () => {
     const id = await makeAllowance(t, student, { year: nextYear++, approvalStage: 'pending_pm' });
     const results = await Promise.all(

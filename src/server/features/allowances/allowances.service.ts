@@ -237,17 +237,18 @@ async function applyTransition(
       if (expectedStage !== current.approvalStage) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
       const result = await transition(current, tx);
       if (!result.ok) throw refusal(result);
-      await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
-      await recordAudit(tx, transitionAudit(user, current, found.officerId, result, now));
-      // Last, just before the commit: its triggers lock the stage's and the month's kept totals,
-      // which every decision and submission moves, so they are held for one statement, not three.
-      // A decision that loses the race rolls back its comment and audit entry with it.
+      // The move first, then the comment and the audit entry, as every allowance write does: its
+      // triggers lock the kept stage and month totals, and the audit entry its kept tally. Writing
+      // the audit entry before the move locked them in the other order and deadlocked with
+      // submissions and bulk decisions (the day bench found it; allowances.hostile-races.test.ts).
       const [updated] = await tx
         .update(allowances)
         .set({ ...result.changes, updatedAt: now })
         .where(and(eq(allowances.id, id), eq(allowances.approvalStage, result.from)))
         .returning({ id: allowances.id });
       if (!updated) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
+      await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
+      await recordAudit(tx, transitionAudit(user, current, found.officerId, result, now));
     }),
   );
   return getAllowance(deps, id);
