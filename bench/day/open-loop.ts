@@ -172,8 +172,18 @@ export async function drained(baseUrl: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-/** Sends one request; true for a 2xx answer. A request that cannot be built counts as an error. */
-export function send(baseUrl: string, agent: http.Agent, request: Request | null): Promise<boolean> {
+/**
+ * Sends one request; true for a 2xx answer. A request that cannot be built counts as an error. A
+ * kept-alive connection the server closed as idle just as the request went out is reset before any
+ * answer: the request is sent again once on a new connection, as browsers do (Node's own advice
+ * for `reusedSocket`), since the server never read it.
+ */
+export function send(
+  baseUrl: string,
+  agent: http.Agent,
+  request: Request | null,
+  retried = false,
+): Promise<boolean> {
   if (!request) return Promise.resolve(false);
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   return new Promise((resolve) => {
@@ -203,7 +213,11 @@ export function send(baseUrl: string, agent: http.Agent, request: Request | null
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (e) => {
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && e.code === 'ECONNRESET') {
+        resolve(send(baseUrl, agent, request, true));
+        return;
+      }
       const key = `${errorKey(request)} (no answer)`;
       if (!errorNotes.has(key)) errorNotes.set(key, e.message);
       resolve(false);
