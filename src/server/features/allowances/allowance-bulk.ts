@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { type ErrorResponse, isUuid } from '../../../contracts/common';
@@ -22,10 +21,9 @@ import {
   bulkWriteUnfinished,
   writeInShortTransactions,
 } from '../bulk-writes/bulk-writes.service';
+import { FILE_WORK_TURN_MS, turnsEvery } from '../bulk-writes/turns';
 import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
 
-/** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
-const CHECK_SLICE = 1000;
 /** Ids or keys per look-up query; other requests run between two (othersFirst). */
 const LOOKUP_BATCH = 5000;
 
@@ -126,14 +124,15 @@ export async function bulkUploadAllowances(
   csvText: string,
   skipInvalid = false,
 ): Promise<BulkUploadOutcome> {
+  const turn = turnsEvery(FILE_WORK_TURN_MS);
   const parsed = parseCsv(csvText, { commentRows: true });
   if (parsed.rows.length === 0) throw badRequest(NO_ALLOWANCE_ROWS);
   const errors: Array<{ rowNumber: number; message: string }> = [];
   const fail = (rowNumber: number, message: string) => errors.push({ rowNumber, message });
 
   const valid: ValidBulkRow[] = [];
-  for (const [index, row] of parsed.rows.entries()) {
-    if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();
+  for (const row of parsed.rows) {
+    await turn();
     const result = validateBulkRow(row);
     if (result.ok) valid.push(result.row);
     else errors.push({ rowNumber: row.rowNumber, message: result.error });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
 import type { ErrorResponse, RowProblem } from '../../../contracts/common';
 import {
@@ -28,12 +27,11 @@ import { badRequest, conflict } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { auditStatements } from '../audit/audit.service';
 import { BulkWriteInterrupted, writeInShortTransactions } from '../bulk-writes/bulk-writes.service';
+import { FILE_WORK_TURN_MS, turnsEvery } from '../bulk-writes/turns';
 import { toStudentColumns } from './students.query';
 
 /** A race lost to another import (or an edit) taking one of the file's CHL numbers. */
 const IMPORT_RACE_LOST = 'Some CHL numbers in the file were taken while importing. Nothing was imported.';
-/** Rows checked between two turns of the event loop, so other requests are answered meanwhile. */
-const CHECK_SLICE = 1000;
 /** CHL numbers looked up per query (each is one parameter). */
 const LOOKUP_CHUNK = 5000;
 /** An answer listing more row errors than this is no more useful, only longer. */
@@ -66,17 +64,20 @@ export async function importStudents(
   csvText: string,
   skipInvalid = false,
 ): Promise<ImportOutcome> {
+  const turn = turnsEvery(FILE_WORK_TURN_MS);
   // The parser stops one row past the limit: a 10 MB file can hold a million rows, and parsing
   // them all into objects took minutes and gigabytes.
   const table = parseCsv(csvText, { maxRows: STUDENT_IMPORT_MAX_ROWS, commentRows: true });
   if (table.rows.length > STUDENT_IMPORT_MAX_ROWS)
     throw badRequest(TOO_MANY_STUDENTS, { file: TOO_MANY_STUDENTS });
+  await turn();
   const plan = planStudentImport(table);
   if (plan.missingColumns.length > 0 || plan.rows.length === 0)
     throw badRequest(NO_VALID_STUDENT_DATA, { file: NO_VALID_STUDENT_DATA });
 
   const now = deps.clock.now();
-  const checked = await checkRows(plan.rows, user, now);
+  await turn();
+  const checked = await checkRows(plan.rows, user, now, turn);
   const { problems, chlRows } = checked;
   problems.push(...duplicateChlNumbersInFile(chlRows));
   problems.push(...(await chlNumbersTaken(deps, chlRows)));
@@ -173,11 +174,12 @@ async function checkRows(
   rows: StudentImportPlan['rows'],
   user: SessionUser,
   now: Date,
+  turn: () => Promise<void> | undefined,
 ): Promise<CheckedRows> {
   const today = programmeDate(now);
   const checked: CheckedRows = { problems: [], values: [], rows: [], chlRows: [], checkedStudents: [] };
-  for (const [index, { row, input }] of rows.entries()) {
-    if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();
+  for (const { row, input } of rows) {
+    await turn();
     const { student, problems } = checkStudentImportRow(input, today);
     for (const message of problems) checked.problems.push({ row, message });
     if (!student) continue;
