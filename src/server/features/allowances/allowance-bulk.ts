@@ -19,9 +19,10 @@ import { type AuditInput, auditStatements } from '../audit/audit.service';
 import {
   BulkWriteInterrupted,
   bulkWriteUnfinished,
+  FILE_WORK_TURN_MS,
+  turnsEvery,
   writeInShortTransactions,
 } from '../bulk-writes/bulk-writes.service';
-import { FILE_WORK_TURN_MS, turnsEvery } from '../bulk-writes/turns';
 import { actorOf, isOpenPeriodTaken, isStudentGone } from './allowance-dto';
 
 /** Ids or keys per look-up query; other requests run between two (othersFirst). */

@@ -7,6 +7,9 @@ import { othersFirst } from '../../db/others-first';
 import { allowances, type BulkWriteKind, bulkWrites, students } from '../../db/schema';
 import { type AuditInput, recordAudit } from '../audit/audit.service';
 
+// How a file's own work gives others a turn (its checks before any batch is written).
+export { FILE_WORK_TURN_MS, turnsEvery } from './turns';
+
 /**
  * An upload or an import written in short transactions (docs/decisions/009): on embedded PGlite
  * one transaction holds the only connection, so a whole file in one made everyone wait seconds.

@@ -26,8 +26,12 @@ import { students } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { auditStatements } from '../audit/audit.service';
-import { BulkWriteInterrupted, writeInShortTransactions } from '../bulk-writes/bulk-writes.service';
-import { FILE_WORK_TURN_MS, turnsEvery } from '../bulk-writes/turns';
+import {
+  BulkWriteInterrupted,
+  FILE_WORK_TURN_MS,
+  turnsEvery,
+  writeInShortTransactions,
+} from '../bulk-writes/bulk-writes.service';
 import { toStudentColumns } from './students.query';
 
 /** A race lost to another import (or an edit) taking one of the file's CHL numbers. */
