@@ -22,6 +22,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { runMigrations } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { toUserDto } from '../src/server/features/staff-auth/staff-auth.service';
+import { compressedAnswers } from '../src/server/http/compression';
 import { createLogger } from '../src/server/http/logger';
 import { createPostgresDatabase } from '../src/server/testing/test-database';
 
@@ -125,7 +126,8 @@ export async function startBenchServer(target: BenchTarget): Promise<BenchServer
 }
 
 async function listen(fetch: (request: Request) => Response | Promise<Response>) {
-  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  // As `npm start` serves: its answers compressed for a client that asks.
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1', serverOptions: compressedAnswers });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {

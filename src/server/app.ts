@@ -28,7 +28,6 @@ import { myProfileRoutesOf, roleRequestsRoutes, usersRoutes } from './features/u
 import { yearbookEntriesRoutes, yearbooksRoutes } from './features/yearbook/yearbook.routes';
 import { mountApiDocs } from './http/api-docs';
 import { bodyLimit } from './http/body-limit';
-import { compression } from './http/compression';
 import { DATABASE_UNAVAILABLE, errorResponse, HttpError, isDatabaseUnavailable } from './http/errors';
 import { jsonGuard } from './http/json-guard';
 import { errorForLog } from './http/logger';
@@ -48,7 +47,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use('*', securityHeaders());
   app.use('/api/*', noStore());
-  app.use('/api/*', compression());
   if (deps.config.logRequests) app.use('/api/*', requestLog(deps.logger, deps.config.trustProxy));
   app.use('/api/*', bodyLimit());
   app.use('/api/*', jsonGuard());

@@ -11,6 +11,7 @@ import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
+import { compressedAnswers } from './http/compression';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
 import {
@@ -35,11 +36,14 @@ async function openDatabaseOrExplain(config: ReturnType<typeof loadConfig>) {
 /** Resolves once the server listens; rejects with what to change when it cannot (port taken…). */
 function listen(app: ReturnType<typeof createApp>, config: ReturnType<typeof loadConfig>, host: string) {
   return new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: host }, (info) => {
-      server.off('error', fail);
-      logger.info('listening', { url: config.appUrl, host: info.address, port: info.port });
-      resolve(server);
-    });
+    const server = serve(
+      { fetch: app.fetch, port: config.port, hostname: host, serverOptions: compressedAnswers },
+      (info) => {
+        server.off('error', fail);
+        logger.info('listening', { url: config.appUrl, host: info.address, port: info.port });
+        resolve(server);
+      },
+    );
     const fail = (error: Error) => reject(listenProblem(error, config, host));
     server.once('error', fail);
   });

@@ -1,10 +1,6 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Context, MiddlewareHandler } from 'hono';
+import { type IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { parseAccept } from 'hono/utils/accept';
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Smaller answers go out as they are: compressing them saves less time than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -27,59 +23,128 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return br >= gz ? 'br' : 'gzip';
 }
 
-function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
-  // Quality 3: on a 50-row list (80 KB) as small as gzip makes it, in half the time (0.3 ms).
-  return brotliAsync(body, {
+/**
+ * In the request's own turn, not the thread pool's: on the one core the server is sized for, a
+ * pool thread takes the same core and adds its hand-over (docs/decisions/009). A 25-row list page
+ * (12-40 KB) takes 0.1-0.3 ms.
+ */
+function compress(body: Uint8Array, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  return brotliCompressSync(body, {
     params: {
+      // Quality 3: on a 50-row list (80 KB) as small as gzip makes it, in half the time.
       [constants.BROTLI_PARAM_QUALITY]: 3,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      // A window no larger than the answer: the default 4 MiB one is cleared for every answer.
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(
+        constants.BROTLI_MAX_WINDOW_BITS,
+        Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.byteLength))),
+      ),
     },
   });
 }
 
-/**
- * Whether this answer may be compressed at all, from its status and headers alone: touching the
- * body of an answer still to be sent makes the server send it more slowly.
- */
-function compressible(c: Context): boolean {
-  const res = c.res;
-  const headers = res.headers;
-  if (c.req.method === 'HEAD' || res.status < 200 || [204, 206, 304].includes(res.status)) return false;
+/** The header's value whatever the case of its name. */
+function header(headers: OutgoingHttpHeaders, name: string): string | undefined {
+  for (const key in headers) if (key.toLowerCase() === name) return String(headers[key]);
+  return undefined;
+}
+
+function withoutHeader(headers: OutgoingHttpHeaders, name: string): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const key in headers) if (key.toLowerCase() !== name) out[key] = headers[key];
+  return out;
+}
+
+/** Whether an answer with this status and these headers may be compressed at all. */
+function compressible(method: string | undefined, status: number, headers: OutgoingHttpHeaders): boolean {
+  if (method === 'HEAD' || status < 200 || [204, 206, 304].includes(status)) return false;
   // Downloads (CSV, PDF, calendar files, student files, backups) are sent exactly as stored.
-  if (headers.has('Content-Encoding') || headers.has('Content-Disposition')) return false;
-  if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get('Cache-Control') ?? '')) return false;
-  const length = headers.get('Content-Length');
-  if (length !== null && Number(length) < COMPRESS_FROM_BYTES) return false;
-  return COMPRESSIBLE_TYPE.test(headers.get('Content-Type') ?? '');
+  if (header(headers, 'content-encoding') || header(headers, 'content-disposition')) return false;
+  if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(header(headers, 'cache-control') ?? '')) return false;
+  const length = header(headers, 'content-length');
+  if (length !== undefined && Number(length) < COMPRESS_FROM_BYTES) return false;
+  return COMPRESSIBLE_TYPE.test(header(headers, 'content-type') ?? '');
+}
+
+function varyOnEncoding(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const vary = header(headers, 'vary');
+  if (vary && /accept-encoding|\*/i.test(vary)) return headers;
+  return { ...withoutHeader(headers, 'vary'), Vary: vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding' };
 }
 
 /**
- * Compresses the API's larger in-memory answers (a list page, the OpenAPI document) with brotli
- * or gzip, whichever the client prefers. Streams and downloads are left alone.
+ * The server's answers, compressed with brotli or gzip (whichever the client prefers) when they
+ * are the API's larger in-memory answers (a list page, the OpenAPI document); streams and
+ * downloads are left alone. It works where the answer is written to the socket, as the HTTP
+ * server's own part, rather than as a Hono middleware: there the body is already the bytes to
+ * send, where a middleware must read the answer back through a web stream and build it again,
+ * which cost a list page about 1 ms of the core (docs/decisions/009).
+ *
+ * `writeHead` of an answer that may be compressed is held until its body comes to `end`; a body
+ * that comes in pieces (`write`, `flushHeaders`) is sent as it is.
  */
-export function compression(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (!compressible(c)) return;
-    const vary = c.res.headers.get('Vary');
-    if (!vary) c.res.headers.set('Vary', 'Accept-Encoding');
-    else if (!/accept-encoding|\*/i.test(vary)) c.res.headers.set('Vary', `${vary}, Accept-Encoding`);
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
-    const original = c.res;
-    const body = new Uint8Array(await original.arrayBuffer());
-    const small = body.byteLength < COMPRESS_FROM_BYTES;
-    const sent = small ? body : new Uint8Array(await compress(body, encoding));
-    // A new answer with the same status and headers. Unset first, so that Hono does not merge the
-    // old answer into it (which would turn its body into a stream, slower to send).
-    c.res = undefined;
-    c.res = new Response(sent, { status: original.status, headers: original.headers });
-    if (small) return;
-    c.res.headers.set('Content-Encoding', encoding);
-    c.res.headers.set('Content-Length', String(sent.byteLength));
-    const etag = c.res.headers.get('ETag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
-  };
+export class CompressingResponse<
+  Request extends IncomingMessage = IncomingMessage,
+> extends ServerResponse<Request> {
+  #held: { status: number; headers: OutgoingHttpHeaders } | undefined;
+
+  override writeHead(status: number, ...rest: unknown[]): this {
+    const headers = rest[0];
+    if (rest.length === 1 && headers && typeof headers === 'object' && !Array.isArray(headers)) {
+      const record = headers as OutgoingHttpHeaders;
+      if (compressible(this.req.method, status, record)) {
+        this.#held = { status, headers: varyOnEncoding(record) };
+        return this;
+      }
+    }
+    return super.writeHead(status, ...(rest as [OutgoingHttpHeaders]));
+  }
+
+  /** Sends the held head as it was written (a body in pieces is not compressed). */
+  #release(): void {
+    const held = this.#held;
+    if (!held) return;
+    this.#held = undefined;
+    super.writeHead(held.status, held.headers);
+  }
+
+  override flushHeaders(): void {
+    this.#release();
+    super.flushHeaders();
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: ServerResponse.write's overloads, passed through.
+  override write(...args: any[]): boolean {
+    this.#release();
+    return (super.write as (...a: unknown[]) => boolean)(...args);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: ServerResponse.end's overloads, passed through.
+  override end(...args: any[]): this {
+    const held = this.#held;
+    const [chunk] = args;
+    const body = typeof chunk === 'string' ? Buffer.from(chunk) : chunk instanceof Uint8Array ? chunk : null;
+    const encoding = held && body ? chooseEncoding(this.req.headers['accept-encoding']) : null;
+    if (!held || !body || !encoding || body.byteLength < COMPRESS_FROM_BYTES) {
+      this.#release();
+      return (super.end as (...a: unknown[]) => this)(...args);
+    }
+    this.#held = undefined;
+    const sent = compress(body, encoding);
+    let headers = withoutHeader(held.headers, 'content-length');
+    const etag = header(headers, 'etag');
+    if (etag && !etag.startsWith('W/')) headers = { ...withoutHeader(headers, 'etag'), ETag: `W/${etag}` };
+    super.writeHead(held.status, {
+      ...headers,
+      'Content-Encoding': encoding,
+      'Content-Length': sent.byteLength,
+    });
+    const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+    return super.end(sent, callback);
+  }
 }
+
+/** The HTTP server's options that make it compress its answers (`serve`'s `serverOptions`). */
+export const compressedAnswers = { ServerResponse: CompressingResponse };
