@@ -31,9 +31,17 @@ describe('othersFirst', () => {
     expect(performance.now() - start).toBeLessThan(1_000);
   });
 
-  it('does not wait on a pool of several connections (a PostgreSQL server)', async () => {
-    const { db, looks } = poolBusyFor(Number.POSITIVE_INFINITY, 10);
+  it('waits on a pool of several connections (a PostgreSQL server) while any is in use', async () => {
+    const { db, looks } = poolBusyFor(3, 10);
     await othersFirst(db, 5_000);
-    expect(looks()).toBe(0);
+    expect(looks()).toBe(5);
+  });
+
+  it('goes on at once when nobody else uses the database', async () => {
+    const { db, looks } = poolBusyFor(0, 10);
+    const start = performance.now();
+    await othersFirst(db, 5_000);
+    expect(looks()).toBe(2);
+    expect(performance.now() - start).toBeLessThan(1_000);
   });
 });
