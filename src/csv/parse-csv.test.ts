@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spreadsheetSafe } from '../domain/spreadsheet-cells';
-import { isBlankCsvRow, parseCsv } from './parse-csv';
+import { isBlankCsvRow, parseCsv, parseCsvInTurns } from './parse-csv';
 import { toCsv } from './to-csv';
 
 describe('parseCsv', () => {
@@ -32,6 +32,46 @@ describe('parseCsv', () => {
 
   it('names the row of an unclosed quote', () => {
     expect(parseCsv('a,b\n1,2\n"3,4\n').malformed).toMatchObject({ row: 3 });
+  });
+});
+
+describe('parseCsvInTurns', () => {
+  const files = [
+    [
+      'a BOM, blank lines and a quoted comma',
+      '\ufeff First_Name ,LAST_NAME\r\nMwila,Chanda\r\n\r\n"Banda, Jr",Phiri\r\n',
+    ],
+    [
+      'a quoted cell across lines and comment rows',
+      'name,note\n# example,row\nMwila,"two\nlines"\nChanda,x\n',
+    ],
+    ['an unclosed quote', 'name,note\nMwila,"open\nChanda,x\n'],
+    ['semicolons', 'name;school\nMwila;Kabulonga\n'],
+    ['nothing', ''],
+    [
+      'many rows over several slices',
+      `chl,amount\n${Array.from({ length: 30_000 }, (_, i) => `CHL-${i},${i}.50`).join('\n')}\n`,
+    ],
+  ] as const;
+
+  it('reads every file as parseCsv does while giving a turn after every row', async () => {
+    for (const [what, text] of files) {
+      let turns = 0;
+      const everyRow = () => {
+        turns++;
+        return new Promise<void>((resolve) => setImmediate(resolve));
+      };
+      const parsed = await parseCsvInTurns(text, { commentRows: true }, everyRow);
+      expect(parsed, what).toEqual(parseCsv(text, { commentRows: true }));
+      expect(turns, what).toBeGreaterThanOrEqual(parsed.rows.length);
+    }
+  });
+
+  it('stops one data row past maxRows, as parseCsv does', async () => {
+    const text = `n\n${Array.from({ length: 50 }, (_, i) => String(i)).join('\n')}`;
+    const parsed = await parseCsvInTurns(text, { maxRows: 10 }, () => Promise.resolve());
+    expect(parsed.rows).toHaveLength(11);
+    expect(parsed).toEqual(parseCsv(text, { maxRows: 10 }));
   });
 });
 

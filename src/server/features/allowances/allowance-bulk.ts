@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { type ErrorResponse, isUuid } from '../../../contracts/common';
 import { STUDENT_API_MESSAGES } from '../../../contracts/students';
-import { parseCsv } from '../../../csv/parse-csv';
+import { parseCsvInTurns } from '../../../csv/parse-csv';
 import { periodKey, rowError, type ValidBulkRow, validateBulkRow } from '../../../domain/allowance-rows';
 import { ALLOWANCE_MESSAGES, duplicateAllowanceMessage, submissionComment } from '../../../domain/allowances';
 import { formatZmw } from '../../../domain/money';
@@ -126,7 +126,7 @@ export async function bulkUploadAllowances(
   skipInvalid = false,
 ): Promise<BulkUploadOutcome> {
   const turn = turnsEvery(FILE_WORK_TURN_MS);
-  const parsed = parseCsv(csvText, { commentRows: true });
+  const parsed = await parseCsvInTurns(csvText, { commentRows: true }, turn);
   if (parsed.rows.length === 0) throw badRequest(NO_ALLOWANCE_ROWS);
   const errors: Array<{ rowNumber: number; message: string }> = [];
   const fail = (rowNumber: number, message: string) => errors.push({ rowNumber, message });

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../../../contracts/students';
+import { planStudentImport } from '../../../domain/student-import';
 import { activities, students } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { planInTurns } from './students.import';
 
 let t: TestContext;
 const token: Record<string, string> = {};
@@ -333,5 +335,35 @@ describe('POST /api/students/import', () => {
       await db.execute(sql`drop trigger import_test_taken on students`);
       await db.execute(sql`drop function import_test_taken()`);
     }
+  });
+});
+
+describe('planInTurns', () => {
+  it('plans a file of many slices as planStudentImport plans it whole', async () => {
+    const headers = ['first_name', 'last_name', 'program_level', 'gender'];
+    const rows = Array.from({ length: 1_030 }, (_, i) => ({
+      rowNumber: i + 2,
+      values: {
+        first_name: i % 97 === 0 ? '' : `Mwila${i}`,
+        last_name: 'Banda',
+        program_level: i % 2 ? 'College' : 'university',
+        gender: i % 3 ? 'F' : 'm',
+      },
+    }));
+    let turns = 0;
+    const plan = await planInTurns({ headers, rows }, () => {
+      turns++;
+      return Promise.resolve();
+    });
+    expect(plan).toEqual(planStudentImport({ headers, rows }));
+    expect(plan.dropped.length).toBeGreaterThan(0);
+    expect(turns).toBeGreaterThan(1);
+  });
+
+  it('refuses a header without the required columns as a whole file would be', async () => {
+    const table = { headers: ['first_name'], rows: [{ rowNumber: 2, values: { first_name: 'Mwila' } }] };
+    expect(await planInTurns(table, () => undefined)).toEqual(planStudentImport(table));
+    const empty = { headers: ['first_name', 'last_name'], rows: [] };
+    expect(await planInTurns(empty, () => undefined)).toEqual(planStudentImport(empty));
   });
 });
