@@ -66,7 +66,7 @@ export async function listIssues(
   query: IssueListQuery,
 ): Promise<IssueListResponse> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const search = issueSearch(query.q);
+  const search = issueSearch(query.q, user);
   const { tiles, ...found } = await caseListPage(
     deps.db,
     issueList,
@@ -304,7 +304,7 @@ export const issueSearchSource: SearchSource = {
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
     const rows = await selectIssues(deps.db)
-      .where(and(issueScopeCondition(user), issueSearch(term.text)))
+      .where(and(issueScopeCondition(user), issueSearch(term.text, user)))
       .orderBy(...newest)
       .limit(limit);
     return rows.map((row) => ({

@@ -59,7 +59,7 @@ export async function listTasks(
   query: TaskListQuery,
 ): Promise<TaskListResponse> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const search = taskSearch(query.q);
+  const search = taskSearch(query.q, user);
   const day = today(deps);
   const { tiles, ...found } = await caseListPage(
     deps.db,
@@ -283,7 +283,7 @@ export const taskSearchSource: SearchSource = {
   async search(deps, user, term, limit) {
     const day = today(deps);
     const rows = await selectTasks(deps.db)
-      .where(and(taskScopeCondition(user), taskSearch(term.text)))
+      .where(and(taskScopeCondition(user), taskSearch(term.text, user)))
       .orderBy(asc(sql`${tasks.status} = 'completed'`), ...byDueDate)
       .limit(limit);
     return rows.map((row) => ({

@@ -47,7 +47,7 @@ export function formFilters(user: SessionUser, query: FormExportQuery): SQL | un
     query.type ? eq(forms.type, query.type) : undefined,
     query.status ? eq(forms.status, query.status) : undefined,
     query.student_id ? eq(forms.studentId, query.student_id) : undefined,
-    formSearch(query.q),
+    formSearch(query.q, user),
   );
 }
 
@@ -278,7 +278,7 @@ export const formSearchSource: SearchSource = {
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
     const rows = await selectForms(deps.db)
-      .where(and(formScopeCondition(user), formSearch(term.text)))
+      .where(and(formScopeCondition(user), formSearch(term.text, user)))
       .orderBy(...newestForms)
       .limit(limit);
     return rows.map((row) => ({

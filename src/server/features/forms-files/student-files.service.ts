@@ -157,7 +157,7 @@ export const fileSearchSource: SearchSource = {
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
     const rows = await selectFiles(deps.db)
-      .where(and(studentScopeCondition(user), fileSearch(term.text)))
+      .where(and(studentScopeCondition(user), fileSearch(term.text, user)))
       .orderBy(...newest)
       .limit(limit);
     return rows.map((row) => ({
