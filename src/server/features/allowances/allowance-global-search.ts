@@ -1,4 +1,4 @@
-import { and, desc, inArray } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import { normaliseMoney } from '../../../domain/money';
 import { isStaffRole } from '../../../domain/roles';
 import type { SearchSource } from '../../area-sources';
@@ -26,14 +26,15 @@ export const allowanceSearch: SearchSource = {
   label: 'Allowances',
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
-    // The students first, through their own indexes; then their allowances by student. Joined in
-    // one query, the planner may walk every allowance newest first, testing each one's student.
-    const named = await deps.db
+    // The students first, through their own indexes, as an array; then their allowances by
+    // student, in one statement. Joined instead, the planner may walk every allowance newest
+    // first, testing each one's student; as a list of ids sent back, a broad term costs a second
+    // round trip and 500 parameters.
+    const named = deps.db
       .select({ id: students.id })
       .from(students)
       .where(and(studentScopeCondition(user), studentMatches(term)))
       .limit(STUDENTS_LOOKED_AT);
-    if (named.length === 0) return [];
     const rows = await deps.db
       .select({
         id: allowances.id,
@@ -44,12 +45,7 @@ export const allowanceSearch: SearchSource = {
         approval_stage: allowances.approvalStage,
       })
       .from(allowances)
-      .where(
-        inArray(
-          allowances.studentId,
-          named.map((n) => n.id),
-        ),
-      )
+      .where(sql`${allowances.studentId} = any(array(${named}))`)
       .orderBy(desc(allowances.submittedDate), desc(allowances.id))
       .limit(limit);
     return rows.map((a) => allowanceItem({ ...a, total: normaliseMoney(a.total) }));

@@ -29,7 +29,6 @@ import {
   announcementSearch,
   auditedAnnouncement,
   changeableAnnouncement,
-  selectAnnouncements,
   shownTo,
   visibleAnnouncement,
   visibleTo,
@@ -303,11 +302,19 @@ export const announcementSearchSource: SearchSource = {
   label: 'Announcements',
   readableBy: () => true,
   async search(deps, user, term, limit) {
-    const rows = await selectAnnouncements(deps.db, user.id)
+    // What the item shows, not the whole announcement with its reads and attachments.
+    const rows = await deps.db
+      .select({
+        id: announcements.id,
+        title: announcements.title,
+        type: announcements.type,
+        authorName: announcements.authorName,
+      })
+      .from(announcements)
       .where(and(shownTo(user, todayOf(deps)), announcementSearch(term.text)))
       .orderBy(...newest)
       .limit(limit);
-    return rows.map(({ announcement: a }) => ({
+    return rows.map((a) => ({
       id: a.id,
       title: a.title,
       detail: `${ANNOUNCEMENT_TYPE_LABELS[a.type as AnnouncementType] ?? a.type} · ${a.authorName}`,

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type CaseActor, caseScope } from '../../../domain/case-work';
 import { type caseCounts, caseViewers, EVERYONE_VIEWER } from '../../db/schema/trigger-kept-tables';
+import type { NamedAmong } from '../students/students.service';
 import { overdueCondition } from './overdue';
 
 /*
@@ -27,6 +28,14 @@ export function inCaseScope(kind: CaseKind, actor: CaseActor, recordId: AnyColum
   return sql`exists (select 1 from ${caseViewers} where ${caseViewers.kind} = ${kind}
     and ${caseViewers.viewerId} = ${viewer} and ${caseViewers.recordId} = ${recordId})`;
 }
+
+/**
+ * How a task's or issue's student is found by name (ofStudentsNamed): a program officer reads a few
+ * dozen cases of 10,000, so each one's student is tested by its key; managers read them all.
+ */
+export const namedAmongCases = (actor: CaseActor): NamedAmong => ({
+  fewRecords: viewerOf(actor) !== EVERYONE_VIEWER,
+});
 
 /** The lists' order, as the indexes of case_viewers keep it: soonest due first, then newest. */
 export const viewerOrder = [

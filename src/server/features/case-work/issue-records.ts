@@ -13,7 +13,7 @@ import { textSearch } from '../../db/like-pattern';
 import { issues } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofStudentsNamed } from '../students/students.service';
-import { inCaseScope } from './case-viewers';
+import { inCaseScope, namedAmongCases } from './case-viewers';
 import { commentCount, staffName, studentName } from './name-lookups';
 
 /*
@@ -34,8 +34,8 @@ const issueExtras = {
 export const selectIssues = (db: DbOrTx) => db.select({ issue: issues, ...issueExtras }).from(issues);
 
 /** The search over title, description and the student's name (D17). */
-export function issueSearch(q: string | undefined): SQL | undefined {
-  return or(textSearch(issues.searchText, q), ofStudentsNamed(issues.studentId, q));
+export function issueSearch(q: string | undefined, actor: CaseActor): SQL | undefined {
+  return or(textSearch(issues.searchText, q), ofStudentsNamed(issues.studentId, q, namedAmongCases(actor)));
 }
 
 export type IssueRow = Awaited<ReturnType<ReturnType<typeof selectIssues>['where']>>[number];

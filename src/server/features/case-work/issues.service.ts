@@ -32,6 +32,7 @@ import {
   selectIssues,
   visibleIssue,
 } from './issue-records';
+import { studentName } from './name-lookups';
 
 /** The issues a user reaches, as a condition on the issues table (the dashboard's metrics). */
 export { issueScopeCondition } from './issue-records';
@@ -66,7 +67,7 @@ export async function listIssues(
   query: IssueListQuery,
 ): Promise<IssueListResponse> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const search = issueSearch(query.q);
+  const search = issueSearch(query.q, user);
   const { tiles, ...found } = await caseListPage(
     deps.db,
     issueList,
@@ -303,15 +304,23 @@ export const issueSearchSource: SearchSource = {
   label: 'Issues',
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
-    const rows = await selectIssues(deps.db)
-      .where(and(issueScopeCondition(user), issueSearch(term.text)))
+    // What the item shows, not the whole issue with its people's names and thread (a subquery each).
+    const rows = await deps.db
+      .select({
+        id: issues.id,
+        title: issues.title,
+        status: issues.status,
+        studentName: studentName(issues.studentId),
+      })
+      .from(issues)
+      .where(and(issueScopeCondition(user), issueSearch(term.text, user)))
       .orderBy(...newest)
       .limit(limit);
     return rows.map((row) => ({
-      id: row.issue.id,
-      title: row.issue.title,
-      detail: `${row.studentName} · ${ISSUE_STATUS_LABELS[row.issue.status as IssueStatus]}`,
-      href: `/issues?${new URLSearchParams({ open: row.issue.id })}`,
+      id: row.id,
+      title: row.title,
+      detail: `${row.studentName} · ${ISSUE_STATUS_LABELS[row.status as IssueStatus]}`,
+      href: `/issues?${new URLSearchParams({ open: row.id })}`,
     }));
   },
 };

@@ -14,7 +14,7 @@ import { textSearch } from '../../db/like-pattern';
 import { tasks } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofStudentsNamed } from '../students/students.service';
-import { inCaseScope } from './case-viewers';
+import { inCaseScope, namedAmongCases } from './case-viewers';
 import { staffName, studentName } from './name-lookups';
 import { overdueCondition } from './overdue';
 
@@ -82,8 +82,8 @@ export const taskScopeCondition = (actor: CaseActor) => inCaseScope('task', acto
  * The search over a task's title and description and its student's name (D17: 1-2 characters
  * match the start of a word).
  */
-export function taskSearch(q: string | undefined): SQL | undefined {
-  return or(textSearch(tasks.searchText, q), ofStudentsNamed(tasks.studentId, q));
+export function taskSearch(q: string | undefined, actor: CaseActor): SQL | undefined {
+  return or(textSearch(tasks.searchText, q), ofStudentsNamed(tasks.studentId, q, namedAmongCases(actor)));
 }
 
 /** Not completed and due before `today` (docs/product.md §9). */

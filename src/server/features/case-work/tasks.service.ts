@@ -15,6 +15,7 @@ import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service'
 import { checkAssignee, checkCaseStudent } from './case-checks';
 import { type CaseList, caseListPage } from './case-lists';
 import { viewerOrder } from './case-viewers';
+import { studentName } from './name-lookups';
 import {
   auditedTask,
   overdueTasks,
@@ -59,7 +60,7 @@ export async function listTasks(
   query: TaskListQuery,
 ): Promise<TaskListResponse> {
   const assignee = query.assignee === 'me' ? user.id : query.assignee;
-  const search = taskSearch(query.q);
+  const search = taskSearch(query.q, user);
   const day = today(deps);
   const { tiles, ...found } = await caseListPage(
     deps.db,
@@ -282,15 +283,24 @@ export const taskSearchSource: SearchSource = {
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
     const day = today(deps);
-    const rows = await selectTasks(deps.db)
-      .where(and(taskScopeCondition(user), taskSearch(term.text)))
+    // What the item shows, not the whole task with its people's names (a subquery each).
+    const rows = await deps.db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        dueDate: tasks.dueDate,
+        status: tasks.status,
+        studentName: studentName(tasks.studentId),
+      })
+      .from(tasks)
+      .where(and(taskScopeCondition(user), taskSearch(term.text, user)))
       .orderBy(asc(sql`${tasks.status} = 'completed'`), ...byDueDate)
       .limit(limit);
     return rows.map((row) => ({
-      id: row.task.id,
-      title: row.task.title,
-      detail: waitingTaskDetail({ ...row.task, studentName: row.studentName }, day),
-      href: `/tasks?${new URLSearchParams({ open: row.task.id })}`,
+      id: row.id,
+      title: row.title,
+      detail: waitingTaskDetail(row, day),
+      href: `/tasks?${new URLSearchParams({ open: row.id })}`,
     }));
   },
 };

@@ -235,12 +235,15 @@ export const eventSearchSource: SearchSource = {
   area: 'events',
   label: 'Events',
   readableBy: () => true,
-  async search(deps, user, term, limit) {
-    const rows = await selectEvents(deps.db, user.id)
+  async search(deps, _user, term, limit) {
+    // What the item shows, not the whole event with the user's registration.
+    const rows = await deps.db
+      .select({ id: events.id, title: events.title, type: events.type, date: events.date, time: events.time })
+      .from(events)
       .where(eventSearch(term.text))
       .orderBy(desc(events.startsAt))
       .limit(limit);
-    return rows.map(({ event: e }) => ({
+    return rows.map((e) => ({
       id: e.id,
       title: e.title,
       detail: `${EVENT_TYPE_LABELS[e.type as EventType] ?? e.type} · ${programmeDay(e.date)} ${e.time}`,

@@ -20,7 +20,7 @@ import { fileSearch, newest, selectFiles } from './file-records';
 
 export async function fileRows(db: DbOrTx, actor: StudentActor, query: StudentFileListQuery) {
   const scope = studentScope(actor);
-  const search = fileSearch(query.q);
+  const search = fileSearch(query.q, actor);
   const filters = and(
     query.student_id ? eq(studentFiles.studentId, query.student_id) : undefined,
     query.category ? eq(studentFiles.category, query.category) : undefined,

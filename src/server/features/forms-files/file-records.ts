@@ -1,6 +1,7 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { StudentFile } from '../../../contracts/student-files';
 import { type FileCategory, FILE_MESSAGES as M } from '../../../domain/student-files';
+import type { StudentActor } from '../../../domain/student-permissions';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
@@ -45,5 +46,8 @@ export async function visibleFile(db: DbOrTx, user: SessionUser, id: string): Pr
 }
 
 /** The search over a file's name (student_files.search_text) and its student's name (D17). */
-export const fileSearch = (q: string | undefined) =>
-  or(textSearch(studentFiles.searchText, q), ofStudentsNamed(studentFiles.studentId, q));
+export const fileSearch = (q: string | undefined, actor: StudentActor) =>
+  or(
+    textSearch(studentFiles.searchText, q),
+    ofStudentsNamed(studentFiles.studentId, q, { students: studentScopeCondition(actor) }),
+  );

@@ -101,11 +101,11 @@ export async function visibleForm(db: DbOrTx, user: SessionUser, id: string): Pr
  * The list's search: what the form says (its fields' values, forms.search_text), the student's name
  * and the author's, each through its own trigram index.
  */
-export function formSearch(q: string | undefined): SQL | undefined {
+export function formSearch(q: string | undefined, user: SessionUser): SQL | undefined {
   const authors = fieldSearch(users.searchText, users.name, q);
   return or(
     textSearch(forms.searchText, q),
-    ofStudentsNamed(forms.studentId, q),
+    ofStudentsNamed(forms.studentId, q, { students: formScopeCondition(user) }),
     authors && sql`${forms.authorId} = any(array(select ${users.id} from ${users} where ${authors}))`,
   );
 }

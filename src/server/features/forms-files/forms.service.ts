@@ -47,7 +47,7 @@ export function formFilters(user: SessionUser, query: FormExportQuery): SQL | un
     query.type ? eq(forms.type, query.type) : undefined,
     query.status ? eq(forms.status, query.status) : undefined,
     query.student_id ? eq(forms.studentId, query.student_id) : undefined,
-    formSearch(query.q),
+    formSearch(query.q, user),
   );
 }
 
@@ -277,15 +277,25 @@ export const formSearchSource: SearchSource = {
   label: 'Forms',
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
-    const rows = await selectForms(deps.db)
-      .where(and(formScopeCondition(user), formSearch(term.text)))
+    // What the item shows, not the whole form with its fields, people and files.
+    const rows = await deps.db
+      .select({
+        id: forms.id,
+        type: forms.type,
+        formDate: forms.formDate,
+        status: forms.status,
+        studentName: students.fullName,
+      })
+      .from(forms)
+      .innerJoin(students, eq(students.id, forms.studentId))
+      .where(and(formScopeCondition(user), formSearch(term.text, user)))
       .orderBy(...newestForms)
       .limit(limit);
     return rows.map((row) => ({
-      id: row.form.id,
-      title: formTitle(row.form.type, row.studentName ?? ''),
-      detail: `${programmeDay(row.form.formDate)} · ${formStatusLabel(row.form.status)}`,
-      href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
+      id: row.id,
+      title: formTitle(row.type, row.studentName),
+      detail: `${programmeDay(row.formDate)} · ${formStatusLabel(row.status)}`,
+      href: `/forms?${new URLSearchParams({ open: row.id })}`,
     }));
   },
 };

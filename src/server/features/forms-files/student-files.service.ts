@@ -28,7 +28,7 @@ import { recordStudentRecordChange } from '../audit/audit.service';
 import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { studentScopeCondition } from '../students/students.service';
 import { fileRows } from './file-list-page';
-import { type FileRow, fileDto, fileSearch, newest, selectFiles, visibleFile } from './file-records';
+import { type FileRow, fileDto, fileSearch, newest, visibleFile } from './file-records';
 
 /*
  * Student Files (docs/product.md §2, D11, D12, D14, D15): documents kept for a student, their
@@ -156,15 +156,25 @@ export const fileSearchSource: SearchSource = {
   label: 'Student Files',
   readableBy: (user) => isStaffRole(user.role),
   async search(deps, user, term, limit) {
-    const rows = await selectFiles(deps.db)
-      .where(and(studentScopeCondition(user), fileSearch(term.text)))
+    // What the item shows, not the whole file with its uploader.
+    const rows = await deps.db
+      .select({
+        id: studentFiles.id,
+        name: studentFiles.name,
+        category: studentFiles.category,
+        size: studentFiles.size,
+        studentName: students.fullName,
+      })
+      .from(studentFiles)
+      .innerJoin(students, eq(students.id, studentFiles.studentId))
+      .where(and(studentScopeCondition(user), fileSearch(term.text, user)))
       .orderBy(...newest)
       .limit(limit);
     return rows.map((row) => ({
-      id: row.file.id,
-      title: row.file.name,
-      detail: `${row.studentName} · ${FILE_CATEGORY_LABELS[row.file.category as FileCategory]} · ${formatFileSize(row.file.size)}`,
-      href: `/files?${new URLSearchParams({ open: row.file.id })}`,
+      id: row.id,
+      title: row.name,
+      detail: `${row.studentName} · ${FILE_CATEGORY_LABELS[row.category as FileCategory]} · ${formatFileSize(row.size)}`,
+      href: `/files?${new URLSearchParams({ open: row.id })}`,
     }));
   },
 };

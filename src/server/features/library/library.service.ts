@@ -18,7 +18,7 @@ import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
 import { areaAudit, recordChangeAudit } from '../audit/audit.service';
 import { resourceListPage } from './library-list-page';
-import { found, type Row, resourceDto, resourceSearch, selectResources } from './library-records';
+import { found, type Row, resourceDto, resourceSearch } from './library-records';
 
 /*
  * The Students Library (docs/product.md §2, §3, D11, D14): staff add, edit and delete resources;
@@ -259,12 +259,20 @@ export const librarySearchSource: SearchSource = {
   area: 'library',
   label: 'Library',
   readableBy: () => true,
-  async search(deps, user, term, limit) {
-    const rows = await selectResources(deps.db, user.id)
+  async search(deps, _user, term, limit) {
+    // What the item shows, not the whole resource with the user's rating.
+    const rows = await deps.db
+      .select({
+        id: libraryResources.id,
+        title: libraryResources.title,
+        type: libraryResources.type,
+        author: libraryResources.author,
+      })
+      .from(libraryResources)
       .where(resourceSearch(term.text))
       .orderBy(...newest)
       .limit(limit);
-    return rows.map(({ resource: r }) => ({
+    return rows.map((r) => ({
       id: r.id,
       title: r.title,
       detail: `${RESOURCE_TYPE_LABELS[r.type as ResourceType] ?? r.type}${r.author ? ` · ${r.author}` : ''}`,

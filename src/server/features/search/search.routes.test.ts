@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../contracts/search';
 import { accessMatrix, expectAccess, signedInOnly } from '../../testing/access-matrix';
@@ -120,6 +121,50 @@ describe('GET /api/search', () => {
       href: '/corporate?q=Ruth+Kapembwa&kind=landlords',
     });
     expect(await search('USR001', 'kapembwa')).toEqual({ q: 'kapembwa', groups: [] });
+  });
+
+  it("finds by a student's name the cases an officer reaches and the forms and files of their own students", async () => {
+    // Program officers' look-ups differ from managers' (students.search.ts, ofStudentsNamed): each
+    // case's student is tested by key, and only the officer's own students are looked up for forms
+    // and files. A case assigned to an officer about another officer's student is still theirs.
+    const theirs = await makeStudent(t, { name: 'Quentin Farrow', officer: 'PO002' });
+    const mine = await makeStudent(t, { name: 'Orlanda Quimby', officer: 'PO001' });
+    const insert = async (query: ReturnType<typeof sql>) => {
+      await t.database.db.execute(query);
+    };
+    const po001 = sql`(select id from users where staff_id = 'PO001')`;
+    await insert(
+      sql`insert into tasks (title, description, student_id, assigned_to_id) values ('Visit the hostel', 'Check', ${theirs.id}, ${po001})`,
+    );
+    await insert(
+      sql`insert into tasks (title, description, student_id, due_date) values ('Call home', 'Ask', ${theirs.id}, '2026-03-20')`,
+    );
+    await insert(
+      sql`insert into issues (title, description, student_id, assigned_to_id) values ('Rent owed', 'Two months', ${theirs.id}, ${po001})`,
+    );
+    for (const student of [theirs, mine])
+      await insert(
+        sql`insert into student_files (student_id, name, mime_type, size, category, storage_key) values (${student.id}, ${`${student.fullName} fees.pdf`}, 'application/pdf', 1, 'financial', gen_random_uuid())`,
+      );
+    for (const q of ['farrow', 'fa'])
+      expect(await found('PO001', q), q).toEqual({ tasks: ['Visit the hostel'], issues: ['Rent owed'] });
+    for (const q of ['farrow', 'fa'])
+      expect(await found('PO002', q), q).toMatchObject({
+        students: ['Quentin Farrow'],
+        tasks: ['Call home', 'Visit the hostel'],
+        issues: ['Rent owed'],
+        files: ['Quentin Farrow fees.pdf'],
+      });
+    for (const q of ['quimby', 'qu'])
+      expect(await found('PO001', q), q).toMatchObject({
+        students: ['Orlanda Quimby'],
+        files: ['Orlanda Quimby fees.pdf'],
+      });
+    expect(await found('PO002', 'quimby')).toEqual({});
+    expect(await found('DPM001', 'farrow')).toMatchObject({
+      tasks: ['Call home', 'Visit the hostel'],
+      files: ['Quentin Farrow fees.pdf'],
+    });
   });
 
   it('lists at most six records of an area', async () => {

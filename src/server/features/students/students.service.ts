@@ -27,7 +27,7 @@ import {
 /** The user's students counted by category, status and start year (for the dashboard). */
 export { type StudentCountGroup, studentCountGroups } from './students.list';
 export { scopeCondition as studentScopeCondition } from './students.query';
-export { ofStudentsNamed, studentMatches, studentSearch } from './students.search';
+export { type NamedAmong, ofStudentsNamed, studentMatches, studentSearch } from './students.search';
 
 const today = (deps: AppDeps) => programmeDate(deps.clock.now());
 
