@@ -12,6 +12,7 @@ import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
+import { recordColumns } from '../../db/record-columns';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
@@ -45,7 +46,7 @@ export function selectAnnouncements<Also extends Record<string, SQL> = Record<ne
 ) {
   return db
     .select({
-      announcement: announcements,
+      announcement: recordColumns(announcements),
       readCount: readCountSql(),
       readByMe: readBySql(viewerId),
       attachments: attachmentsSql(),

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/case-work';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
+import { recordColumns } from '../../db/record-columns';
 import { issues } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofStudentsNamed } from '../students/students.service';
@@ -31,7 +32,8 @@ const issueExtras = {
 };
 
 /** Issues with the names of their people and student, and how long their thread is. */
-export const selectIssues = (db: DbOrTx) => db.select({ issue: issues, ...issueExtras }).from(issues);
+export const selectIssues = (db: DbOrTx) =>
+  db.select({ issue: recordColumns(issues), ...issueExtras }).from(issues);
 
 /** The search over title, description and the student's name (D17). */
 export function issueSearch(q: string | undefined, actor: CaseActor): SQL | undefined {

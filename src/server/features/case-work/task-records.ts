@@ -11,6 +11,7 @@ import {
 } from '../../../domain/case-work';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
+import { recordColumns } from '../../db/record-columns';
 import { tasks } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofStudentsNamed } from '../students/students.service';
@@ -32,7 +33,8 @@ const taskNames = {
 };
 
 /** Tasks with the names of their people and student. */
-export const selectTasks = (db: DbOrTx) => db.select({ task: tasks, ...taskNames }).from(tasks);
+export const selectTasks = (db: DbOrTx) =>
+  db.select({ task: recordColumns(tasks), ...taskNames }).from(tasks);
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['where']>>[number];
 

@@ -4,6 +4,7 @@ import { type EventStatus, type EventType, eventStartsAt, EVENT_MESSAGES as M } 
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
+import { recordColumns } from '../../db/record-columns';
 import { eventRegistrations, events } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { programmeDayBounds } from '../../programme-time';
@@ -20,7 +21,9 @@ export function selectEvents<Also extends Record<string, SQL> = Record<never, SQ
   viewerId: string,
   also?: Also,
 ) {
-  return db.select({ event: events, registered: registeredSql(viewerId), ...(also as Also) }).from(events);
+  return db
+    .select({ event: recordColumns(events), registered: registeredSql(viewerId), ...(also as Also) })
+    .from(events);
 }
 
 export type EventRow = Awaited<
@@ -62,7 +65,7 @@ export async function findEvent(db: DbOrTx, viewerId: string, id: string): Promi
 
 /** The event's row locked for this transaction: registrations for it wait their turn (D17). */
 export async function lockedEvent(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+  const [row] = await tx.select(recordColumns(events)).from(events).where(eq(events.id, id)).for('update');
   if (!row) throw notFound(M.notFound);
   return row;
 }

@@ -5,6 +5,7 @@ import type { StudentActor } from '../../../domain/student-permissions';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
+import { recordColumns } from '../../db/record-columns';
 import { studentFiles, students, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofStudentsNamed, studentScopeCondition } from '../students/students.service';
@@ -13,7 +14,7 @@ import { ofStudentsNamed, studentScopeCondition } from '../students/students.ser
 
 export function selectFiles(db: DbOrTx) {
   return db
-    .select({ file: studentFiles, studentName: students.fullName, uploaderName: users.name })
+    .select({ file: recordColumns(studentFiles), studentName: students.fullName, uploaderName: users.name })
     .from(studentFiles)
     .innerJoin(students, eq(students.id, studentFiles.studentId))
     .leftJoin(users, eq(users.id, studentFiles.uploadedById));

@@ -6,6 +6,7 @@ import { FORM_MESSAGES as M } from '../../../domain/forms';
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { fieldSearch, textSearch } from '../../db/like-pattern';
+import { recordColumns } from '../../db/record-columns';
 import { forms, studentFiles, students, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofStudentsNamed, studentScopeCondition } from '../students/students.service';
@@ -21,7 +22,7 @@ const reviewer = alias(users, 'reviewer');
 export function selectForms(db: DbOrTx) {
   return db
     .select({
-      form: forms,
+      form: recordColumns(forms),
       studentName: students.fullName,
       authorName: author.name,
       reviewerName: reviewer.name,

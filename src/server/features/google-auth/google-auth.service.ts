@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '../../../contracts/auth';
 import type { AppDeps } from '../../app-env';
 import { createSession, type NewSession } from '../../auth/sessions';
 import { hashToken, newSecretToken } from '../../auth/tokens';
+import { recordColumns } from '../../db/record-columns';
 import { oidcLogins, users } from '../../db/schema';
 import { recordAudit, signInEntry } from '../audit/audit.service';
 
@@ -116,10 +117,18 @@ async function findOrCreateGoogleUser(deps: AppDeps, claims: oidc.IDToken): Prom
   const name = (typeof claims.name === 'string' && claims.name.trim()) || email || 'Google user';
   const picture = typeof claims.picture === 'string' ? claims.picture : null;
 
-  let [user] = await deps.db.select().from(users).where(eq(users.authId, claims.sub)).limit(1);
+  let [user] = await deps.db
+    .select(recordColumns(users))
+    .from(users)
+    .where(eq(users.authId, claims.sub))
+    .limit(1);
   if (!user && email && emailVerified) {
     // A staff member whose account has the same, Google-verified, address signs in as themselves.
-    [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    [user] = await deps.db
+      .select(recordColumns(users))
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
   }
   if (user) {
     if (!user.isActive) throw new GoogleSignInError(AUTH_MESSAGES.inactive);

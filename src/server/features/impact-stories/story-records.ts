@@ -5,6 +5,7 @@ import { canManageStories, STORY_MESSAGES as M, storyColor } from '../../../doma
 import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
+import { recordColumns } from '../../db/record-columns';
 import { impactStories, storyCategories } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
@@ -16,7 +17,7 @@ import { notFound } from '../../http/errors';
 export const selectStories = (db: DbOrTx) =>
   db
     .select({
-      story: impactStories,
+      story: recordColumns(impactStories),
       category: { id: storyCategories.id, name: storyCategories.name, color: storyCategories.color },
     })
     .from(impactStories)

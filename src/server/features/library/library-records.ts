@@ -5,6 +5,7 @@ import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
 import { qualified } from '../../db/qualified';
+import { recordColumns } from '../../db/record-columns';
 import { libraryRatings, libraryResources } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
@@ -13,7 +14,7 @@ import { notFound } from '../../http/errors';
 export function selectResources(db: DbOrTx, viewerId: string) {
   return db
     .select({
-      resource: libraryResources,
+      resource: recordColumns(libraryResources),
       myRating: sql<
         number | null
       >`(select r.stars from ${libraryRatings} r where r.resource_id = ${qualified(libraryResources.id)} and r.user_id = ${viewerId})`,

@@ -11,6 +11,7 @@ import { detectFileType, FILE_MESSAGES, FILE_TYPES, safeFileName } from '../../.
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
+import { recordColumns } from '../../db/record-columns';
 import { libraryOpens, libraryRatings, libraryResources } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/file-upload';
@@ -87,7 +88,11 @@ export async function createResource(
 }
 
 async function locked(tx: Tx, id: string) {
-  const [row] = await tx.select().from(libraryResources).where(eq(libraryResources.id, id)).for('update');
+  const [row] = await tx
+    .select(recordColumns(libraryResources))
+    .from(libraryResources)
+    .where(eq(libraryResources.id, id))
+    .for('update');
   if (!row) throw notFound(M.notFound);
   return row;
 }

@@ -4,6 +4,7 @@ import { tokenLifetimeMs } from '../../../domain/auth-rules';
 import type { AppDeps } from '../../app-env';
 import { hashToken, newSecretToken } from '../../auth/tokens';
 import type { DbOrTx } from '../../db/client';
+import { recordColumns } from '../../db/record-columns';
 import { authTokens, mailOutbox, roleRequests, users } from '../../db/schema';
 import {
   accountExistsEmail,
@@ -91,7 +92,11 @@ export async function sendQueuedAuthMail(deps: AppDeps): Promise<number> {
 
 async function sendOne(deps: AppDeps, job: typeof mailOutbox.$inferSelect): Promise<void> {
   const { kind, email } = job;
-  const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [user] = await deps.db
+    .select(recordColumns(users))
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
   const site = await mailSite(deps);
   if (kind === 'reset_password') {
     // No account, or a deactivated one: nothing is sent, and the requester was told the same.

@@ -5,13 +5,14 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { createSession, type NewSession, securityInForce } from '../../auth/sessions';
 import { type SignInGates, signInGatesOf } from '../../auth/sign-in-gates';
 import type { DbOrTx } from '../../db/client';
+import type { RecordOf } from '../../db/record-columns';
 import { loginThrottles, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit, signInEntry } from '../audit/audit.service';
 
 /** What every staff ID sign-in shares, with a password alone or a password and a code. */
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = RecordOf<typeof users>;
 type UserFields = Pick<
   UserRow | SessionUser,
   'id' | 'name' | 'email' | 'role' | 'department' | 'staffId' | 'photoUrl' | 'lastLogin'

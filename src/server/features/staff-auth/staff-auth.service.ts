@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-env';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { NewSession } from '../../auth/sessions';
 import type { DbOrTx } from '../../db/client';
+import { type RecordOf, recordColumns } from '../../db/record-columns';
 import { loginThrottles, roleRequests, users } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -21,7 +22,7 @@ export { acceptInvitation, resetPassword, verifyEmail } from './password-flows';
 export { toUserDto } from './sign-in-session';
 export { completeTwoFactorSignIn } from './two-factor-sign-in';
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = RecordOf<typeof users>;
 
 /**
  * A staff ID and password. An account with an authenticator gets a two-factor challenge instead
@@ -38,7 +39,11 @@ export async function login(
   const attempt = await countGuess(deps.db, key, now, threshold);
   if (!isGuessAllowed(attempt, threshold)) throw lockedOut();
 
-  const [user] = await deps.db.select().from(users).where(sql`upper(${users.staffId}) = ${key}`).limit(1);
+  const [user] = await deps.db
+    .select(recordColumns(users))
+    .from(users)
+    .where(sql`upper(${users.staffId}) = ${key}`)
+    .limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
     // Written whether or not the account exists, so the answer's time still tells nobody which.

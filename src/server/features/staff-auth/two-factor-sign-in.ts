@@ -5,6 +5,7 @@ import { tokenState } from '../../../domain/auth-rules';
 import type { AppDeps } from '../../app-env';
 import type { NewSession } from '../../auth/sessions';
 import { hashToken, newSecretToken } from '../../auth/tokens';
+import { type RecordOf, recordColumns } from '../../db/record-columns';
 import { authTokens, loginThrottles, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -58,8 +59,8 @@ const challengeEnded = () => new HttpError(401, M.challengeEnded, { code: 'two_f
 type Outcome =
   | { kind: 'ended' }
   | { kind: 'locked' }
-  | { kind: 'wrong'; user: typeof users.$inferSelect; ended: boolean }
-  | { kind: 'signed_in'; user: typeof users.$inferSelect; how: string };
+  | { kind: 'wrong'; user: RecordOf<typeof users>; ended: boolean }
+  | { kind: 'signed_in'; user: RecordOf<typeof users>; how: string };
 
 /** A code (or recovery code) for a challenge: the session, or 401 with what went wrong. */
 export async function completeTwoFactorSignIn(
@@ -81,7 +82,7 @@ export async function completeTwoFactorSignIn(
       .for('update');
     if (!challenge || tokenState(challenge, now) !== 'valid' || challenge.attempts >= CHALLENGE_ATTEMPTS)
       return { kind: 'ended' };
-    const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId));
+    const [user] = await tx.select(recordColumns(users)).from(users).where(eq(users.id, challenge.userId));
     if (!user?.isActive || !user.twoFactorEnabledAt) {
       await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, challenge.id));
       return { kind: 'ended' };

@@ -12,6 +12,7 @@ import { hashToken } from '../../auth/tokens';
 import { base32Decode, matchingStep, newTotpSecret, otpauthUrl } from '../../auth/totp';
 import { openStoredSecret, sealSecret, twoFactorKey } from '../../auth/two-factor-key';
 import type { DbOrTx, Tx } from '../../db/client';
+import { type RecordOf, recordColumns } from '../../db/record-columns';
 import { twoFactorRecoveryCodes, users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
@@ -28,12 +29,12 @@ const audit = areaAudit('account', 'account');
 export const RECOVERY_CODE_COUNT = 10;
 
 async function account(db: DbOrTx, userId: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const [row] = await db.select(recordColumns(users)).from(users).where(eq(users.id, userId));
   return row!;
 }
 
 /** Only an account with a password has a sign-in to protect: Google checks its own. */
-function assertHasPassword(row: typeof users.$inferSelect) {
+function assertHasPassword(row: RecordOf<typeof users>) {
   if (!row.passwordHash) throw conflict(M.googleOnly);
 }
 
@@ -94,7 +95,11 @@ export async function confirmTwoFactorSetup(
   const key = await twoFactorKey(deps.config);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const [row] = await tx
+      .select(recordColumns(users))
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     assertHasPassword(row!);
     if (!row!.twoFactorPendingSecret) throw conflict(M.noPendingSetup);
     const secret = openStoredSecret(key, row!.twoFactorPendingSecret);

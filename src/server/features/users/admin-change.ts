@@ -3,10 +3,11 @@ import { isUuid } from '../../../contracts/common';
 import { canManageUsers, USER_MESSAGES as M } from '../../../domain/users';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
+import { type RecordOf, recordColumns } from '../../db/record-columns';
 import { users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 
-export type AccountRow = typeof users.$inferSelect;
+export type AccountRow = RecordOf<typeof users>;
 
 /**
  * Runs an admin's change of one account in a transaction that first locks the active admins'
@@ -30,7 +31,11 @@ export async function asAdmin<T>(
       .orderBy(users.id)
       .for('update');
     if (!admins.some((a) => a.id === actor.id)) throw forbidden();
-    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
+    const [target] = await tx
+      .select(recordColumns(users))
+      .from(users)
+      .where(eq(users.id, targetId))
+      .for('update');
     if (!target) throw notFound(M.notFound);
     return change(tx, target, admins.length);
   });

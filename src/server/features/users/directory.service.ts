@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-env';
 import type { SearchSource } from '../../area-sources';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
+import { type RecordOf, recordColumns } from '../../db/record-columns';
 import { roleRequests, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
@@ -32,7 +33,7 @@ const pending = alias(roleRequests, 'pending_request');
 /** Accounts with who added them and their pending request. */
 export function selectDirectory(db: DbOrTx) {
   return db
-    .select({ user: users, creatorName: creator.name, request: pending })
+    .select({ user: recordColumns(users), creatorName: creator.name, request: pending })
     .from(users)
     .leftJoin(creator, eq(creator.id, users.createdById))
     .leftJoin(pending, and(eq(pending.userId, users.id), eq(pending.status, 'pending')));
@@ -55,7 +56,7 @@ export function roleRequestSummary(r: RoleRequestRow): RoleRequestSummary {
 }
 
 /** An account's profile (My Profile's fields) as the API and the audit trail name them. */
-export const profileOf = (u: typeof users.$inferSelect) => ({
+export const profileOf = (u: RecordOf<typeof users>) => ({
   department: u.department,
   phone_number: u.phoneNumber,
   address: u.address,

@@ -3,6 +3,7 @@ import type { MyProfile, ProfileInput } from '../../../contracts/users';
 import { USER_MESSAGES as M } from '../../../domain/users';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { recordColumns } from '../../db/record-columns';
 import { sessions, users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
@@ -32,7 +33,11 @@ export async function updateMyProfile(
 ): Promise<MyProfile> {
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const [before] = await tx
+      .select(recordColumns(users))
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     const [after] = await tx
       .update(users)
       .set({

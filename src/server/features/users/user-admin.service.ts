@@ -4,6 +4,7 @@ import type { Role } from '../../../domain/roles';
 import { canManageUsers, USER_MESSAGES as M, roleChangeRefusal } from '../../../domain/users';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { answeringConstraints } from '../../db/constraint-errors';
+import type { RecordOf } from '../../db/record-columns';
 import { sessions, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
@@ -26,7 +27,7 @@ const UNIQUE = {
 } as const;
 
 /** The account fields the audit trail compares. */
-const audited = (u: typeof users.$inferSelect) => ({
+const audited = (u: RecordOf<typeof users>) => ({
   name: u.name,
   email: u.email,
   role: u.role,
