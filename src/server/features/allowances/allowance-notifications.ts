@@ -101,6 +101,12 @@ export async function awaitingDecisionCount(deps: AppDeps, user: Recipient): Pro
   return scope.stages.length === 0 ? 0 : countWaiting(deps, user, scope);
 }
 
+/** The same count as an SQL expression (an integer), for a statement that reads it with other figures. */
+export async function awaitingDecisionSql(deps: AppDeps, user: Recipient): Promise<SQL> {
+  const { stages, waiting } = await waitingStagesOf(deps, user);
+  return stages.length === 0 ? sql`0` : waitingCountSql(user.id, sql`${sql.param(stages)}`, waiting);
+}
+
 /**
  * The notification bell: what the signed-in user may decide (or pay) now, newest first. At a stage
  * they hold for someone by a delegation active today, each item names that person, and what that
