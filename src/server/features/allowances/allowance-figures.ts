@@ -32,7 +32,7 @@ export function monthLabel(month: string): string {
  * dashboard). How many await the user's decision is the bell's count (awaitingDecisionCount).
  */
 type SqlValue = string | number | SQL;
-type SeriesRow = {
+export type SeriesRow = {
   month: string;
   kind: string;
   total: string;
@@ -60,13 +60,17 @@ export function allowanceSeriesSql(
   utcOffset: SqlValue,
 ): SQL {
   const ofOfficer = officerId ? sql` and officer_id = ${officerId}` : sql``;
+  // Summed by instant first, then by month: everyone's rows (150 officers' months and days) each
+  // named by their month was 5 ms of PostgreSQL on every deputy manager's and admin's dashboard.
   const sums = (kind: 'submitted' | 'approved' | 'paid', zone: SqlValue, offset: SqlValue) => sql`
       select to_char(at at time zone ${zone}, 'YYYY-MM') as month, ${sql.raw(`'${kind}'`)} as kind,
              round(sum(total), 2)::text as total
-        from allowance_month_totals
-       where kind = ${sql.raw(`'${kind}'`)} and utc_offset = ${offset}::smallint
-         and at >= (${first}::date::timestamp at time zone ${zone})
-         and allowance_count <> 0${ofOfficer}
+        from (select at, sum(total) as total
+                from allowance_month_totals
+               where kind = ${sql.raw(`'${kind}'`)} and utc_offset = ${offset}::smallint
+                 and at >= (${first}::date::timestamp at time zone ${zone})
+                 and allowance_count <> 0${ofOfficer}
+               group by at) as by_instant
        group by 1`;
   const utc = sql`'UTC'`;
   const zero = sql`0`;
@@ -85,10 +89,11 @@ export async function allowanceDashboardFigures(
 ): Promise<AllowanceDashboardFigures> {
   const { months, first, tz, utcOffset } = dashboardMonths(now);
   const { rows } = await db.execute<SeriesRow>(allowanceSeriesSql(officerId, first, tz, utcOffset));
-  return figuresOf(rows, months);
+  return allowanceFiguresOf(rows, months);
 }
 
-function figuresOf(rows: SeriesRow[], months: string[]): AllowanceDashboardFigures {
+/** The figures from the rows of allowanceSeriesSql, over the twelve `months` (dashboardMonths). */
+export function allowanceFiguresOf(rows: SeriesRow[], months: string[]): AllowanceDashboardFigures {
   const byMonth = new Map(
     months.map((m) => [
       m,

@@ -24,9 +24,10 @@ const EARLIER_APPROVERS = [
  * Whether an allowance at `waiting.stage` is barred to the user by the two-stage rule (docs/product.md
  * §4, D21): the user, or the account they hold the stage for (`waiting.principal`), approved an
  * earlier step. At these stages the earlier steps are the DPM and FLMI ones. Plain comparisons,
- * not two arrays overlapping: the count tests every allowance waiting at those stages, and
- * building two arrays for each was most of its time. `is true`: a step not yet taken compares
- * as null, which must read as "not barred" where the rule is negated (the bell's items).
+ * not two arrays overlapping: the bell's items test each allowance they pass, and building two
+ * arrays for each was most of the time when the count still did so (it now finds the barred
+ * ones by index: earlierApproversInclude). `is true`: a step not yet taken compares as null,
+ * which must read as "not barred" where the rule is negated (the bell's items).
  */
 const barredByTwoStageRule = (userId: string | SQL, a: SQL) => {
   const approvedBy = (who: SQL) =>
@@ -52,18 +53,32 @@ export async function waitingStagesOf(deps: AppDeps, user: Recipient) {
 }
 
 /**
+ * The same rule as barredByTwoStageRule, for counting: the earlier approvers as one array, the
+ * expression allowances_earlier_approvers_idx (migration 0055) is made on, overlapping the user
+ * and whom they hold the stage for. A step not yet taken is a null in the array and matches no one.
+ */
+const earlierApproversInclude = (userId: string | SQL, a: SQL) =>
+  sql`array[${sql.join(
+    EARLIER_APPROVERS.map((column) => sql`${a}.${sql.identifier(column)}`),
+    sql`, `,
+  )}] && array[${userId}::uuid, waiting.principal]`;
+
+/**
  * How many allowances wait at `stages` for the user (`waiting`: each stage and whom the user holds
  * it for, from waitingStagesOf), as one SQL expression: the triggers' per-stage counts (counting
  * half a million waiting rows took 75 ms), less what the two-stage rule bars. Only FLMI and PM
- * deciders have any barred, counted off allowances_two_stage_rule_idx (migration 0034) alone: the
- * stages written as literals on `a` are what let the planner use that partial index.
+ * deciders have any barred, found by their ids in allowances_earlier_approvers_idx (migration
+ * 0055): the stages written as literals on `a` are what let the planner use that partial index,
+ * and on `waiting` what spare a deputy manager reading the allowances they approved at their own
+ * stage.
  */
 export function waitingCountSql(userId: string | SQL, stages: SQL, waiting: SQL): SQL {
   return sql`greatest(0,
     (select coalesce(sum(${allowanceStageTotals.allowanceCount}), 0)
        from ${allowanceStageTotals} where ${allowanceStageTotals.approvalStage} = any(${stages}::text[]))
     - (select count(*) from ${waiting} join ${allowances} as a on a.approval_stage = waiting.stage
-        where a.approval_stage in ('pending_flmi', 'pending_pm') and ${barredByTwoStageRule(userId, sql`a`)}))::int`;
+        where waiting.stage in ('pending_flmi', 'pending_pm') and a.approval_stage in ('pending_flmi', 'pending_pm')
+          and ${earlierApproversInclude(userId, sql`a`)}))::int`;
 }
 
 async function countWaiting(
@@ -84,6 +99,12 @@ async function countWaiting(
 export async function awaitingDecisionCount(deps: AppDeps, user: Recipient): Promise<number> {
   const scope = await waitingStagesOf(deps, user);
   return scope.stages.length === 0 ? 0 : countWaiting(deps, user, scope);
+}
+
+/** The same count as an SQL expression (an integer), for a statement that reads it with other figures. */
+export async function awaitingDecisionSql(deps: AppDeps, user: Recipient): Promise<SQL> {
+  const { stages, waiting } = await waitingStagesOf(deps, user);
+  return stages.length === 0 ? sql`0` : waitingCountSql(user.id, sql`${sql.param(stages)}`, waiting);
 }
 
 /**

@@ -42,13 +42,20 @@ import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowan
 import { transitionAudit } from './allowance-transition-audit';
 
 export { bulkDecideAllowances } from './allowance-bulk-decision';
-/** The dashboard's allowance figures, for the dashboard area. */
-export { type AllowanceDashboardFigures, allowanceDashboardFigures } from './allowance-figures';
+/** The dashboard's allowance figures, for the dashboard area (read with its other figures). */
+export {
+  type AllowanceDashboardFigures,
+  allowanceFiguresOf,
+  allowanceSeriesSql,
+  dashboardMonths,
+  type SeriesRow,
+} from './allowance-figures';
 export { allowanceSearch } from './allowance-global-search';
 export {
   allowanceNotifications,
   allowancesAwaitingUser,
   awaitingDecisionCount,
+  awaitingDecisionSql,
 } from './allowance-notifications';
 // The payment batches' payments write the entry a single payment writes, naming the batch.
 export { transitionAudit } from './allowance-transition-audit';

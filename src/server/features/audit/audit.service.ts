@@ -244,32 +244,23 @@ const ENTRIES_A_BATCH_SUMS_UP = ['student.imported', 'allowance.uploaded'];
 /**
  * The dashboard's recent activity: the latest changes to the programme's records the user may see
  * (all for admin and deputy manager, their own students' for an officer, as studentScope says with
- * `officerId`), newest first; sign-ins and account events stay in the log.
+ * `officerId`), newest first; sign-ins and account events stay in the log. A query the dashboard
+ * reads with its other figures in one statement: its rows, in order, are the entries as the API
+ * gives them, the time an ISO instant in UTC to the millisecond as the rest of the API writes it.
  */
-export async function recentActivity(
-  db: DbOrTx,
-  officerId: string | undefined,
-  limit: number,
-): Promise<RecentActivity[]> {
-  const rows = await db
-    .select({
-      id: activities.id,
-      actor_name: activities.actorName,
-      action: activities.action,
-      summary: activities.summary,
-      created_at: activities.createdAt,
-    })
-    .from(activities)
-    .where(
-      and(
-        sql`${activities.entityType} <> 'account'`,
-        notInArray(activities.action, ENTRIES_A_BATCH_SUMS_UP),
-        officerId === undefined ? undefined : eq(activities.officerId, officerId),
-      ),
-    )
-    .orderBy(desc(activities.createdAt), desc(activities.seq))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+export function recentActivitySql(officerId: string | undefined, limit: number): SQL {
+  const a = activities;
+  return sql`
+    select ${a.id} as id, ${a.actorName} as actor_name, ${a.action} as action, ${a.summary} as summary,
+           to_char(${a.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      from ${a}
+     where ${and(
+       sql`${a.entityType} <> 'account'`,
+       notInArray(a.action, ENTRIES_A_BATCH_SUMS_UP),
+       officerId === undefined ? undefined : eq(a.officerId, officerId),
+     )}
+     order by ${a.createdAt} desc, ${a.seq} desc
+     limit ${limit}`;
 }
 
 const entryColumns = {

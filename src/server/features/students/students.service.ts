@@ -25,7 +25,7 @@ import {
 } from './students.write';
 
 /** The user's students counted by category, status and start year (for the dashboard). */
-export { type StudentCountGroup, studentCountGroups } from './students.list';
+export { type StudentCountGroup, studentCountGroupsSql } from './students.list';
 export { scopeCondition as studentScopeCondition } from './students.query';
 export { type NamedAmong, ofStudentsNamed, studentMatches, studentSearch } from './students.search';
 
