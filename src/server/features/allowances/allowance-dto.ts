@@ -121,10 +121,15 @@ export async function loadAllowanceDetail(db: DbOrTx, id: string): Promise<Allow
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(allowances).where(eq(allowances.id, id));
   if (!row) return null;
+  return { ...toAllowanceDto(row), comments: await allowanceCommentsOf(db, id) };
+}
+
+/** An allowance's comments, oldest first, in the order of the chain. */
+export async function allowanceCommentsOf(db: DbOrTx, id: string): Promise<AllowanceDetail['comments']> {
   const comments = await db
     .select()
     .from(allowanceComments)
     .where(eq(allowanceComments.allowanceId, id))
     .orderBy(asc(allowanceComments.createdAt), asc(flowOrder), asc(allowanceComments.id));
-  return { ...toAllowanceDto(row), comments: comments.map(toCommentDto) };
+  return comments.map(toCommentDto);
 }

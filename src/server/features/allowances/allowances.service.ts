@@ -38,7 +38,14 @@ import { programmeDate, programmeZone } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { allowanceBeingUploaded, studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { delegationFor } from '../delegations/delegations.service';
-import { actorOf, allowanceWriteConflicts, loadAllowanceDetail } from './allowance-dto';
+import {
+  actorOf,
+  allowanceCommentsOf,
+  allowanceWriteConflicts,
+  loadAllowanceDetail,
+  toAllowanceDto,
+  toCommentDto,
+} from './allowance-dto';
 import { transitionAudit } from './allowance-transition-audit';
 
 export { bulkDecideAllowances } from './allowance-bulk-decision';
@@ -126,8 +133,9 @@ export async function createAllowance(
   const duplicate = conflict(duplicateAllowanceMessage(student.fullName, month, year));
   const actor = actorOf(user);
 
-  // Two submissions racing for the same period: the unique index lets one through.
-  const id = await answeringConstraints(allowanceWriteConflicts(duplicate.message), () =>
+  // Two submissions racing for the same period: the unique index lets one through. The answer is
+  // the allowance as this transaction wrote it, from its own RETURNING: no read after the commit.
+  return answeringConstraints(allowanceWriteConflicts(duplicate.message), () =>
     deps.db.transaction(async (tx) => {
       const [open] = await tx
         .select({ id: allowances.id })
@@ -166,10 +174,11 @@ export async function createAllowance(
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: allowances.id });
-      await tx
+        .returning();
+      const [comment] = await tx
         .insert(allowanceComments)
-        .values({ ...submissionComment(actor, input.flmi_comments), allowanceId: row!.id, createdAt: now });
+        .values({ ...submissionComment(actor, input.flmi_comments), allowanceId: row!.id, createdAt: now })
+        .returning();
       await recordAudit(tx, {
         actor: { id: user.id, name: user.name },
         officerId: student.assignedOfficerId,
@@ -189,10 +198,9 @@ export async function createAllowance(
           flmi_comments: input.flmi_comments,
         },
       });
-      return row!.id;
+      return { ...toAllowanceDto(row!), comments: [toCommentDto(comment!)] };
     }),
   );
-  return getAllowance(deps, id);
 }
 
 function refusal(result: Exclude<TransitionResult, { ok: true }>): HttpError {
@@ -226,7 +234,8 @@ async function applyTransition(
   if (!isUuid(id)) throw notFound(ALLOWANCE_MESSAGES.notFound);
   const now = deps.clock.now();
   // The database's own money and approval rules (migration 0021) answer 400/409, never 500.
-  await answeringConstraints({}, () =>
+  // The answer is the allowance as this transaction left it: no read after the commit.
+  return answeringConstraints({}, () =>
     deps.db.transaction(async (tx) => {
       const [found] = await tx
         .select({
@@ -252,13 +261,13 @@ async function applyTransition(
         .update(allowances)
         .set({ ...result.changes, updatedAt: now })
         .where(and(eq(allowances.id, id), eq(allowances.approvalStage, result.from)))
-        .returning({ id: allowances.id });
+        .returning();
       if (!updated) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
       await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
       await recordAudit(tx, transitionAudit(user, current, found.officerId, result, now));
+      return { ...toAllowanceDto(updated), comments: await allowanceCommentsOf(tx, id) };
     }),
   );
-  return getAllowance(deps, id);
 }
 
 export function decideOnAllowance(

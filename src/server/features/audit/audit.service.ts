@@ -79,22 +79,17 @@ export interface StudentRecordChange {
 
 /**
  * Records a change to a record about a student, filed under the student's officer so that
- * officer's Activity Log shows it (D15).
+ * officer's Activity Log shows it (D15). The officer is read by the entry's insert itself, in the
+ * change's transaction: one round trip, not two.
  */
 export async function recordStudentRecordChange(
   tx: DbOrTx,
   actor: { id: string; name: string },
   change: StudentRecordChange,
 ): Promise<void> {
-  const [student] = change.studentId
-    ? await tx
-        .select({ officer: students.assignedOfficerId })
-        .from(students)
-        .where(eq(students.id, change.studentId))
-    : [];
-  await recordAudit(tx, {
+  const entry = toRow({
     actor: { id: actor.id, name: actor.name },
-    officerId: student?.officer ?? null,
+    officerId: null,
     entityType: change.entityType,
     entityId: change.id,
     action: `${change.entityType}.${change.action}`,
@@ -103,6 +98,12 @@ export async function recordStudentRecordChange(
     before: change.before,
     after: change.after,
   });
+  const officerId = change.studentId
+    ? sql<
+        string | null
+      >`(select ${students.assignedOfficerId} from ${students} where ${students.id} = ${change.studentId})`
+    : null;
+  await tx.insert(activities).values({ ...entry, officerId });
 }
 
 /**
