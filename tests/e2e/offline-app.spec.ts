@@ -26,13 +26,19 @@ test.afterAll(() => {
   if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
-/** Until the app's worker has installed (the whole app precached) and activated. */
+/**
+ * Until the app's worker has installed (the whole app precached) and activated: registered a few
+ * seconds after the page loads (src/web/app/app-update/start.ts), with the manifest's link.
+ */
 async function workerActivated(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
+    .poll(
+      () =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
+      { timeout: 30_000 },
     )
     .toBe('activated');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
 }
 
 /** What a request from the page gets: its status, or 'network error' when nothing answered. */
