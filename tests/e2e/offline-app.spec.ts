@@ -35,7 +35,8 @@ async function workerActivated(page: Page) {
     .poll(
       () =>
         page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
-      { timeout: 30_000 },
+      // The whole app is downloaded first: slower on CI's busy machine.
+      { timeout: process.env.CI ? 60_000 : 30_000 },
     )
     .toBe('activated');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
