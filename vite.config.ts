@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appWorker } from './scripts/vite-app-worker.mjs';
 import { signedInChunks } from './scripts/vite-chunk-groups.mjs';
 import { precompress } from './scripts/vite-precompress.mjs';
 import { pureContracts } from './scripts/vite-pure-contracts.mjs';
@@ -18,7 +19,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     root: fileURLToPath(new URL('./src/web', import.meta.url)),
-    plugins: [react(), tailwindcss(), pureContracts(), precompress()],
+    plugins: [react(), tailwindcss(), pureContracts(), appWorker(), precompress()],
     build: {
       outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
       emptyOutDir: true,

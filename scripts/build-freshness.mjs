@@ -11,6 +11,7 @@ const SOURCES = [
   'scripts/build-server.mjs',
   'scripts/vite-precompress.mjs',
   'scripts/vite-pure-contracts.mjs',
+  'scripts/vite-app-worker.mjs',
   'package-lock.json',
 ];
 

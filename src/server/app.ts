@@ -21,6 +21,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { paymentBatchesRoutes } from './features/payment-batches/payment-batches.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { webManifestRoutes } from './features/settings/web-manifest.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { twoFactorRoutesOf } from './features/two-factor/two-factor.routes';
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   mountApiDocs(app);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  // Before the web app's files and its index.html fallback, which would otherwise answer it.
+  app.route('/', webManifestRoutes(deps));
   if (options.serveWeb) mountWebApp(app, deps.config.webDir);
 
   app.onError((error, c) => {

@@ -2,6 +2,7 @@
 import './app/start-early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startAppWorkerAfterLoad } from './app/app-update/start';
 import {
   applyToDocument,
   DEFAULT_APPEARANCE,
@@ -35,3 +36,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The service worker that lets the app open offline and offers new versions: after the page loads.
+startAppWorkerAfterLoad();

@@ -16,6 +16,9 @@ const appHeaders = () =>
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The app's service worker (/sw.js) and its manifest (/manifest.webmanifest): its own origin only.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       // Story videos: YouTube's privacy-enhanced player and Vimeo's, nothing else.
       frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'blob:'],
       objectSrc: ["'none'"],

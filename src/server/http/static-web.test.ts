@@ -13,6 +13,9 @@ const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};
 const STYLES = `body { color: #0f172a; }\n${'.x { margin: 0 }\n'.repeat(100)}`;
 const INDEX = `<!doctype html><html><head><title>CHL Back-office</title></head><body><div id="root"></div>${' '.repeat(500)}</body></html>`;
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+/** The service worker the build generates (scripts/vite-app-worker.mjs), with no hash in its name. */
+const WORKER = `self.addEventListener('fetch', () => {});\n${'// precache list\n'.repeat(50)}`;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 let webDir: string;
 let app: Hono<AppEnv>;
@@ -31,6 +34,9 @@ beforeAll(() => {
   writeWithCopies('assets/app-1a2b3c.js', SCRIPT);
   writeWithCopies('assets/app-1a2b3c.css', STYLES, { br: false });
   writeWithCopies('favicon.svg', ICON, { br: false, gz: false });
+  writeWithCopies('sw.js', WORKER);
+  mkdirSync(path.join(webDir, 'icons'));
+  writeFileSync(path.join(webDir, 'icons/app-192.png'), PNG);
   writeWithCopies('.vite/manifest.json', '{"index.html":{"file":"assets/app-1a2b3c.js"}}');
   app = new Hono<AppEnv>();
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
@@ -118,6 +124,20 @@ describe('the built web app', () => {
     const plain = await get('/dashboard');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(INDEX);
+  });
+
+  it('serves the service worker itself, as JavaScript, revalidated on every update check', async () => {
+    const res = await get('/sw.js', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // A browser checks a worker past its own HTTP cache anyway; a proxy between must not keep an
+    // old one either, or phones would never hear of a new version.
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await decoded(res)).toBe(WORKER);
+
+    const icon = await get('/icons/app-192.png', 'br');
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await icon.arrayBuffer())).toEqual(PNG);
   });
 
   it("keeps the build's own records to itself: those paths get index.html", async () => {

@@ -15,6 +15,7 @@ import type { LoginResponse, SignedInResponse, User } from '../../contracts/auth
 import { AUTH_MESSAGES } from '../../contracts/auth-messages';
 import { ApiError, api, forgetEarlyAnswers, setUnauthorizedHandler } from './api';
 import { type AuthChannel, openAuthChannel } from './auth-channel';
+import { forgetSignedIn, lastSignedIn, rememberSignedIn } from './offline-session';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -64,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const channelRef = useRef<AuthChannel | null>(null);
 
   const signOutLocally = useCallback(() => {
+    forgetSignedIn();
     forgetEarlyAnswers();
     queryClient.clear();
     setState({ status: 'signed-out', user: null });
@@ -73,6 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const { user } = await api.get<{ user: User | null }>('/api/session');
       if (!user) {
+        forgetSignedIn();
         // On opening the app nobody's data is here yet: the public settings just read stay. A
         // transition, as below: the sign-in page is drawn in short slices once its code is here.
         if (stateRef.current.status === 'loading')
@@ -88,8 +91,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // A transition: the screen before (the 'Authenticating...' spinner on opening the app) stays
       // until the signed-in screen's code is here, rather than a second spinner that React would
       // keep up at least 300 ms once shown (issue 22: the dashboard's first paint on a phone).
+      rememberSignedIn(user);
       startTransition(() => setState({ status: 'signed-in', user }));
-    } catch {
+    } catch (error) {
+      // No network on opening the installed app: the account last signed in here, until the
+      // server can be asked (offline-session.ts; the 'online' listener below asks again).
+      const last = error instanceof ApiError && error.isNetworkError ? lastSignedIn() : null;
+      if (last && stateRef.current.status !== 'signed-out') {
+        startTransition(() => setState({ status: 'signed-in', user: last }));
+        return;
+      }
       // The profile could not be loaded: signed out (docs/product.md §4).
       signOutLocally();
     }
@@ -97,6 +108,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
+  }, [refresh]);
+
+  // Back online: the server decides again who is signed in (a session that ended meanwhile signs out).
+  useEffect(() => {
+    const checkAgain = () => {
+      if (stateRef.current.status === 'signed-in') void refresh();
+    };
+    window.addEventListener('online', checkAgain);
+    return () => window.removeEventListener('online', checkAgain);
   }, [refresh]);
 
   useEffect(() => {
@@ -151,6 +171,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback(
     (user: User) => {
+      rememberSignedIn(user);
       queryClient.clear();
       setState({ status: 'signed-in', user });
       channelRef.current?.post({ type: 'login', userId: user.id });

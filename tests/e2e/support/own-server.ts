@@ -8,9 +8,14 @@ import { E2E_APP_PORT } from './ports';
 /*
  * A spec that changes what is one for the whole app (System Settings, a restore that ends every
  * session) runs its own server and embedded database on base + `offset`, with the demo data, so
- * the specs beside it on the shared server never see its changes.
+ * the specs beside it on the shared server never see its changes. `env`, called before the server
+ * starts, adds to its environment (WEB_DIR: a copy of the build that the spec may change).
  */
-export function ownServerForThisFile(offset: number, name: string): { origin: string } {
+export function ownServerForThisFile(
+  offset: number,
+  name: string,
+  env: () => Record<string, string> = () => ({}),
+): { origin: string } {
   const port = E2E_APP_PORT + offset;
   const origin = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
@@ -36,6 +41,7 @@ export function ownServerForThisFile(offset: number, name: string): { origin: st
         SEED_DEMO: 'true',
         SMTP_URL: '',
         LOG_REQUESTS: 'false',
+        ...env(),
       },
     });
     const deadline = Date.now() + 100_000;

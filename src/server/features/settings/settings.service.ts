@@ -14,6 +14,7 @@ import {
   settingLabel,
   settingLeaves,
 } from '../../../domain/settings';
+import { type WebAppManifest, webAppManifest } from '../../../domain/web-app-manifest';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { systemSettings } from '../../db/schema';
@@ -170,6 +171,17 @@ export async function publicSettings(deps: AppDeps): Promise<PublicSettings> {
       compact_mode: appearance.compactMode,
     },
   };
+}
+
+/** The installed app's manifest, from the names and appearance as they are now. */
+export async function appManifest(deps: AppDeps): Promise<WebAppManifest> {
+  const { general, appearance } = await currentSettings(deps.db);
+  return webAppManifest({
+    systemName: general.systemName,
+    organizationName: general.organizationName,
+    theme: appearance.theme,
+    primaryColor: appearance.primaryColor,
+  });
 }
 
 /** The names an email is signed with and its links' address, as they are now. */

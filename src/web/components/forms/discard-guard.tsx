@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useLeaveGuard } from '../../lib/unsaved-work';
 import { ConfirmDialog } from '../ui';
 
 /** The first field a person would type in: not hidden, not disabled. */
@@ -13,23 +14,11 @@ export function focusFirstField(container: Element | null): boolean {
 }
 
 /**
- * Asks the browser to confirm leaving the page while `active` (typed changes not saved): in-app
- * navigation is already blocked by the modal, a reload or closed tab is not.
- */
-function useLeaveGuard(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const guard = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', guard);
-    return () => window.removeEventListener('beforeunload', guard);
-  }, [active]);
-}
-
-/**
  * Keeps typed input from being lost (a form dialog's Escape, backdrop, close button or Cancel):
  * `guard(action)` runs the action at once when nothing was typed, and otherwise first asks
  * 'Discard your changes?' (Discard / Keep editing). Render `prompt` beside the dialog. While the
- * form is open and dirty, leaving the page asks the browser's own question.
+ * form is open and dirty, leaving the page asks the browser's own question and an update of the
+ * app waits (lib/unsaved-work.ts).
  */
 export function useDiscardGuard(
   dirty: boolean,

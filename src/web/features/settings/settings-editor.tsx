@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { SettingsResponse } from '../../../contracts/settings';
 import { SETTINGS_MESSAGES } from '../../../domain/settings';
 import { Alert, Button, ConfirmDialog, PageHeader, Tabs } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
+import { useLeaveGuard } from '../../lib/unsaved-work';
 import { AppearanceTab } from './appearance-tab';
 import { BackupTab } from './backup-tab';
 import { GeneralTab } from './general-tab';
@@ -14,16 +15,6 @@ import { useSettingsEditor } from './use-settings-editor';
 
 export const SETTINGS_TITLE = 'System Settings';
 export const SETTINGS_SUBTITLE = 'Configure system preferences and security';
-
-/** A closed or reloaded tab would lose the edits: the browser asks first (the router cannot). */
-function useLeaveGuard(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const guard = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', guard);
-    return () => window.removeEventListener('beforeunload', guard);
-  }, [active]);
-}
 
 function TabLabel({ tab, problem }: { tab: SettingsTab; problem: boolean }) {
   return (
