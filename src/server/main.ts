@@ -10,6 +10,7 @@ import { planListening, StartRefused } from './demo-guard';
 import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
+import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { compressedAnswers } from './http/compression';
 import { createLogger } from './http/logger';
@@ -99,6 +100,14 @@ async function main() {
   sendMail();
   const mailPasses = setInterval(sendMail, 30_000);
   mailPasses.unref();
+  // Text messages wait in sms_messages; every process runs this, and claims (SKIP LOCKED, under an
+  // advisory lock for the limits) keep two processes from sending one message twice.
+  const sendSms = () =>
+    void sendQueuedSms(deps).catch((error: Error) =>
+      logger.error('text message pass failed', { error: error.message }),
+    );
+  const smsPasses = config.sms ? setInterval(sendSms, 5_000) : undefined;
+  smsPasses?.unref();
   // The daily email of waiting items; each (user, Lusaka day) is claimed in the database first,
   // so several processes running this send one email, not one each.
   const sendDigests = () =>
@@ -133,6 +142,7 @@ async function main() {
     logger.info('stopping', { signal });
     clearInterval(housekeeping);
     clearInterval(mailPasses);
+    clearInterval(smsPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);
     clearInterval(undoPasses);

@@ -12,6 +12,7 @@ import { eventNotifications } from '../events/events.service';
 import { formNotifications } from '../forms-files/forms.service';
 import { storyNotifications } from '../impact-stories/impact-stories.service';
 import { currentSettings } from '../settings/settings.service';
+import { smsNotifications } from '../sms/sms.service';
 import { roleRequestNotifications } from '../users/role-requests.service';
 import { yearbookEntryNotifications } from '../yearbook/yearbook-entries.service';
 
@@ -29,6 +30,7 @@ const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   announcementNotifications,
   eventNotifications,
   roleRequestNotifications,
+  smsNotifications,
 ];
 
 /**
