@@ -128,3 +128,48 @@ describe('without a gateway', () => {
     }
   });
 });
+
+describe("this month's messages and a person's", () => {
+  it('counts the month by status with the total cost, for admins only', async () => {
+    const res = await t.request('GET', '/api/sms/summary', { token: admin });
+    expect(res.status).toBe(200);
+    // The tests above: a STOP confirmation and a paid message sent, one kept failed (opted out).
+    expect(await res.json()).toEqual({
+      month: '2026-03',
+      by_status: { queued: 0, sending: 0, sent: 2, delivered: 0, failed: 1 },
+      total_cost: [{ currency: 'ZMW', amount: '0.9000' }],
+    });
+    const officer = await t.signIn('PO001');
+    expect((await t.request('GET', '/api/sms/summary', { token: officer })).status).toBe(403);
+    expect((await t.request('GET', '/api/sms/summary')).status).toBe(401);
+  });
+
+  it("lists a student's messages to those who may open the student, a user's to them and admins", async () => {
+    const { studentId } = await payAllowanceTo(t, admin, '+260971230888');
+    const list = await t.request('GET', `/api/sms/messages?student_id=${studentId}`, { token: admin });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 25,
+      items: [{ kind: 'allowance_paid', status: 'queued', to_number: '+260971230888' }],
+    });
+    const officer = await t.signIn('PO001');
+    const hidden = await t.request('GET', `/api/sms/messages?student_id=${studentId}`, { token: officer });
+    expect(hidden.status).toBe(404);
+    const adminId = await t.userId('ADM001');
+    expect((await t.request('GET', `/api/sms/messages?user_id=${adminId}`, { token: officer })).status).toBe(
+      403,
+    );
+    const own = await t.request('GET', `/api/sms/messages?user_id=${await t.userId('PO001')}`, {
+      token: officer,
+    });
+    expect(await own.json()).toMatchObject({ items: [], total: 0 });
+    expect((await t.request('GET', '/api/sms/messages', { token: admin })).status).toBe(400);
+    expect(
+      (await t.request('GET', `/api/sms/messages?student_id=${studentId}&pageSize=0`, { token: admin }))
+        .status,
+    ).toBe(400);
+    expect((await t.request('GET', `/api/sms/messages?student_id=${studentId}`)).status).toBe(401);
+  });
+});

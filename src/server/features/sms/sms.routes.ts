@@ -1,9 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { SmsMessageListSchema, SmsMessagesQuerySchema, SmsMonthSummarySchema } from '../../../contracts/sms';
 import type { AppDeps, AppEnv } from '../../app-env';
-import { createRouter, jsonResponse } from '../../http/openapi';
+import { requireUser } from '../../auth/middleware';
+import { createRouter, errorResponses, jsonResponse } from '../../http/openapi';
+import { roleDoor } from '../../http/staff-router';
 import { callbackSecretMatches, recordDeliveryReport, recordInboundMessage } from './sms-callbacks';
+import { smsMessagesOf, smsMonthSummary } from './sms-reports';
 
 const SECRET_HEADER = 'x-sms-secret';
 const MAX_FIELD = 2000;
@@ -39,7 +43,7 @@ const formBody = (fields: string[]) => ({
 const Accepted = z.object({ ok: z.literal(true) });
 const Refused = z.object({ error: z.string() });
 
-const callbackRoute = (path: string, summary: string, fields: string[]) =>
+const callbackRoute = (path: '/delivery' | '/inbound', summary: string, fields: string[]) =>
   createRoute({
     method: 'post',
     path,
@@ -47,15 +51,46 @@ const callbackRoute = (path: string, summary: string, fields: string[]) =>
     summary,
     description:
       'For the SMS gateway only: no session; refused (403) unless the address ends with SMS_CALLBACK_SECRET or the X-Sms-Secret header carries it.',
-    request: { params: z.object({ secret: z.string().optional() }), ...formBody(fields) },
+    request: formBody(fields),
     responses: {
       200: jsonResponse(Accepted, 'Taken in'),
       403: jsonResponse(Refused, 'Without the secret'),
     },
   });
 
+const summaryRoute = createRoute({
+  method: 'get',
+  path: '/summary',
+  tags: ['SMS'],
+  summary: "This month's text messages by status, and their cost (admin)",
+  middleware: roleDoor('admin'),
+  responses: { 200: jsonResponse(SmsMonthSummarySchema, 'The month so far'), ...errorResponses(401, 403) },
+});
+
+const messagesRoute = createRoute({
+  method: 'get',
+  path: '/messages',
+  tags: ['SMS'],
+  summary:
+    'The text messages sent to one student (whoever may open the student) or user (themselves, user managers)',
+  // Signed in before the query is read: a signed-out caller gets 401 whatever it sends.
+  middleware: (async (c, next) => {
+    requireUser(c.get('user'));
+    await next();
+  }) as MiddlewareHandler<AppEnv>,
+  request: { query: SmsMessagesQuerySchema },
+  responses: {
+    200: jsonResponse(SmsMessageListSchema, 'Newest first'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
 export function smsRoutes(deps: AppDeps) {
   const router = createRouter();
+  router.openapi(summaryRoute, async (c) => c.json(await smsMonthSummary(deps), 200));
+  router.openapi(messagesRoute, async (c) =>
+    c.json(await smsMessagesOf(deps, requireUser(c.get('user')), c.req.valid('query')), 200),
+  );
   const handle =
     (record: (deps: AppDeps, form: Record<string, string>) => Promise<void>) =>
     async (c: Context<AppEnv>) => {
@@ -66,15 +101,17 @@ export function smsRoutes(deps: AppDeps) {
     };
   const delivery = ['id', 'status', 'phoneNumber', 'failureReason'];
   const inbound = ['from', 'to', 'text', 'date', 'id'];
-  for (const path of ['/delivery', '/delivery/{secret}'])
-    router.openapi(
-      callbackRoute(path, 'A delivery report from the SMS gateway', delivery),
-      handle(recordDeliveryReport),
-    );
-  for (const path of ['/inbound', '/inbound/{secret}'])
-    router.openapi(
-      callbackRoute(path, 'A reply to a text message (STOP, START)', inbound),
-      handle(recordInboundMessage),
-    );
+  router.openapi(
+    callbackRoute('/delivery', 'A delivery report from the SMS gateway', delivery),
+    handle(recordDeliveryReport),
+  );
+  router.openapi(
+    callbackRoute('/inbound', 'A reply to a text message (STOP, START)', inbound),
+    handle(recordInboundMessage),
+  );
+  // The same with the secret as the address's last part, for gateways that cannot set a header:
+  // left out of the OpenAPI document (the secret is no record id or choice to describe).
+  router.post('/delivery/:secret', handle(recordDeliveryReport));
+  router.post('/inbound/:secret', handle(recordInboundMessage));
   return router;
 }

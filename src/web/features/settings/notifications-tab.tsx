@@ -1,5 +1,6 @@
 import { NOTIFICATION_SWITCHES, SMS_UNAVAILABLE, type SystemSettings } from '../../../domain/settings';
 import { Card, CardBody, CardHeader } from '../../components/ui';
+import { SmsMonthSummary } from '../sms';
 import { SettingSwitch, Switch } from './settings-fields';
 
 type NotificationKey = keyof SystemSettings['notifications'];
@@ -11,22 +12,32 @@ type NotificationKey = keyof SystemSettings['notifications'];
 export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
   const keys = Object.keys(NOTIFICATION_SWITCHES) as NotificationKey[];
   return (
-    <Card>
-      <CardHeader
-        title="Notifications"
-        description="What the bell, the emails and the text messages tell people. Sign-in emails (verification, password reset, invitation) always go."
-      />
-      <CardBody className="divide-y divide-slate-100 py-1">
-        {keys.map((key) => {
-          const { label, description } = NOTIFICATION_SWITCHES[key];
-          // No gateway: shown so nobody looks for it, but it cannot be turned on.
-          if (key === 'smsNotifications' && !smsAvailable)
-            return <Switch key={key} label={label} description={SMS_UNAVAILABLE} checked={false} disabled />;
-          return (
-            <SettingSwitch key={key} name={`notifications.${key}`} label={label} description={description} />
-          );
-        })}
-      </CardBody>
-    </Card>
+    <>
+      <Card>
+        <CardHeader
+          title="Notifications"
+          description="What the bell, the emails and the text messages tell people. Sign-in emails (verification, password reset, invitation) always go."
+        />
+        <CardBody className="divide-y divide-slate-100 py-1">
+          {keys.map((key) => {
+            const { label, description } = NOTIFICATION_SWITCHES[key];
+            // No gateway: shown so nobody looks for it, but it cannot be turned on.
+            if (key === 'smsNotifications' && !smsAvailable)
+              return (
+                <Switch key={key} label={label} description={SMS_UNAVAILABLE} checked={false} disabled />
+              );
+            return (
+              <SettingSwitch
+                key={key}
+                name={`notifications.${key}`}
+                label={label}
+                description={description}
+              />
+            );
+          })}
+        </CardBody>
+      </Card>
+      {smsAvailable && <SmsMonthSummary />}
+    </>
   );
 }
