@@ -10,7 +10,12 @@ import { E2E_APP_PORT } from './ports';
  * session) runs its own server and embedded database on base + `offset`, with the demo data, so
  * the specs beside it on the shared server never see its changes.
  */
-export function ownServerForThisFile(offset: number, name: string): { origin: string } {
+export function ownServerForThisFile(
+  offset: number,
+  name: string,
+  /** More environment, read when the server starts (after the file's earlier beforeAll hooks). */
+  extraEnv: () => Record<string, string> = () => ({}),
+): { origin: string } {
   const port = E2E_APP_PORT + offset;
   const origin = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
@@ -36,6 +41,7 @@ export function ownServerForThisFile(offset: number, name: string): { origin: st
         SEED_DEMO: 'true',
         SMTP_URL: '',
         LOG_REQUESTS: 'false',
+        ...extraEnv(),
       },
     });
     const deadline = Date.now() + 100_000;

@@ -4,7 +4,7 @@
 // later on it then fails with EADDRINUSE. server-start.spec.ts listens on base + 10; appearance.spec.ts
 // runs its own app on base + 11, settings.spec.ts on base + 12, allowances-bulk-decision.spec.ts on
 // base + 13, payment-batches.spec.ts on base + 14, delegation.spec.ts on base + 15 (see
-// support/own-server.ts), deployment.spec.ts its installed service on base + 16.
+// support/own-server.ts), deployment.spec.ts its installed service on base + 16, sms.spec.ts its own app on base + 17.
 const base = Number(process.env.E2E_PORT_BASE ?? 21870);
 export const E2E_APP_PORT = base;
 export const E2E_SMTP_PORT = base + 1;
