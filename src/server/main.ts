@@ -10,6 +10,7 @@ import { planListening, StartRefused } from './demo-guard';
 import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
+import { queueEventReminders } from './features/sms/sms.service';
 import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { compressedAnswers } from './http/compression';
@@ -108,6 +109,13 @@ async function main() {
     );
   const smsPasses = config.sms ? setInterval(sendSms, 5_000) : undefined;
   smsPasses?.unref();
+  // Tomorrow's events' reminders: one row per event and student (its dedupe key), whoever queues it.
+  const remindEvents = () =>
+    void queueEventReminders(deps).catch((error: Error) =>
+      logger.error('event reminder pass failed', { error: error.message }),
+    );
+  const reminderPasses = config.sms ? setInterval(remindEvents, 10 * 60_000) : undefined;
+  reminderPasses?.unref();
   // The daily email of waiting items; each (user, Lusaka day) is claimed in the database first,
   // so several processes running this send one email, not one each.
   const sendDigests = () =>
@@ -143,6 +151,7 @@ async function main() {
     clearInterval(housekeeping);
     clearInterval(mailPasses);
     clearInterval(smsPasses);
+    clearInterval(reminderPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);
     clearInterval(undoPasses);

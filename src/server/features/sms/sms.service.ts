@@ -4,3 +4,4 @@
  */
 export { PAID_CHANNELS, queueAllowancePaidSms } from './sms-allowance';
 export { smsNotifications } from './sms-bell';
+export { queueEventReminders, queueUrgentAnnouncementSms } from './sms-broadcasts';
