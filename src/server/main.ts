@@ -10,6 +10,7 @@ import { planListening, StartRefused } from './demo-guard';
 import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
+import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
 import { queueEventReminders } from './features/sms/sms.service';
 import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
@@ -109,11 +110,15 @@ async function main() {
     );
   const smsPasses = config.sms ? setInterval(sendSms, 5_000) : undefined;
   smsPasses?.unref();
-  // Tomorrow's events' reminders: one row per event and student (its dedupe key), whoever queues it.
-  const remindEvents = () =>
+  // Tomorrow's events' reminders and the staff's morning texts: one row per cause (its dedupe key).
+  const remindEvents = () => {
     void queueEventReminders(deps).catch((error: Error) =>
       logger.error('event reminder pass failed', { error: error.message }),
     );
+    void queueStaffSmsSummaries(deps).catch((error: Error) =>
+      logger.error('daily text pass failed', { error: error.message }),
+    );
+  };
   const reminderPasses = config.sms ? setInterval(remindEvents, 10 * 60_000) : undefined;
   reminderPasses?.unref();
   // The daily email of waiting items; each (user, Lusaka day) is claimed in the database first,

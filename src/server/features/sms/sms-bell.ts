@@ -10,7 +10,8 @@ export const SMS_BUDGET_REACHED = 'Daily SMS budget reached';
  * for tomorrow (features/sms/sms-sender.ts writes the day's row the first time it stops).
  */
 export const smsNotifications: NotificationSource = {
-  area: 'sms',
+  // The bell's 'View all' opens /{area}: the budget is read about in Settings.
+  area: 'settings',
   label: 'Text messages',
   async waitingFor(deps, user) {
     if (user.role !== 'admin' || !deps.config.sms) return { count: 0, items: [] };

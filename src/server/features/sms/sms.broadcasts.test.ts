@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistrations, events, smsMessages, users } from '../../db/schema';
+import { makeAllowance, makeStudent } from '../../testing/factories';
+import { putSettings } from '../../testing/put-settings';
 import { type SmsGatewaySim, startSmsGatewaySim } from '../../testing/sms-gateway-sim';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { queueStaffSmsSummaries } from '../notifications/notification-sms';
 import { queueEventReminders } from './sms.service';
 import { simConfig, turnSmsOn } from './sms-test-kit';
 
@@ -103,5 +106,53 @@ describe('the urgent announcement', () => {
     });
     expect(edit.status).toBe(200);
     expect(await messagesTo(studentId, 'urgent_announcement')).toHaveLength(1);
+  });
+});
+
+describe("the staff's morning text", () => {
+  it('is chosen by staff only while SMS and its daily summary are on', async () => {
+    const dpm = await t.signIn('DPM001');
+    const bell = await (await t.request('GET', '/api/notifications', { token: dpm })).json();
+    expect(bell).toMatchObject({ sms_digest: false, sms_digest_available: true });
+    const student = await t.signIn('STU001');
+    const refused = await t.request('PUT', '/api/notifications/sms-digest', {
+      token: student,
+      body: { sms_digest: true },
+    });
+    expect(refused.status).toBe(403);
+    await putSettings(t, admin, (s) => ({
+      ...s,
+      notifications: { ...s.notifications, smsDailySummary: false },
+    }));
+    const off = await t.request('PUT', '/api/notifications/sms-digest', {
+      token: dpm,
+      body: { sms_digest: true },
+    });
+    expect(off.status).toBe(409);
+    await putSettings(t, admin, (s) => ({
+      ...s,
+      notifications: { ...s.notifications, smsDailySummary: true },
+    }));
+    const on = await t.request('PUT', '/api/notifications/sms-digest', {
+      token: dpm,
+      body: { sms_digest: true },
+    });
+    expect(await on.json()).toEqual({ sms_digest: true });
+  });
+
+  it('goes once a programme day, from 07:00, to those who chose it with something waiting', async () => {
+    const dpmId = await t.userId('DPM001');
+    await t.database.db.update(users).set({ phoneNumber: '+260971230666' }).where(eq(users.id, dpmId));
+    await makeAllowance(t, await makeStudent(t), { stage: 'pending_dpm' });
+    t.clock.set(new Date('2026-03-17T04:30:00Z')); // 06:30 in Lusaka
+    expect(await queueStaffSmsSummaries(t.deps)).toBe(0);
+    t.clock.set(new Date('2026-03-17T05:00:00Z'));
+    expect(await queueStaffSmsSummaries(t.deps)).toBe(1);
+    expect(await queueStaffSmsSummaries(t.deps)).toBe(0);
+    const texts = await messagesTo(dpmId, 'staff_summary');
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toMatch(/^Waiting for you today: 1 Allowances[^\n]*\.\n- Student sponsorship$/);
+    // Officers who did not choose it get none.
+    expect(await messagesTo(await t.userId('PO001'), 'staff_summary')).toHaveLength(0);
   });
 });

@@ -220,12 +220,12 @@ describe('quiet hours and limits', () => {
       expect(await sendQueuedSms(t.deps)).toBe(0);
       expect(await sendQueuedSms(t.deps)).toBe(0);
       const bell = await (await t.request('GET', '/api/notifications', { token: admin })).json();
-      const groups = bell.groups.filter((g: { area: string }) => g.area === 'sms');
+      const groups = bell.groups.filter((g: { area: string }) => g.area === 'settings');
       expect(groups).toHaveLength(1);
       expect(groups[0].items).toMatchObject([{ title: SMS_BUDGET_REACHED }]);
       const officer = await t.signIn('PO001');
       const theirs = await (await t.request('GET', '/api/notifications', { token: officer })).json();
-      expect(theirs.groups.some((g: { area: string }) => g.area === 'sms')).toBe(false);
+      expect(theirs.groups.some((g: { area: string }) => g.area === 'settings')).toBe(false);
       // The next programme day the rest goes.
       await setClock('2026-03-21T06:00:00Z');
       expect(await sendQueuedSms(t.deps)).toBe(1);

@@ -5,3 +5,4 @@
 export { PAID_CHANNELS, queueAllowancePaidSms } from './sms-allowance';
 export { smsNotifications } from './sms-bell';
 export { queueEventReminders, queueUrgentAnnouncementSms } from './sms-broadcasts';
+export { queueSms, smsOn } from './sms-outbox';
