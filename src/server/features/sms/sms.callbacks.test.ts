@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_REASONS } from '../../../domain/sms';
+import { createApp } from '../../app';
 import { smsMessages, smsOptOuts } from '../../db/schema';
 import { type SmsGatewaySim, startSmsGatewaySim } from '../../testing/sms-gateway-sim';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -110,6 +111,27 @@ describe('the callbacks are the gateway’s alone', () => {
       }
     const noBody = await t.app.request(path, { method: 'POST' });
     expect(noBody.status).toBeLessThan(500);
+  });
+});
+
+describe('the secret', () => {
+  it('never reaches the request log', async () => {
+    const lines: string[] = [];
+    const record = (msg: string, fields?: Record<string, unknown>) =>
+      void lines.push(JSON.stringify({ msg, fields }));
+    const logged = createApp({
+      ...t.deps,
+      config: { ...t.deps.config, logRequests: true },
+      logger: { info: record, warn: record, error: record },
+    });
+    const res = await logged.request(`/api/sms/inbound/${CALLBACK_SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'from=%2B260971230999&text=hello',
+    });
+    expect(res.status).toBe(200);
+    expect(lines.some((l) => l.includes('/api/sms/inbound/[secret]'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(CALLBACK_SECRET);
   });
 });
 
