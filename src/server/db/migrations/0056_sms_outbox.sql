@@ -39,6 +39,7 @@ CREATE UNIQUE INDEX "sms_messages_dedupe_key" ON "sms_messages" USING btree ("de
 CREATE UNIQUE INDEX "sms_messages_gateway_id" ON "sms_messages" USING btree ("gateway_message_id");--> statement-breakpoint
 CREATE INDEX "sms_messages_due_idx" ON "sms_messages" USING btree ("not_before") WHERE "sms_messages"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "sms_messages_sending_at_idx" ON "sms_messages" USING btree ("sending_at");--> statement-breakpoint
+CREATE INDEX "sms_messages_claims_idx" ON "sms_messages" USING btree ("status","claimed_until") WHERE "sms_messages"."status" in ('queued', 'sending') and "sms_messages"."claimed_until" is not null;--> statement-breakpoint
 CREATE INDEX "sms_messages_created_idx" ON "sms_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sms_messages_student_idx" ON "sms_messages" USING btree ("student_id","created_at");--> statement-breakpoint
 CREATE INDEX "sms_messages_user_idx" ON "sms_messages" USING btree ("user_id","created_at");

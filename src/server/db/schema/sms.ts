@@ -45,6 +45,10 @@ export const smsMessages = pgTable(
     uniqueIndex('sms_messages_gateway_id').on(t.gatewayMessageId),
     index('sms_messages_due_idx').on(t.notBefore).where(sql`${t.status} = 'queued'`),
     index('sms_messages_sending_at_idx').on(t.sendingAt),
+    // The claims held (the limits count them) and the sends a dead process left: few rows, read every pass.
+    index('sms_messages_claims_idx')
+      .on(t.status, t.claimedUntil)
+      .where(sql`${t.status} in ('queued', 'sending') and ${t.claimedUntil} is not null`),
     index('sms_messages_created_idx').on(t.createdAt),
     index('sms_messages_student_idx').on(t.studentId, t.createdAt),
     index('sms_messages_user_idx').on(t.userId, t.createdAt),

@@ -26,6 +26,9 @@ export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
               return (
                 <Switch key={key} label={label} description={SMS_UNAVAILABLE} checked={false} disabled />
               );
+            // Each kind of text needs SMS: without a gateway its switch is shown off and cannot change.
+            if (key.startsWith('sms') && !smsAvailable)
+              return <Switch key={key} label={label} description={description} checked={false} disabled />;
             return (
               <SettingSwitch
                 key={key}

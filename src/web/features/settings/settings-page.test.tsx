@@ -231,6 +231,8 @@ describe('SettingsPage', () => {
     expect(screen.getByText(SMS_UNAVAILABLE)).toBeTruthy();
     for (const { label } of Object.values(NOTIFICATION_SWITCHES))
       expect(screen.getByRole('switch', { name: label })).toBeTruthy();
+    const allowancePaid = screen.getByRole('switch', { name: NOTIFICATION_SWITCHES.smsAllowancePaid.label });
+    expect((allowancePaid as HTMLButtonElement).disabled).toBe(true);
     const push = screen.getByRole('switch', { name: 'Push notifications' });
     expect(push.getAttribute('aria-checked')).toBe('true');
     await userEvent.click(push);
