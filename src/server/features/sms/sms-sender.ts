@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { isQuietHour, SMS_REASONS } from '../../../domain/sms';
 import type { AppDeps } from '../../app-env';
 import type { SmsConfig } from '../../config';
@@ -76,14 +76,14 @@ export async function claimDue(deps: AppDeps, sms: SmsConfig, now: Date): Promis
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SMS_CLAIM_LOCK})`);
     // Three indexed counts, not one OR: the table keeps every message ever sent.
-    const [[minute], [day], [held]] = await Promise.all([
-      tx.select({ n: count() }).from(smsMessages).where(gt(smsMessages.sendingAt, minuteAgo)),
-      tx.select({ n: count() }).from(smsMessages).where(gte(smsMessages.sendingAt, start)),
-      tx.select({ n: count() }).from(smsMessages).where(heldByOthers),
-    ]);
-    const claimedElsewhere = held?.n ?? 0;
-    const budgetLeft = sms.dailyBudget - (day?.n ?? 0) - claimedElsewhere;
-    const room = Math.min(BATCH, sms.maxPerMinute - (minute?.n ?? 0) - claimedElsewhere, budgetLeft);
+    // One after another: a transaction's client runs one statement at a time.
+    const countOf = async (where: SQL | undefined) =>
+      (await tx.select({ n: count() }).from(smsMessages).where(where))[0]?.n ?? 0;
+    const minute = await countOf(gt(smsMessages.sendingAt, minuteAgo));
+    const day = await countOf(gte(smsMessages.sendingAt, start));
+    const claimedElsewhere = await countOf(heldByOthers);
+    const budgetLeft = sms.dailyBudget - day - claimedElsewhere;
+    const room = Math.min(BATCH, sms.maxPerMinute - minute - claimedElsewhere, budgetLeft);
     const due = and(
       eq(smsMessages.status, 'queued'),
       lte(smsMessages.notBefore, now),
