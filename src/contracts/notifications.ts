@@ -30,6 +30,10 @@ export const NotificationsResponseSchema = z
     groups: z.array(NotificationGroupSchema),
     /** Whether the user gets the daily email of what waits for them. */
     email_digest: z.boolean(),
+    /** Whether the user (staff) chose the morning text message of what waits for them. */
+    sms_digest: z.boolean(),
+    /** Whether that text can be chosen: staff, a gateway, and SMS and its daily summary on in Settings. */
+    sms_digest_available: z.boolean(),
   })
   .meta({ id: 'Notifications' });
 export type NotificationsResponse = z.infer<typeof NotificationsResponseSchema>;
@@ -38,3 +42,8 @@ export const EmailDigestSettingSchema = z
   .object({ email_digest: z.boolean({ error: 'email_digest must be true or false' }) })
   .meta({ id: 'EmailDigestSetting' });
 export type EmailDigestSetting = z.infer<typeof EmailDigestSettingSchema>;
+
+export const SmsDigestSettingSchema = z
+  .object({ sms_digest: z.boolean({ error: 'sms_digest must be true or false' }) })
+  .meta({ id: 'SmsDigestSetting' });
+export type SmsDigestSetting = z.infer<typeof SmsDigestSettingSchema>;

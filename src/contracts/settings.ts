@@ -5,7 +5,6 @@ import {
   DATE_FORMATS,
   SETTINGS_LIMITS as L,
   LANGUAGES,
-  SMS_UNAVAILABLE,
   THEMES,
   TIME_ZONES,
 } from '../domain/settings';
@@ -51,11 +50,15 @@ export const SystemSettingsSchema = z
     }),
     notifications: z.object({
       emailNotifications: flag('Email notifications'),
-      smsNotifications: z.literal(false, { message: SMS_UNAVAILABLE }),
+      smsNotifications: flag('SMS notifications'),
       pushNotifications: flag('Push notifications'),
       allowanceReminders: flag('Allowance reminders'),
       taskDeadlines: flag('Task deadlines'),
       systemUpdates: flag('System updates'),
+      smsAllowancePaid: flag('SMS: allowance paid'),
+      smsEventReminders: flag('SMS: event reminders'),
+      smsUrgentAnnouncements: flag('SMS: urgent announcements'),
+      smsDailySummary: flag('SMS: daily summary'),
     }),
     appearance: z.object({
       theme: choiceField('Theme', THEMES),
@@ -94,6 +97,8 @@ export type SettingsEnvelope = z.output<typeof SettingsEnvelopeSchema>;
 export const SettingsResponseSchema = SettingsEnvelopeSchema.extend({
   updated_at: z.string().nullable(),
   updated_by_name: z.string().nullable(),
+  /** Whether the server has an SMS gateway (SMS_URL): without one SMS notifications stay off. */
+  sms_available: z.boolean(),
 }).meta({ id: 'SettingsResponse' });
 export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;
 

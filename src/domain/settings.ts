@@ -57,12 +57,17 @@ export interface SystemSettings {
   };
   notifications: {
     emailNotifications: boolean;
-    /** Always false: the product has no SMS gateway (D13). */
-    smsNotifications: false;
+    /** Text messages; on only where the server has a gateway (SMS_URL), the server decides (D13). */
+    smsNotifications: boolean;
     pushNotifications: boolean;
     allowanceReminders: boolean;
     taskDeadlines: boolean;
     systemUpdates: boolean;
+    /** Each kind of text message, under the SMS switch as the areas are under the email one (D16). */
+    smsAllowancePaid: boolean;
+    smsEventReminders: boolean;
+    smsUrgentAnnouncements: boolean;
+    smsDailySummary: boolean;
   };
   appearance: {
     theme: (typeof THEMES)[number];
@@ -108,12 +113,17 @@ export const DEFAULT_SETTINGS: SystemSettings = {
     allowanceReminders: true,
     taskDeadlines: true,
     systemUpdates: true,
+    smsAllowancePaid: true,
+    smsEventReminders: true,
+    smsUrgentAnnouncements: true,
+    smsDailySummary: true,
   },
   appearance: { theme: 'light', primaryColor: '#059669', sidebarCollapsed: false, compactMode: false },
   backup: { autoBackup: true, backupFrequency: 'daily', retentionDays: 30 },
 };
 
-export const SMS_UNAVAILABLE = 'SMS needs a gateway this product does not have, so it stays off.';
+export const SMS_UNAVAILABLE =
+  'SMS needs a gateway, and this server has none configured (SMS_URL), so it stays off.';
 
 /**
  * What a password lacks under the policy, each as the sentence the screens and the server show
@@ -172,7 +182,11 @@ export const NOTIFICATION_SWITCHES = {
     description:
       'The daily email of waiting items and the email telling a user their role request was decided.',
   },
-  smsNotifications: { label: 'SMS notifications', description: SMS_UNAVAILABLE },
+  smsNotifications: {
+    label: 'SMS notifications',
+    description:
+      'Text messages to students and staff through the SMS gateway, outside 20:00-07:00; numbers that reply STOP receive none.',
+  },
   pushNotifications: {
     label: 'Push notifications',
     description: 'The bell in the top bar. Off, it lists nothing for anyone.',
@@ -188,6 +202,23 @@ export const NOTIFICATION_SWITCHES = {
   systemUpdates: {
     label: 'System updates',
     description: 'New announcements and upcoming events, in the bell and the daily email.',
+  },
+  smsAllowancePaid: {
+    label: 'SMS: allowance paid',
+    description:
+      'A text to the student when their allowance is paid: the amount, the month and how it was paid.',
+  },
+  smsEventReminders: {
+    label: 'SMS: event reminders',
+    description: 'A text, the day before, to each student registered for an event.',
+  },
+  smsUrgentAnnouncements: {
+    label: 'SMS: urgent announcements',
+    description: 'A text to students when an urgent announcement for them is published.',
+  },
+  smsDailySummary: {
+    label: 'SMS: daily summary',
+    description: 'One text a morning to staff who chose it, saying what waits for them.',
   },
 } as const satisfies Record<keyof SystemSettings['notifications'], { label: string; description: string }>;
 

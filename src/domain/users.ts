@@ -125,6 +125,7 @@ export const ACCOUNT_FIELD_LABELS: Readonly<Record<string, string>> = {
   last_login: 'Last login',
   demo_password: 'Has the demo password',
   email_digest: 'Daily summary email',
+  sms_digest: 'Daily text message',
   password_changed_at: 'Password changed at',
   two_factor_secret: 'Two-factor secret',
   two_factor_pending_secret: 'Two-factor secret being set up',

@@ -22,6 +22,7 @@ import { paymentBatchesRoutes } from './features/payment-batches/payment-batches
 import { searchRoutes } from './features/search/search.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { webManifestRoutes } from './features/settings/web-manifest.routes';
+import { smsRoutes } from './features/sms/sms.routes';
 import { staffAuthRoutes } from './features/staff-auth/staff-auth.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { twoFactorRoutesOf } from './features/two-factor/two-factor.routes';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/backups', backupsRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
+  app.route('/api/sms', smsRoutes(deps));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

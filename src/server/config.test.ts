@@ -78,3 +78,38 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://chl:pa%23ss@db:5432/chl' }).databaseUrl).toContain('%23');
   });
 });
+
+describe('the SMS gateway settings', () => {
+  const gateway = {
+    SMS_URL: 'https://api.example.org/',
+    SMS_USERNAME: 'programme',
+    SMS_API_KEY: 'key',
+    SMS_CALLBACK_SECRET: 'a-secret-of-sixteen+',
+  };
+
+  it('are off without SMS_URL, and complete with it (limits defaulted)', () => {
+    expect(loadConfig({}).sms).toBeNull();
+    expect(loadConfig(gateway).sms).toEqual({
+      url: 'https://api.example.org',
+      username: 'programme',
+      apiKey: 'key',
+      senderId: null,
+      callbackSecret: 'a-secret-of-sixteen+',
+      maxPerMinute: 60,
+      dailyBudget: 2000,
+    });
+  });
+
+  it('refuse to start half configured, or with a bad limit, naming the variable', () => {
+    expect(() => loadConfig({ SMS_URL: gateway.SMS_URL })).toThrow(
+      /SMS_URL needs SMS_USERNAME, SMS_API_KEY and SMS_CALLBACK_SECRET/,
+    );
+    expect(() => loadConfig({ ...gateway, SMS_MAX_PER_MINUTE: 'many' })).toThrow(
+      /SMS_MAX_PER_MINUTE: must be a whole number/,
+    );
+    expect(() => loadConfig({ ...gateway, SMS_CALLBACK_SECRET: 'short' })).toThrow(
+      /SMS_CALLBACK_SECRET: must be at least 16/,
+    );
+    expect(() => loadConfig({ ...gateway, SMS_URL: 'ftp://x' })).toThrow(ConfigError);
+  });
+});

@@ -59,7 +59,38 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hexadecimal characters (a 32-byte key)' })
     .optional(),
+  SMS_URL: z
+    .url({ message: 'must be the gateway URL, such as https://api.africastalking.com' })
+    .refine((url) => /^https?:\/\//.test(url), { message: 'must be an http:// or https:// URL' })
+    .optional(),
+  SMS_USERNAME: z.string().min(1).optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SENDER_ID: z.string().min(1).max(11, { message: 'must be at most 11 characters' }).optional(),
+  SMS_CALLBACK_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  SMS_MAX_PER_MINUTE: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(6000)
+    .default(60),
+  SMS_DAILY_BUDGET: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(2000),
 });
+
+/** The SMS gateway (Africa's Talking's API) and its limits; null without SMS_URL. */
+export interface SmsConfig {
+  url: string;
+  username: string;
+  apiKey: string;
+  senderId: string | null;
+  callbackSecret: string;
+  maxPerMinute: number;
+  dailyBudget: number;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -95,6 +126,8 @@ export interface Config {
    * change, but tests make it small to write a file in several transactions.
    */
   bulkWriteRows: number;
+  /** Text messages (docs/product.md D16): off while null. */
+  sms: SmsConfig | null;
 }
 
 /** See Config.bulkWriteRows; measured in docs/decisions/009. */
@@ -142,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SEED_DEMO: production mode never loads demo data (its passwords are published); start without NODE_ENV=production to try the demo',
     );
   }
+  if (e.SMS_URL && !(e.SMS_USERNAME && e.SMS_API_KEY && e.SMS_CALLBACK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_URL needs SMS_USERNAME, SMS_API_KEY and SMS_CALLBACK_SECRET (the secret the delivery and reply callbacks must carry)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -166,5 +204,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: e.BACKUP_DIR ? fromInstall(e.BACKUP_DIR) : path.join(fromInstall(e.DATA_DIR), 'backups'),
     twoFactorKey: e.TWO_FACTOR_KEY ? Buffer.from(e.TWO_FACTOR_KEY, 'hex') : null,
     bulkWriteRows: BULK_WRITE_ROWS,
+    sms:
+      e.SMS_URL && e.SMS_USERNAME && e.SMS_API_KEY && e.SMS_CALLBACK_SECRET
+        ? {
+            url: e.SMS_URL.replace(/\/$/, ''),
+            username: e.SMS_USERNAME,
+            apiKey: e.SMS_API_KEY,
+            senderId: e.SMS_SENDER_ID ?? null,
+            callbackSecret: e.SMS_CALLBACK_SECRET,
+            maxPerMinute: e.SMS_MAX_PER_MINUTE,
+            dailyBudget: e.SMS_DAILY_BUDGET,
+          }
+        : null,
   };
 }

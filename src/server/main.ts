@@ -10,6 +10,9 @@ import { planListening, StartRefused } from './demo-guard';
 import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
+import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
+import { queueEventReminders } from './features/sms/sms.service';
+import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { compressedAnswers } from './http/compression';
 import { createLogger } from './http/logger';
@@ -99,6 +102,25 @@ async function main() {
   sendMail();
   const mailPasses = setInterval(sendMail, 30_000);
   mailPasses.unref();
+  // Text messages wait in sms_messages; every process runs this, and claims (SKIP LOCKED, under an
+  // advisory lock for the limits) keep two processes from sending one message twice.
+  const sendSms = () =>
+    void sendQueuedSms(deps).catch((error: Error) =>
+      logger.error('text message pass failed', { error: error.message }),
+    );
+  const smsPasses = config.sms ? setInterval(sendSms, 5_000) : undefined;
+  smsPasses?.unref();
+  // Tomorrow's events' reminders and the staff's morning texts: one row per cause (its dedupe key).
+  const remindEvents = () => {
+    void queueEventReminders(deps).catch((error: Error) =>
+      logger.error('event reminder pass failed', { error: error.message }),
+    );
+    void queueStaffSmsSummaries(deps).catch((error: Error) =>
+      logger.error('daily text pass failed', { error: error.message }),
+    );
+  };
+  const reminderPasses = config.sms ? setInterval(remindEvents, 10 * 60_000) : undefined;
+  reminderPasses?.unref();
   // The daily email of waiting items; each (user, Lusaka day) is claimed in the database first,
   // so several processes running this send one email, not one each.
   const sendDigests = () =>
@@ -133,6 +155,8 @@ async function main() {
     logger.info('stopping', { signal });
     clearInterval(housekeeping);
     clearInterval(mailPasses);
+    clearInterval(smsPasses);
+    clearInterval(reminderPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);
     clearInterval(undoPasses);

@@ -23,6 +23,10 @@ export function sameOriginWrites(appUrl: string): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The SMS callbacks' addresses end with a secret (features/sms/sms.routes.ts): never logged. */
+const withoutSecrets = (path: string) =>
+  path.replace(/^(\/api\/sms\/(?:delivery|inbound)\/)[^/]+/, '$1[secret]');
+
 /** One line per request: never the query string, body or headers, where tokens and passwords live. */
 export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
   const clientAddress = (c: Context) => {
@@ -39,7 +43,7 @@ export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandl
     await next();
     logger.info('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: withoutSecrets(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
       user: c.get('user')?.id,

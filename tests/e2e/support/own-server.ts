@@ -14,7 +14,8 @@ import { E2E_APP_PORT } from './ports';
 export function ownServerForThisFile(
   offset: number,
   name: string,
-  env: () => Record<string, string> = () => ({}),
+  /** More environment, read when the server starts (after the file's earlier beforeAll hooks). */
+  extraEnv: () => Record<string, string> = () => ({}),
 ): { origin: string } {
   const port = E2E_APP_PORT + offset;
   const origin = `http://127.0.0.1:${port}`;
@@ -41,7 +42,7 @@ export function ownServerForThisFile(
         SEED_DEMO: 'true',
         SMTP_URL: '',
         LOG_REQUESTS: 'false',
-        ...env(),
+        ...extraEnv(),
       },
     });
     const deadline = Date.now() + 100_000;

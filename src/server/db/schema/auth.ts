@@ -52,6 +52,8 @@ export const users = pgTable(
     demoPassword: boolean('demo_password').notNull().default(false),
     /** The user's choice of a daily email of what waits for them (docs/product.md D16). */
     emailDigest: boolean('email_digest').notNull().default(true),
+    /** The staff member's choice of one morning text message of what waits for them (D16). */
+    smsDigest: boolean('sms_digest').notNull().default(false),
     /** When the password was last set; the expiry of System Settings counts from here (D13). */
     passwordChangedAt: moment('password_changed_at').notNull().defaultNow(),
     /**

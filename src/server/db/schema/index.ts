@@ -15,6 +15,7 @@ export * from './payment-batches';
 export * from './role-requests';
 export { rowTallies } from './row-tallies';
 export * from './settings';
+export * from './sms';
 export * from './students';
 // The list and check beside them are not tables: only the tables belong to the Drizzle schema.
 export {

@@ -38,6 +38,7 @@ import { programmeDate, programmeZone } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { allowanceBeingUploaded, studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { delegationFor } from '../delegations/delegations.service';
+import { PAID_CHANNELS, queueAllowancePaidSms } from '../sms/sms.service';
 import {
   actorOf,
   allowanceCommentsOf,
@@ -265,6 +266,8 @@ async function applyTransition(
       if (!updated) throw conflict(ALLOWANCE_MESSAGES.changedMeanwhile);
       await tx.insert(allowanceComments).values({ ...result.comment, allowanceId: id, createdAt: now });
       await recordAudit(tx, transitionAudit(user, current, found.officerId, result, now));
+      // The student's text, in this transaction: sent if and only if the payment is written.
+      if (result.to === 'paid') await queueAllowancePaidSms(tx, deps.config, [id], PAID_CHANNELS.direct, now);
       return { ...toAllowanceDto(updated), comments: await allowanceCommentsOf(tx, id) };
     }),
   );

@@ -24,6 +24,7 @@ import type { UploadedFile } from '../../http/file-upload';
 import { programmeDate } from '../../programme-time';
 import { fileStore } from '../../storage/file-store';
 import { areaAudit, recordChangeAudit } from '../audit/audit.service';
+import { queueUrgentAnnouncementSms } from '../sms/sms.service';
 import {
   announcementDto,
   announcementSearch,
@@ -92,6 +93,8 @@ export async function createAnnouncement(deps: AppDeps, user: SessionUser, input
       })
       .returning();
     await auditChange(tx, user, now, 'created', `${user.name} published "${added!.title}"`, null, added!);
+    // Students' texts, in this transaction: sent if and only if the announcement is published.
+    await queueUrgentAnnouncementSms(tx, deps.config, added!, now);
     return added!.id;
   });
   return getAnnouncement(deps, user, id);
@@ -119,6 +122,8 @@ export async function updateAnnouncement(
       .where(eq(announcements.id, id))
       .returning();
     await auditChange(tx, user, now, 'updated', `${user.name} edited "${after!.title}"`, before, after!);
+    // Made urgent by the edit: the students not yet told are (one text each per announcement).
+    await queueUrgentAnnouncementSms(tx, deps.config, after!, now);
   });
   return getAnnouncement(deps, user, id);
 }

@@ -61,8 +61,20 @@ describe('GET /api/notifications', () => {
     expect(counts.PO002!.count).toBe(2);
     // The admin also decides at those steps, and pays what is approved.
     expect(counts.ADM001!.count).toBe(3);
-    expect(counts.USR001).toEqual({ count: 0, groups: [], email_digest: true });
-    expect(counts.STU001).toEqual({ count: 0, groups: [], email_digest: true });
+    expect(counts.USR001).toEqual({
+      count: 0,
+      groups: [],
+      email_digest: true,
+      sms_digest: false,
+      sms_digest_available: false,
+    });
+    expect(counts.STU001).toEqual({
+      count: 0,
+      groups: [],
+      email_digest: true,
+      sms_digest: false,
+      sms_digest_available: false,
+    });
 
     const [group] = counts.DPM001!.groups;
     expect(counts.DPM001!.groups).toHaveLength(1);

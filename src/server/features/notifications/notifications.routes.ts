@@ -1,9 +1,19 @@
 import { createRoute } from '@hono/zod-openapi';
-import { EmailDigestSettingSchema, NotificationsResponseSchema } from '../../../contracts/notifications';
+import {
+  EmailDigestSettingSchema,
+  NotificationsResponseSchema,
+  SmsDigestSettingSchema,
+} from '../../../contracts/notifications';
 import type { AppDeps } from '../../app-env';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { createSignedInRouter } from '../../http/staff-router';
-import { emailDigestOf, notificationsFor, setEmailDigest } from './notifications.service';
+import {
+  emailDigestOf,
+  notificationsFor,
+  setEmailDigest,
+  setSmsDigest,
+  smsDigestOf,
+} from './notifications.service';
 
 const tags = ['Notifications'];
 
@@ -24,11 +34,12 @@ export function notificationsRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const user = c.var.staff;
-      const [waiting, emailDigest] = await Promise.all([
+      const [waiting, emailDigest, smsDigest] = await Promise.all([
         notificationsFor(deps, user),
         emailDigestOf(deps, user.id),
+        smsDigestOf(deps, user),
       ]);
-      return c.json({ ...waiting, email_digest: emailDigest }, 200);
+      return c.json({ ...waiting, email_digest: emailDigest, ...smsDigest }, 200);
     },
   );
 
@@ -47,6 +58,26 @@ export function notificationsRoutes(deps: AppDeps) {
     async (c) => {
       const on = await setEmailDigest(deps, c.var.staff, c.req.valid('json').email_digest);
       return c.json({ email_digest: on }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'put',
+      path: '/sms-digest',
+      tags,
+      summary: "Turns the signed-in staff member's morning text of waiting items on or off",
+      description:
+        'Refused (409) while the text cannot be sent: no gateway, or SMS or its daily summary off in System Settings, or not staff.',
+      request: jsonBody(SmsDigestSettingSchema),
+      responses: {
+        200: jsonResponse(SmsDigestSettingSchema, 'The setting as stored'),
+        ...errorResponses(400, 401, 409),
+      },
+    }),
+    async (c) => {
+      const on = await setSmsDigest(deps, c.var.staff, c.req.valid('json').sms_digest);
+      return c.json({ sms_digest: on }, 200);
     },
   );
 

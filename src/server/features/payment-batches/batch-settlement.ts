@@ -33,6 +33,7 @@ import {
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { programmeDate, programmeDay } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
+import { PAID_CHANNELS, queueAllowancePaidSms } from '../sms/sms.service';
 import { type BatchRow, batchDetail, batchItems, findBatch } from './batch-records';
 import { payAllowancesOfBatch } from './pay-allowances';
 
@@ -94,6 +95,7 @@ export async function markBatchPaid(
       batch.reference,
       now,
     );
+    await queueAllowancePaidSms(tx, deps.config, [...paidIds], PAID_CHANNELS.bank, now);
     const paidItems = pending.filter((item) => paidIds.has(item.allowance_id));
     await setItems(
       tx,
@@ -184,6 +186,7 @@ export async function reconcileBatch(
       batch.reference,
       now,
     );
+    await queueAllowancePaidSms(tx, deps.config, [...paidIds], PAID_CHANNELS.bank, now);
     // Reconciled whatever its allowance's stage: the bank paid it. One paid elsewhere stays as it is.
     await setItems(
       tx,

@@ -11,6 +11,22 @@ const { t, send } = fileTestRequests({
 });
 const read = async () => json<SettingsResponse>(await send('ADM001', 'GET', '/api/settings'));
 
+describe('SMS notifications without a gateway', () => {
+  it('read off, with the server saying why, and cannot be turned on', async () => {
+    const { version, settings, sms_available } = await read();
+    expect(sms_available).toBe(false);
+    expect(settings.notifications.smsNotifications).toBe(false);
+    const on = structuredClone(settings);
+    on.notifications.smsNotifications = true;
+    const res = await send('ADM001', 'PUT', '/api/settings', { version, settings: on });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields).toEqual({
+      'settings.notifications.smsNotifications': SMS_UNAVAILABLE,
+    });
+    expect((await read()).version).toBe(version);
+  });
+});
+
 describe('who reaches System Settings', () => {
   it('admins only read, save and reset; everyone, signed in or not, reads the public part', async () => {
     const { version, settings } = await read();
@@ -41,7 +57,13 @@ describe('who reaches System Settings', () => {
 describe('the settings document', () => {
   it("starts at spec §9's defaults, version 0", async () => {
     const body = await read();
-    expect(body).toEqual({ version: 0, settings: DEFAULT_SETTINGS, updated_at: null, updated_by_name: null });
+    expect(body).toEqual({
+      version: 0,
+      settings: DEFAULT_SETTINGS,
+      updated_at: null,
+      updated_by_name: null,
+      sms_available: false,
+    });
   });
 
   it('saves the whole document with the version it read; a second save of that version is refused (409)', async () => {
@@ -85,7 +107,6 @@ describe('the settings document', () => {
     bad.general!.timezone = 'Mars/Olympus';
     (bad.security!.passwordPolicy as Record<string, unknown>).minLength = 2.5;
     bad.security!.loginAttempts = 0;
-    bad.notifications!.smsNotifications = true;
     bad.appearance!.primaryColor = 'green';
     const res = await send('ADM001', 'PUT', '/api/settings', { version, settings: bad });
     expect(res.status).toBe(400);
@@ -94,7 +115,6 @@ describe('the settings document', () => {
       'settings.general.timezone': expect.stringContaining('Time zone must be one of'),
       'settings.security.passwordPolicy.minLength': 'Minimum password length must be a whole number',
       'settings.security.loginAttempts': 'Maximum login attempts must be from 3 to 10',
-      'settings.notifications.smsNotifications': SMS_UNAVAILABLE,
       'settings.appearance.primaryColor': 'Primary colour must be a colour such as #059669',
     });
     expect((await read()).version).toBe(version);

@@ -10,6 +10,7 @@ import {
   SETTINGS_MESSAGES as M,
   passwordProblems,
   passwordRuleText,
+  SMS_UNAVAILABLE,
   type SystemSettings,
   settingLabel,
   settingLeaves,
@@ -64,9 +65,15 @@ export async function currentSettings(db: DbOrTx): Promise<SystemSettings> {
 
 export async function getSettings(deps: AppDeps): Promise<SettingsResponse> {
   const row = await storedRow(deps.db);
+  const settings = documentOf(row);
+  const smsAvailable = deps.config.sms !== null;
   return {
     version: row?.version ?? 0,
-    settings: documentOf(row),
+    // Turned on while a gateway was configured, it reads off once there is none (nothing is sent).
+    settings: smsAvailable
+      ? settings
+      : { ...settings, notifications: { ...settings.notifications, smsNotifications: false } },
+    sms_available: smsAvailable,
     updated_at: row ? row.updatedAt.toISOString() : null,
     updated_by_name: row?.updatedByName ?? null,
   };
@@ -82,6 +89,9 @@ export async function saveSettings(
   envelope: SettingsEnvelope,
   action: 'updated' | 'reset' = 'updated',
 ): Promise<SettingsResponse> {
+  // The server decides, from its configuration: no gateway, no SMS (D13).
+  if (envelope.settings.notifications.smsNotifications && !deps.config.sms)
+    throw badRequest(SMS_UNAVAILABLE, { 'settings.notifications.smsNotifications': SMS_UNAVAILABLE });
   await deps.db.transaction(async (tx) => {
     const before = await currentSettings(tx);
     const now = deps.clock.now();

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationsResponse } from '../../../contracts/notifications';
 import { createQueryClient } from '../../app/query-client';
 import { CurrentLocation, json } from '../../testing/api-stub';
-import { DIGEST_LABEL, NOTHING_WAITING, NotificationBell } from './notification-bell';
+import { DIGEST_LABEL, NOTHING_WAITING, NotificationBell, SMS_DIGEST_LABEL } from './notification-bell';
 import { NOTIFICATIONS_POLL_MS } from './notifications.queries';
 
 const ID = 'b6f1c3de-0000-4000-8000-000000000009';
@@ -15,6 +15,8 @@ const ID = 'b6f1c3de-0000-4000-8000-000000000009';
 const waiting: NotificationsResponse = {
   count: 23,
   email_digest: true,
+  sms_digest: false,
+  sms_digest_available: false,
   groups: [
     {
       area: 'allowances',
@@ -130,6 +132,31 @@ describe('NotificationBell', () => {
     expect(put?.[1]?.method).toBe('PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ email_digest: false });
     await waitFor(() => expect(bellCalls(fetch)).toBe(2));
+  });
+
+  it('offers the morning text only where the server says it can be sent, and turns it on', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json(waiting)),
+    );
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 23 waiting' }));
+    expect(screen.queryByRole('checkbox', { name: SMS_DIGEST_LABEL })).toBeNull();
+    cleanup();
+
+    const fetch = vi.fn((url: string | URL | Request, init?: RequestInit) =>
+      String(url) === '/api/notifications/sms-digest'
+        ? json(JSON.parse(String(init?.body)))
+        : json({ ...waiting, sms_digest_available: true }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 23 waiting' }));
+    const box = screen.getByRole('checkbox', { name: SMS_DIGEST_LABEL }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await userEvent.click(box);
+    const put = fetch.mock.calls.find(([url]) => String(url) === '/api/notifications/sms-digest');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ sms_digest: true });
   });
 
   it('asks every 30 seconds while the page is on screen, and never while its tab is hidden', async () => {

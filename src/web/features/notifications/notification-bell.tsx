@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationGroup } from '../../../contracts/notifications';
 import { Checkbox, Skeleton, toast } from '../../components/ui';
-import { useNotifications, useSetEmailDigest } from './notifications.queries';
+import { useNotifications, useSetEmailDigest, useSetSmsDigest } from './notifications.queries';
 
 export const NOTHING_WAITING = 'Nothing is waiting for you.';
 export const DIGEST_LABEL = 'Email me a daily summary';
@@ -85,6 +85,7 @@ export function NotificationBell() {
             )}
           </div>
           {notifications.data && <DigestSwitch on={notifications.data.email_digest} />}
+          {notifications.data?.sms_digest_available && <SmsDigestSwitch on={notifications.data.sms_digest} />}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
@@ -139,6 +140,29 @@ function DigestSwitch({ on }: { on: boolean }) {
             onSuccess: ({ email_digest }) =>
               toast.success(email_digest ? 'Daily summary turned on.' : 'Daily summary turned off.'),
             onError: () => toast.error("Couldn't change the daily summary. Try again."),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+export const SMS_DIGEST_LABEL = 'Text me each morning what waits for me';
+
+/** The staff member's morning text message of what waits for them, on or off (when SMS is on). */
+function SmsDigestSwitch({ on }: { on: boolean }) {
+  const setDigest = useSetSmsDigest();
+  return (
+    <div className="border-t border-slate-100 px-4 py-3">
+      <Checkbox
+        label={SMS_DIGEST_LABEL}
+        checked={setDigest.isPending ? setDigest.variables : on}
+        disabled={setDigest.isPending}
+        onChange={(e) =>
+          setDigest.mutate(e.target.checked, {
+            onSuccess: ({ sms_digest }) =>
+              toast.success(sms_digest ? 'Daily text message turned on.' : 'Daily text message turned off.'),
+            onError: () => toast.error("Couldn't change the daily text message. Try again."),
           })
         }
       />

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailDigestSetting, NotificationsResponse } from '../../../contracts/notifications';
+import type {
+  EmailDigestSetting,
+  NotificationsResponse,
+  SmsDigestSetting,
+} from '../../../contracts/notifications';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentVisible } from '../../lib/use-document-visible';
@@ -32,6 +36,19 @@ export function useSetEmailDigest() {
     onSuccess: ({ email_digest }) =>
       queryClient.setQueryData<NotificationsResponse>(queryKeys.notifications, (old) =>
         old ? { ...old, email_digest } : old,
+      ),
+  });
+}
+
+/** PUT /api/notifications/sms-digest: the staff member's morning text on or off. */
+export function useSetSmsDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api.put<SmsDigestSetting>('/api/notifications/sms-digest', { sms_digest: on }),
+    onSuccess: ({ sms_digest }) =>
+      queryClient.setQueryData<NotificationsResponse>(queryKeys.notifications, (old) =>
+        old ? { ...old, sms_digest } : old,
       ),
   });
 }

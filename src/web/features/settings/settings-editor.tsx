@@ -53,7 +53,7 @@ export function SettingsEditor({
   const content: Record<SettingsTab, ReactNode> = {
     general: <GeneralTab />,
     security: <SecurityTab savedPolicy={base.settings.security.passwordPolicy} />,
-    notifications: <NotificationsTab />,
+    notifications: <NotificationsTab smsAvailable={loaded.sms_available} />,
     appearance: <AppearanceTab />,
     backup: <BackupTab />,
   };

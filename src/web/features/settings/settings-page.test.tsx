@@ -199,6 +199,29 @@ describe('SettingsPage', () => {
     );
   });
 
+  it("with a gateway, lets SMS be turned on and shows this month's messages", async () => {
+    stubApi((method, url) => {
+      if (url === '/api/sms/summary')
+        return json({
+          month: '2026-03',
+          by_status: { queued: 1, sending: 0, sent: 4, delivered: 7, failed: 2 },
+          total_cost: [{ currency: 'ZMW', amount: '5.8500' }],
+        });
+      if (url === '/api/settings/public') return json({ system_name: 'CHL Back-office' });
+      if (method === 'GET') return json(settingsAt(3, DEFAULT_SETTINGS, true));
+      return json(settingsAt(4, DEFAULT_SETTINGS, true));
+    });
+    showSettings('/settings?tab=notifications');
+    const sms = await screen.findByRole('switch', { name: 'SMS notifications' });
+    expect((sms as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(SMS_UNAVAILABLE)).toBeNull();
+    await userEvent.click(sms);
+    expect(sms.getAttribute('aria-checked')).toBe('true');
+    const summary = await screen.findByLabelText('Text messages this month');
+    expect(within(summary).getByText('Delivered').nextSibling?.textContent).toBe('7');
+    expect(within(summary).getByText('ZMW 5.8500')).toBeTruthy();
+  });
+
   it('shows every notification switch, SMS off and disabled', async () => {
     stubSettings();
     showSettings('/settings?tab=notifications');
@@ -208,6 +231,8 @@ describe('SettingsPage', () => {
     expect(screen.getByText(SMS_UNAVAILABLE)).toBeTruthy();
     for (const { label } of Object.values(NOTIFICATION_SWITCHES))
       expect(screen.getByRole('switch', { name: label })).toBeTruthy();
+    const allowancePaid = screen.getByRole('switch', { name: NOTIFICATION_SWITCHES.smsAllowancePaid.label });
+    expect((allowancePaid as HTMLButtonElement).disabled).toBe(true);
     const push = screen.getByRole('switch', { name: 'Push notifications' });
     expect(push.getAttribute('aria-checked')).toBe('true');
     await userEvent.click(push);

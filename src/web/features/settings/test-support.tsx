@@ -9,12 +9,17 @@ import { SettingsPage } from './settings-page';
 
 /** Test helpers of this feature's component tests (not shipped: only the tests import it). */
 
-export function settingsAt(version: number, settings: SystemSettings = DEFAULT_SETTINGS): SettingsResponse {
+export function settingsAt(
+  version: number,
+  settings: SystemSettings = DEFAULT_SETTINGS,
+  smsAvailable = false,
+): SettingsResponse {
   return {
     version,
     settings: structuredClone(settings),
     updated_at: '2026-03-01T08:00:00.000Z',
     updated_by_name: 'Grace Mwale',
+    sms_available: smsAvailable,
   };
 }
 

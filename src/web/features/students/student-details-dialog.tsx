@@ -4,6 +4,7 @@ import { ACADEMIC_STANDING_LABELS, GENDER_LABELS } from '../../../domain/student
 import { Button, Dialog } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { DetailsTabs } from '../audit';
+import { SmsMessagesTab } from '../sms';
 import { categoryLabel, StatusBadge, StudentAvatar, StudentRecordPending } from './student-ui';
 import { useStudent } from './students.queries';
 
@@ -65,7 +66,16 @@ export function StudentDetailsDialog({
       }
     >
       {header && (
-        <DetailsTabs record={{ kind: 'student', id: header.id }}>
+        <DetailsTabs
+          record={{ kind: 'student', id: header.id }}
+          extra={[
+            {
+              value: 'sms',
+              label: 'Text messages',
+              content: <SmsMessagesTab of={{ student_id: header.id }} />,
+            },
+          ]}
+        >
           <div className="space-y-5">
             <div className="flex items-center gap-4">
               <StudentAvatar

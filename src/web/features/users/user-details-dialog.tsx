@@ -5,6 +5,7 @@ import { Avatar, Dialog } from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { DetailsTabs } from '../audit';
+import { SmsMessagesTab } from '../sms';
 import { AdminButtonActions, type UserActions } from './user-actions';
 import { initialsOf, RoleBadge, StatusBadges, signInLabel } from './user-ui';
 
@@ -76,7 +77,12 @@ export function UserDetailsDialog({
           </div>
         </div>
         {actions.canManage ? (
-          <DetailsTabs record={{ kind: 'account', id: user.id }}>
+          <DetailsTabs
+            record={{ kind: 'account', id: user.id }}
+            extra={[
+              { value: 'sms', label: 'Text messages', content: <SmsMessagesTab of={{ user_id: user.id }} /> },
+            ]}
+          >
             <AccountFacts user={user} />
           </DetailsTabs>
         ) : (
