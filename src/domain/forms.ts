@@ -159,6 +159,14 @@ export const FORM_MESSAGES = {
   reviewed: 'Form reviewed.',
   deleted: 'Form deleted.',
   noneFound: 'No forms found...',
+  idNotUuid: 'The form id must be a UUID',
+  idTaken:
+    'A different form was already saved with this id. Nothing was changed: send it with a new id, or open the saved form and edit it.',
+  ifMatchRequired:
+    'Send the version you edited as If-Match (the ETag of GET /api/forms/{id}), so that changes made meanwhile are not overwritten.',
+  ifMatchMalformed: 'If-Match must be the ETag of GET /api/forms/{id}, such as "3".',
+  changedMeanwhile:
+    'Someone else changed the same fields of this form meanwhile. Choose which value to keep for each, then save again.',
 } as const;
 
 /** Deputy managers and admins: they review forms and may change completed ones (D11). */

@@ -83,6 +83,7 @@ export function formDto(row: FormRow): Form {
     reviewed_at: iso(form.reviewedAt),
     review_note: form.reviewNote,
     file_count: Number(row.fileCount),
+    version: form.version,
     created_at: form.createdAt.toISOString(),
     updated_at: form.updatedAt.toISOString(),
   };

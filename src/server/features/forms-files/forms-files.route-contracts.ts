@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdParamSchema } from '../../../contracts/common';
 import {
+  FormConflictSchema,
+  FormCreateSchema,
   FormExportQuerySchema,
   FormInputSchema,
   FormListQuerySchema,
@@ -30,6 +32,9 @@ import {
  */
 
 const one = { params: IdParamSchema };
+const etagHeader = {
+  ETag: { schema: { type: 'string' as const }, description: 'The form\'s version, such as "3"' },
+};
 const formTags = ['Forms'];
 const fileTags = ['Student Files'];
 
@@ -57,27 +62,47 @@ export const formRoutes = {
     method: 'post',
     path: '/',
     tags: formTags,
-    summary: 'Starts a form (a draft), written by the caller',
-    request: jsonBody(FormInputSchema),
-    responses: { 201: jsonResponse(FormSchema, 'The form as stored'), ...errorResponses(400, 401, 403) },
+    summary:
+      'Starts a form (a draft), written by the caller; with an `id` (a UUID given offline) sending it again is safe',
+    request: jsonBody(FormCreateSchema),
+    responses: {
+      201: jsonResponse(FormSchema, 'The form as stored'),
+      200: jsonResponse(FormSchema, 'A form with this id and the same content was already saved: that form'),
+      ...errorResponses(400, 401, 403),
+      409: { ...errorResponses(409)[409], description: 'A different form was already saved with this id' },
+    },
   }),
   get: createRoute({
     method: 'get',
     path: '/{id}',
     tags: formTags,
-    summary: 'One form',
+    summary: 'One form; its ETag is its version',
     request: one,
-    responses: { 200: jsonResponse(FormSchema, 'The form'), ...errorResponses(401, 403, 404) },
+    responses: {
+      200: { ...jsonResponse(FormSchema, 'The form'), headers: etagHeader },
+      ...errorResponses(401, 403, 404),
+    },
   }),
   update: createRoute({
     method: 'put',
     path: '/{id}',
     tags: formTags,
     summary:
-      "Replaces the form's date, student and fields (a draft: its author or management; completed: management)",
-    request: { ...one, ...jsonBody(FormInputSchema) },
+      "Replaces the form's date, student and fields (a draft: its author or management; completed: management). If-Match names the version edited: changes saved since to other fields are merged",
+    request: {
+      ...one,
+      headers: z.object({
+        'if-match': z
+          .string()
+          .optional()
+          .meta({ description: 'The ETag of the version edited, such as "3"' }),
+      }),
+      ...jsonBody(FormInputSchema),
+    },
     responses: {
-      200: jsonResponse(FormSchema, 'The form as stored'),
+      200: { ...jsonResponse(FormSchema, 'The form as stored'), headers: etagHeader },
+      412: jsonResponse(FormConflictSchema, 'Changed since that version, in the same fields'),
+      428: { ...errorResponses(400)[400], description: 'No If-Match' },
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),

@@ -1,0 +1,68 @@
+import type { FormFieldValues } from './forms';
+
+/*
+ * Never a silent overwrite (issue 48, item 6): an edit made on an older version of a form is
+ * merged with the changes saved since, field by field, against the version it started from. A
+ * field only the edit changed takes the edit's value; one only the others changed keeps theirs;
+ * one both changed to different values is a conflict the officer settles.
+ */
+
+/** What an edit may change in a form: its student, its date and its type's fields. */
+export interface FormContent {
+  student_id: string;
+  form_date: string;
+  fields: FormFieldValues;
+}
+
+type Value = string | number | undefined;
+
+/** The content as one flat map: 'student_id', 'form_date' and 'fields.<key>' (an empty field is absent). */
+function flatten(content: FormContent): Map<string, Value> {
+  const flat = new Map<string, Value>([
+    ['student_id', content.student_id],
+    ['form_date', content.form_date],
+  ]);
+  for (const [key, value] of Object.entries(content.fields)) flat.set(`fields.${key}`, value);
+  return flat;
+}
+
+function unflatten(flat: Map<string, Value>): FormContent {
+  const fields: FormFieldValues = {};
+  for (const [key, value] of flat) {
+    if (key.startsWith('fields.') && value !== undefined) fields[key.slice('fields.'.length)] = value;
+  }
+  return { student_id: String(flat.get('student_id')), form_date: String(flat.get('form_date')), fields };
+}
+
+export type FormMerge =
+  | { merged: FormContent; conflicting_fields: []; taken_from_edit: string[] }
+  | { merged: null; conflicting_fields: string[]; taken_from_edit: string[] };
+
+/**
+ * Merges `edit` (made on `base`) into `current` (saved since `base`). `taken_from_edit` names the
+ * fields the edit changed, in the order of the content; `conflicting_fields` those both changed to
+ * different values (then nothing is merged).
+ */
+export function mergeFormEdit(base: FormContent, current: FormContent, edit: FormContent): FormMerge {
+  const [b, c, e] = [flatten(base), flatten(current), flatten(edit)];
+  const merged = new Map(c);
+  const conflicting: string[] = [];
+  const fromEdit: string[] = [];
+  for (const key of new Set([...b.keys(), ...c.keys(), ...e.keys()])) {
+    const [was, theirs, mine] = [b.get(key), c.get(key), e.get(key)];
+    if (mine === was || mine === theirs) continue;
+    if (theirs === was) {
+      merged.set(key, mine);
+      fromEdit.push(key);
+    } else conflicting.push(key);
+  }
+  if (conflicting.length > 0)
+    return { merged: null, conflicting_fields: conflicting, taken_from_edit: fromEdit };
+  return { merged: unflatten(merged), conflicting_fields: [], taken_from_edit: fromEdit };
+}
+
+/** The fields two contents tell apart (a create sent again is the same form only if there are none). */
+export function differingFields(a: FormContent, b: FormContent): string[] {
+  const [x, y] = [flatten(a), flatten(b)];
+  return [...new Set([...x.keys(), ...y.keys()])].filter((key) => x.get(key) !== y.get(key));
+}
