@@ -26,12 +26,16 @@ describe('merging an edit made on an older version', () => {
     });
   });
 
-  it('names the fields both changed to different values, and merges nothing', () => {
+  it('names the fields both changed to different values, which keep the edit’s value in the merge', () => {
     const current = withFields({ living_conditions: 'Three rooms', people_present: 'Her aunt' });
     const edit = withFields({ living_conditions: 'One room', follow_up_actions: 'Visit again' });
     const merge = mergeFormEdit(base, current, edit);
-    expect(merge.merged).toBeNull();
     expect(merge.conflicting_fields).toEqual(['fields.living_conditions']);
+    expect(merge.merged.fields).toEqual({
+      people_present: 'Her aunt',
+      living_conditions: 'One room',
+      follow_up_actions: 'Visit again',
+    });
   });
 
   it('the same change on both sides, or a field emptied on one side only, is no conflict', () => {
@@ -39,7 +43,7 @@ describe('merging an edit made on an older version', () => {
     const current = withFields({ living_conditions: 'Three rooms' });
     const edit = { ...base, fields: { ...emptied, living_conditions: 'Three rooms' } };
     const merge = mergeFormEdit(base, current, edit);
-    expect(merge.merged?.fields).toEqual({ people_present: 'Mwila', living_conditions: 'Three rooms' });
+    expect(merge.merged.fields).toEqual({ people_present: 'Mwila', living_conditions: 'Three rooms' });
     expect(merge.taken_from_edit).toEqual(['fields.follow_up_actions']);
   });
 

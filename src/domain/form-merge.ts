@@ -34,15 +34,16 @@ function unflatten(flat: Map<string, Value>): FormContent {
   return { student_id: String(flat.get('student_id')), form_date: String(flat.get('form_date')), fields };
 }
 
-export type FormMerge =
-  | { merged: FormContent; conflicting_fields: []; taken_from_edit: string[] }
-  | { merged: null; conflicting_fields: string[]; taken_from_edit: string[] };
+export interface FormMerge {
+  /** The merged content; a conflicting field keeps the edit's value (the officer's, until they choose). */
+  merged: FormContent;
+  /** The fields both changed to different values: the server writes nothing while there are any. */
+  conflicting_fields: string[];
+  /** The fields the edit changed and nobody else did, in the order of the content. */
+  taken_from_edit: string[];
+}
 
-/**
- * Merges `edit` (made on `base`) into `current` (saved since `base`). `taken_from_edit` names the
- * fields the edit changed, in the order of the content; `conflicting_fields` those both changed to
- * different values (then nothing is merged).
- */
+/** Merges `edit` (made on `base`) into `current` (saved since `base`). */
 export function mergeFormEdit(base: FormContent, current: FormContent, edit: FormContent): FormMerge {
   const [b, c, e] = [flatten(base), flatten(current), flatten(edit)];
   const merged = new Map(c);
@@ -51,14 +52,11 @@ export function mergeFormEdit(base: FormContent, current: FormContent, edit: For
   for (const key of new Set([...b.keys(), ...c.keys(), ...e.keys()])) {
     const [was, theirs, mine] = [b.get(key), c.get(key), e.get(key)];
     if (mine === was || mine === theirs) continue;
-    if (theirs === was) {
-      merged.set(key, mine);
-      fromEdit.push(key);
-    } else conflicting.push(key);
+    merged.set(key, mine);
+    if (theirs === was) fromEdit.push(key);
+    else conflicting.push(key);
   }
-  if (conflicting.length > 0)
-    return { merged: null, conflicting_fields: conflicting, taken_from_edit: fromEdit };
-  return { merged: unflatten(merged), conflicting_fields: [], taken_from_edit: fromEdit };
+  return { merged: unflatten(merged), conflicting_fields: conflicting, taken_from_edit: fromEdit };
 }
 
 /** The fields two contents tell apart (a create sent again is the same form only if there are none). */

@@ -165,6 +165,7 @@ export const FORM_MESSAGES = {
   ifMatchRequired:
     'Send the version you edited as If-Match (the ETag of GET /api/forms/{id}), so that changes made meanwhile are not overwritten.',
   ifMatchMalformed: 'If-Match must be the ETag of GET /api/forms/{id}, such as "3".',
+  chooseConflicts: 'Choose which value to keep for each field changed on both sides, then save again.',
   changedMeanwhile:
     'Someone else changed the same fields of this form meanwhile. Choose which value to keep for each, then save again.',
 } as const;

@@ -105,6 +105,6 @@ export async function contentToWrite(
     return differing.length > 0 ? { conflicting_fields: differing } : { content: edit, merged: false };
   }
   const merge = mergeFormEdit(contentOf(kept), now, edit);
-  if (merge.merged === null) return { conflicting_fields: merge.conflicting_fields };
+  if (merge.conflicting_fields.length > 0) return { conflicting_fields: merge.conflicting_fields };
   return { content: merge.merged, merged: true };
 }
