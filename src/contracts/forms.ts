@@ -8,6 +8,7 @@ import {
   type FormFieldValues,
   type FormType,
   FORM_MESSAGES as M,
+  MAX_FORM_PHOTOS,
 } from '../domain/forms';
 import { PageQuerySchema, tiledPageSchema } from './common';
 import {
@@ -67,13 +68,29 @@ const formInputObject = z.object({
     .min(1, { message: M.dateRequired })
     .refine(isIsoDate, { message: 'The date must be a real date written YYYY-MM-DD' }),
   fields: z.record(z.string(), z.unknown(), { message: 'fields must be an object' }).default({}),
+  /**
+   * A home visit's photos, each uploaded first (PUT /api/form-photos/{id}). Left out of an edit, the
+   * form keeps the photos it has; left out of a create, it has none.
+   */
+  photo_ids: z
+    .array(z.uuid({ message: M.photoIdNotUuid }), { message: M.photoIdsList })
+    .max(MAX_FORM_PHOTOS, { message: M.tooManyPhotos })
+    .optional(),
 });
 
 /** The type's fields checked and normalised as stored: each field's message under `fields.<key>`. */
-function withCheckedFields<T extends { type: FormType; fields: Record<string, unknown> }>(
-  input: T,
-  ctx: z.RefinementCtx,
-) {
+function withCheckedFields<
+  T extends { type: FormType; fields: Record<string, unknown>; photo_ids?: string[] | undefined },
+>(input: T, ctx: z.RefinementCtx) {
+  if (input.photo_ids?.length && input.type !== 'home_visit') {
+    ctx.issues.push({
+      code: 'custom',
+      input: input.photo_ids,
+      path: ['photo_ids'],
+      message: M.photosOnlyHomeVisit,
+    });
+    return z.NEVER;
+  }
   const parsed = formFieldsSchema(input.type).safeParse(input.fields);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -86,7 +103,8 @@ function withCheckedFields<T extends { type: FormType; fields: Record<string, un
     }
     return z.NEVER;
   }
-  return { ...input, fields: withoutEmpty(parsed.data) };
+  const photoIds = input.photo_ids && [...new Set(input.photo_ids.map((id) => id.toLowerCase()))].sort();
+  return { ...input, fields: withoutEmpty(parsed.data), photo_ids: photoIds };
 }
 
 export const FormInputSchema = formInputObject.transform(withCheckedFields).meta({ id: 'FormInput' });
@@ -124,6 +142,8 @@ export const FormSchema = z
     reviewed_at: z.string().nullable(),
     review_note: z.string().nullable(),
     file_count: z.number().int(),
+    /** A home visit's photos (GET /api/form-photos/{id}), oldest first. */
+    photo_ids: z.array(z.string()),
     /** Moved on by every change; also the answer's ETag. PUT sends it back as If-Match. */
     version: z.number().int(),
     created_at: z.string(),
@@ -161,3 +181,15 @@ export const FormConflictSchema = z
   .object({ error: z.string(), current: FormSchema, conflicting_fields: z.array(z.string()) })
   .meta({ id: 'FormConflict' });
 export type FormConflict = z.infer<typeof FormConflictSchema>;
+
+/** A photo of a home visit as stored (PUT /api/form-photos/{id}). */
+export const FormPhotoSchema = z
+  .object({
+    id: z.string(),
+    mime_type: z.string(),
+    size: z.number().int(),
+    form_id: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'FormPhoto' });
+export type FormPhoto = z.infer<typeof FormPhotoSchema>;

@@ -5,6 +5,7 @@ const base: FormContent = {
   student_id: 's1',
   form_date: '2026-03-10',
   fields: { people_present: 'Mwila', living_conditions: 'Two rooms', follow_up_actions: 'Lamp' },
+  photo_ids: ['p1', 'p2'],
 };
 const withFields = (fields: FormContent['fields'], more: Partial<FormContent> = {}) => ({
   ...base,
@@ -61,6 +62,8 @@ describe('merging an edit made on an older version', () => {
 describe('telling two contents apart', () => {
   it('names each field that differs, a missing one included; none for the same content', () => {
     expect(differingFields(base, withFields({}))).toEqual([]);
+    expect(differingFields(base, { ...base, photo_ids: ['p2', 'p1'] })).toEqual([]);
+    expect(differingFields(base, { ...base, photo_ids: ['p1'] })).toEqual(['photo_ids']);
     expect(
       differingFields(base, withFields({ people_present: 'x', extra: 3 }, { student_id: 's2' })),
     ).toEqual(['student_id', 'fields.people_present', 'fields.extra']);

@@ -7,20 +7,26 @@ import type { FormFieldValues } from './forms';
  * one both changed to different values is a conflict the officer settles.
  */
 
-/** What an edit may change in a form: its student, its date and its type's fields. */
+/** What an edit may change in a form: its student, its date, its type's fields and its photos. */
 export interface FormContent {
   student_id: string;
   form_date: string;
   fields: FormFieldValues;
+  /** A home visit's photos: one value, whatever their order. */
+  photo_ids: readonly string[];
 }
 
 type Value = string | number | undefined;
 
-/** The content as one flat map: 'student_id', 'form_date' and 'fields.<key>' (an empty field is absent). */
+/**
+ * The content as one flat map: 'student_id', 'form_date', 'photo_ids' (sorted, joined) and
+ * 'fields.<key>' (an empty field is absent).
+ */
 function flatten(content: FormContent): Map<string, Value> {
   const flat = new Map<string, Value>([
     ['student_id', content.student_id],
     ['form_date', content.form_date],
+    ['photo_ids', [...content.photo_ids].sort().join(',')],
   ]);
   for (const [key, value] of Object.entries(content.fields)) flat.set(`fields.${key}`, value);
   return flat;
@@ -31,7 +37,13 @@ function unflatten(flat: Map<string, Value>): FormContent {
   for (const [key, value] of flat) {
     if (key.startsWith('fields.') && value !== undefined) fields[key.slice('fields.'.length)] = value;
   }
-  return { student_id: String(flat.get('student_id')), form_date: String(flat.get('form_date')), fields };
+  const photos = String(flat.get('photo_ids') ?? '');
+  return {
+    student_id: String(flat.get('student_id')),
+    form_date: String(flat.get('form_date')),
+    fields,
+    photo_ids: photos === '' ? [] : photos.split(','),
+  };
 }
 
 export interface FormMerge {

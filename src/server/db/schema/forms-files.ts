@@ -59,9 +59,34 @@ export const formVersions = pgTable(
     studentId: uuid('student_id').notNull(),
     formDate: date('form_date').notNull(),
     fields: jsonb('fields').$type<FormFieldValues>().notNull(),
+    /** The photos it named (a home visit), sorted. */
+    photoIds: jsonb('photo_ids').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.formId, t.version] })],
+);
+
+/**
+ * Photos taken at a home visit (issue 48, item 7), each under the id the phone gave it and
+ * uploaded before the form that names it. Until a form names it a photo is its uploader's alone;
+ * then it is the form's, seen by whoever reaches the form. The bytes are in the file store, as a
+ * student file's are (docs/decisions/008).
+ */
+export const formPhotos = pgTable(
+  'form_photos',
+  {
+    id: uuid('id').primaryKey(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The form that names it; deleting the form leaves it its uploader's again. */
+    formId: uuid('form_id').references(() => forms.id, { onDelete: 'set null' }),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    /** Hex SHA-256 of the bytes: the same photo sent again is told from different bytes under its id. */
+    sha256: text('sha256').notNull(),
+    storageKey: uuid('storage_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_photos_form_idx').on(t.formId), index('form_photos_uploader_idx').on(t.uploadedById)],
 );
 
 export const studentFiles = pgTable(

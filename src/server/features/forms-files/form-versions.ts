@@ -16,31 +16,42 @@ import type { FormRow } from './form-records';
 
 type StoredForm = FormRow['form'];
 
-const contentOf = (form: { studentId: string; formDate: string; fields: StoredForm['fields'] }) => ({
+interface KeptContent {
+  studentId: string;
+  formDate: string;
+  fields: StoredForm['fields'];
+  photoIds: string[];
+}
+
+const contentOf = (form: KeptContent): FormContent => ({
   student_id: form.studentId,
   form_date: form.formDate,
   fields: form.fields,
+  photo_ids: form.photoIds,
 });
 
-const inputContent = (input: FormInput): FormContent => ({
+/** What the input says; photos left out are `photos` (none for a create, unchanged for an edit). */
+const inputContent = (input: FormInput, photos: readonly string[]): FormContent => ({
   student_id: input.student_id,
   form_date: input.form_date,
   fields: input.fields,
+  photo_ids: input.photo_ids ?? photos,
 });
 
 /** The SET of a change: the next version. */
 export const nextVersion = { version: sql`${forms.version} + 1` };
 
-/** Keeps what the form says at its version (after it was written). */
-export async function keepFormVersion(tx: Tx, form: StoredForm): Promise<void> {
-  await tx.insert(formVersions).values({ formId: form.id, version: form.version, ...rowContent(form) });
+/** Keeps what the form says at its version (after it was written), with the photos it names. */
+export async function keepFormVersion(tx: Tx, form: StoredForm, photoIds: readonly string[]): Promise<void> {
+  await tx.insert(formVersions).values({
+    formId: form.id,
+    version: form.version,
+    studentId: form.studentId,
+    formDate: form.formDate,
+    fields: form.fields,
+    photoIds: [...photoIds].sort(),
+  });
 }
-
-const rowContent = (form: StoredForm) => ({
-  studentId: form.studentId,
-  formDate: form.formDate,
-  fields: form.fields,
-});
 
 /**
  * A create whose id is already a form's: the same create sent again (same author, type and what its
@@ -54,6 +65,7 @@ export async function checkSameCreate(tx: Tx, userId: string, input: FormCreate 
       studentId: formVersions.studentId,
       formDate: formVersions.formDate,
       fields: formVersions.fields,
+      photoIds: formVersions.photoIds,
     })
     .from(forms)
     .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, 1)))
@@ -62,7 +74,7 @@ export async function checkSameCreate(tx: Tx, userId: string, input: FormCreate 
     first &&
     first.type === input.type &&
     first.authorId === userId &&
-    differingFields(contentOf(first), inputContent(input)).length === 0;
+    differingFields(contentOf(first), inputContent(input, [])).length === 0;
   if (!same) throw conflict(M.idTaken);
 }
 
@@ -80,18 +92,20 @@ export const formEtag = (version: number) => `"${version}"`;
 export type EditOutcome = { content: FormContent; merged: boolean } | { conflicting_fields: string[] };
 
 /**
- * What an edit made on version `base` writes over `current`: the edit itself when nothing changed
- * since; else the edit merged with the changes saved since, or the fields both changed. A version
- * the form never had has no base: every field the edit and the form tell apart conflicts.
+ * What an edit made on version `base` writes over `current` (which names `photos`): the edit itself
+ * when nothing changed since; else the edit merged with the changes saved since, or the fields both
+ * changed. A version the form never had has no base: every field the edit and the form tell apart
+ * conflicts.
  */
 export async function contentToWrite(
   tx: Tx,
   current: StoredForm,
+  photos: string[],
   base: number,
   input: FormInput,
 ): Promise<EditOutcome> {
-  const edit = inputContent(input);
-  if (base === current.version) return { content: edit, merged: false };
+  const now = contentOf({ ...current, photoIds: photos });
+  if (base === current.version) return { content: inputContent(input, photos), merged: false };
   const [kept] =
     base < current.version
       ? await tx
@@ -99,12 +113,12 @@ export async function contentToWrite(
           .from(formVersions)
           .where(and(eq(formVersions.formId, current.id), eq(formVersions.version, base)))
       : [];
-  const now = contentOf(current);
   if (!kept) {
+    const edit = inputContent(input, photos);
     const differing = differingFields(now, edit);
     return differing.length > 0 ? { conflicting_fields: differing } : { content: edit, merged: false };
   }
-  const merge = mergeFormEdit(contentOf(kept), now, edit);
+  const merge = mergeFormEdit(contentOf(kept), now, inputContent(input, kept.photoIds));
   if (merge.conflicting_fields.length > 0) return { conflicting_fields: merge.conflicting_fields };
   return { content: merge.merged, merged: true };
 }

@@ -7,6 +7,7 @@ import {
   FormInputSchema,
   FormListQuerySchema,
   FormListResponseSchema,
+  FormPhotoSchema,
   FormReviewSchema,
   FormSchema,
 } from '../../../contracts/forms';
@@ -210,5 +211,42 @@ export const fileRoutes = {
     summary: 'Deletes the file',
     request: one,
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+  }),
+};
+
+const photoTags = ['Forms'];
+const imageBody = { schema: { type: 'string' as const, format: 'binary' } };
+
+/** /api/form-photos: a home visit's photos, each under the id the phone gave it (issue 48). */
+export const formPhotoRoutes = {
+  put: createRoute({
+    method: 'put',
+    path: '/{id}',
+    tags: photoTags,
+    summary:
+      'Uploads a photo (the body is the image: JPEG, PNG or WebP, at most 5 MB) under its id; the same bytes again answer the stored photo',
+    request: {
+      ...one,
+      body: {
+        required: true,
+        content: { 'image/jpeg': imageBody, 'image/png': imageBody, 'image/webp': imageBody },
+      },
+    },
+    responses: {
+      201: jsonResponse(FormPhotoSchema, 'The photo as stored'),
+      200: jsonResponse(FormPhotoSchema, 'This photo was already uploaded: the stored one'),
+      ...errorResponses(400, 401, 403, 409, 413),
+    },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/{id}',
+    tags: photoTags,
+    summary: "The photo itself: the uploader's until a form names it, then the form's readers'",
+    request: one,
+    responses: {
+      200: { description: 'The image', content: { 'image/jpeg': imageBody } },
+      ...errorResponses(401, 403, 404),
+    },
   }),
 };

@@ -7,9 +7,10 @@ import { readFileUpload } from '../../http/file-upload';
 import { recordId, recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
 import { exportFormsCsv, formPdfDownload } from './form-exports';
+import { openPhoto, putPhoto, readPhotoBody } from './form-photos';
 import { formEtag } from './form-versions';
 import * as forms from './forms.service';
-import { fileRoutes, formRoutes } from './forms-files.route-contracts';
+import { fileRoutes, formPhotoRoutes, formRoutes } from './forms-files.route-contracts';
 import * as files from './student-files.service';
 
 /** /api/forms: Forms Management (staff, D11). */
@@ -77,6 +78,22 @@ export function filesRoutes(deps: AppDeps) {
   });
   router.openapi(r.download, async (c) => {
     const { body, headers } = await files.downloadFile(deps, c.var.staff, recordId(c));
+    return c.body(body, 200, headers);
+  });
+  return router;
+}
+
+/** /api/form-photos: a home visit's photos (staff, issue 48), uploaded before the form names them. */
+export function formPhotosRoutes(deps: AppDeps) {
+  const router = createStaffRouter();
+  const r = formPhotoRoutes;
+  router.openapi(r.put, async (c) => {
+    const chunks = await readPhotoBody(c.req.raw.body);
+    const { photo, created } = await putPhoto(deps, c.var.staff, recordId(c), chunks);
+    return c.json(photo, created ? 201 : 200);
+  });
+  router.openapi(r.get, async (c) => {
+    const { body, headers } = await openPhoto(deps, c.var.staff, recordId(c));
     return c.body(body, 200, headers);
   });
   return router;

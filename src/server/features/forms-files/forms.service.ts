@@ -1,8 +1,7 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Form, FormCreate, FormExportQuery, FormInput, FormListQuery } from '../../../contracts/forms';
 import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import {
-  FORM_STATUS_LABELS,
   FORM_TYPE_LABELS,
   type FormStatus,
   type FormType,
@@ -11,25 +10,22 @@ import {
   FORM_MESSAGES as M,
   missingRequiredFields,
 } from '../../../domain/forms';
-import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
-import { programmeDate, programmeDay } from '../../programme-time';
+import { programmeDate } from '../../programme-time';
 import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
 import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { studentScopeCondition } from '../students/students.service';
 import { formListPage } from './form-list-page';
+import { namePhotos } from './form-photos';
 import {
   auditedForm,
   type FormRow,
   formDto,
   formScopeCondition,
   formSearch,
-  newestForms,
-  selectForms,
   visibleForm,
 } from './form-records';
 import {
@@ -72,7 +68,8 @@ export async function formHistory(deps: AppDeps, user: SessionUser, id: string) 
   return recordHistory(deps.db, 'form', id);
 }
 
-const formTitle = (type: string, studentName: string) =>
+/** 'Home Visit form about Mwila Chanda': how the history, the bell and the search name a form. */
+export const formTitle = (type: string, studentName: string) =>
   `${FORM_TYPE_LABELS[type as FormType] ?? type} form about ${studentName}`;
 
 const audit = studentRecordChangeAudit('form', auditedForm);
@@ -140,7 +137,9 @@ export async function createForm(
       await checkSameCreate(tx, user.id, { ...input, id: input.id! });
       return { id: input.id!, created: false };
     }
-    await keepFormVersion(tx, added);
+    const photoIds = input.photo_ids ?? [];
+    await namePhotos(tx, user, added.id, photoIds);
+    await keepFormVersion(tx, added, photoIds);
     await audit(
       tx,
       user,
@@ -175,12 +174,12 @@ export async function updateForm(
   const now = deps.clock.now();
   const conflicting = await deps.db.transaction(async (tx) => {
     await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, id)).for('update');
-    const { form: before } = await visibleForm(tx, user, id);
+    const { form: before, photoIds } = await visibleForm(tx, user, id);
     checkMayChange(user, before);
     // After the checks of who may change it: 428 only to someone who could.
     const base = ifMatchVersion(ifMatch);
     if (input.type !== before.type) throw badRequest(M.typeFixed, { type: M.typeFixed });
-    const outcome = await contentToWrite(tx, before, base, input);
+    const outcome = await contentToWrite(tx, before, photoIds, base, input);
     if ('conflicting_fields' in outcome) return outcome.conflicting_fields;
     const { content, merged } = outcome;
     const studentName =
@@ -198,7 +197,8 @@ export async function updateForm(
       .where(and(eq(forms.id, id), eq(forms.version, before.version)))
       .returning();
     if (!after) throw conflict('The form changed while you were editing it. Please reload it and try again.');
-    await keepFormVersion(tx, after);
+    await namePhotos(tx, user, id, content.photo_ids);
+    await keepFormVersion(tx, after, content.photo_ids);
     const about = studentName ?? (await visibleForm(tx, user, id)).studentName ?? '';
     const title = formTitle(before.type, about);
     await audit(
@@ -221,7 +221,7 @@ export async function updateForm(
 export async function completeForm(deps: AppDeps, user: SessionUser, id: string): Promise<Form> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const { form: before, studentName } = await visibleForm(tx, user, id);
+    const { form: before, studentName, photoIds } = await visibleForm(tx, user, id);
     if (before.status !== 'draft')
       throw conflict(before.status === 'reviewed' ? M.locked : M.alreadyCompleted);
     checkMayChange(user, before);
@@ -232,7 +232,7 @@ export async function completeForm(deps: AppDeps, user: SessionUser, id: string)
       .where(and(eq(forms.id, id), eq(forms.status, 'draft')))
       .returning();
     if (!after) throw conflict(M.alreadyCompleted);
-    await keepFormVersion(tx, after);
+    await keepFormVersion(tx, after, photoIds);
     await audit(
       tx,
       user,
@@ -255,7 +255,7 @@ export async function reviewForm(
   if (!isFormManager(user.role)) throw forbidden(M.reviewRole);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const { form: before, studentName } = await visibleForm(tx, user, id);
+    const { form: before, studentName, photoIds } = await visibleForm(tx, user, id);
     if (before.status !== 'completed')
       throw conflict(before.status === 'reviewed' ? M.locked : M.reviewOnlyCompleted);
     const [after] = await tx
@@ -271,7 +271,7 @@ export async function reviewForm(
       .where(and(eq(forms.id, id), eq(forms.status, 'completed')))
       .returning();
     if (!after) throw conflict(M.locked);
-    await keepFormVersion(tx, after);
+    await keepFormVersion(tx, after, photoIds);
     await audit(
       tx,
       user,
@@ -307,56 +307,3 @@ export async function deleteForm(deps: AppDeps, user: SessionUser, id: string): 
     );
   });
 }
-
-export const formStatusLabel = (status: string) => FORM_STATUS_LABELS[status as FormStatus] ?? status;
-
-/** The bell (D16): completed forms waiting for a deputy manager's or admin's review. */
-export const formNotifications: NotificationSource = {
-  area: 'forms',
-  label: 'Forms to review',
-  async waitingFor(deps, user) {
-    if (!isFormManager(user.role)) return { count: 0, items: [] };
-    const waiting = eq(forms.status, 'completed');
-    return waitingRecords(
-      deps.db,
-      forms,
-      waiting,
-      selectForms(deps.db).where(waiting).orderBy(desc(forms.completedAt), desc(forms.id)),
-      (row) => ({
-        id: row.form.id,
-        title: formTitle(row.form.type, row.studentName ?? ''),
-        detail: `${programmeDay(row.form.formDate)} · by ${row.authorName ?? 'someone no longer here'}`,
-        href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
-      }),
-    );
-  },
-};
-
-/** Forms in the top bar's search, within the caller's scope (D11). */
-export const formSearchSource: SearchSource = {
-  area: 'forms',
-  label: 'Forms',
-  readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    // What the item shows, not the whole form with its fields, people and files.
-    const rows = await deps.db
-      .select({
-        id: forms.id,
-        type: forms.type,
-        formDate: forms.formDate,
-        status: forms.status,
-        studentName: students.fullName,
-      })
-      .from(forms)
-      .innerJoin(students, eq(students.id, forms.studentId))
-      .where(and(formScopeCondition(user), formSearch(term.text, user)))
-      .orderBy(...newestForms)
-      .limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      title: formTitle(row.type, row.studentName),
-      detail: `${programmeDay(row.formDate)} · ${formStatusLabel(row.status)}`,
-      href: `/forms?${new URLSearchParams({ open: row.id })}`,
-    }));
-  },
-};

@@ -20,10 +20,11 @@ import { formConflictOf, reasonOf, useCompleteForm, useSaveForm } from './forms-
 
 type Failure = { title: string; detail?: string };
 
-const contentOf = (form: Pick<Form, 'student_id' | 'form_date' | 'fields'>): FormContent => ({
+const contentOf = (form: Pick<Form, 'student_id' | 'form_date' | 'fields' | 'photo_ids'>): FormContent => ({
   student_id: form.student_id,
   form_date: form.form_date,
   fields: form.fields,
+  photo_ids: form.photo_ids,
 });
 
 /** A field's value as the dialog holds it, by the name the server gives it. */
@@ -83,8 +84,16 @@ export function FormEditDialog({
    * version the server gave.
    */
   const showConflict = (current: Form, fields: string[], base: Form, values: FormValues) => {
-    const { merged } = mergeFormEdit(contentOf(base), contentOf(current), formBody(type, values));
-    reset(formDefaults(type, today, { ...current, ...merged }), { keepDefaultValues: true });
+    // This screen does not change photos: the edit keeps the ones it started from.
+    const edit = { ...formBody(type, values), photo_ids: base.photo_ids };
+    const { merged } = mergeFormEdit(contentOf(base), contentOf(current), edit);
+    const shown = {
+      ...current,
+      student_id: merged.student_id,
+      form_date: merged.form_date,
+      fields: merged.fields,
+    };
+    reset(formDefaults(type, today, shown), { keepDefaultValues: true });
     setSaved(current);
     setPickedBefore(picked);
     setChosen({});
