@@ -83,7 +83,7 @@ test('an officer completes a home visit; the deputy manager reviews it, which lo
   expect(edit.status()).toBe(409);
 });
 
-test('an edit meets changes saved meanwhile: other fields merge, the same field shows both values and the officer chooses', async ({
+test('a home visit shows its photo; an edit meets changes saved meanwhile: other fields merge, the same field shows both values and the officer chooses', async ({
   browser,
 }) => {
   const officer = await as(browser, 'PO001');
@@ -98,8 +98,18 @@ test('an edit meets changes saved meanwhile: other fields merge, the same field 
     form_date: yesterday,
     fields: { people_present: 'Chanda', living_conditions: 'Two rooms.', follow_up_actions: 'Call.' },
   };
-  const { id } = await postJson(officer, '/api/forms', draft);
+  // A photo from the visit, uploaded before the form that names it.
+  const photoId = crypto.randomUUID();
+  const photo = await officer.request.put(`/api/form-photos/${photoId}`, {
+    data: PNG,
+    headers: { 'Content-Type': 'image/png' },
+  });
+  expect(photo.status()).toBe(201);
+  const { id } = await postJson(officer, '/api/forms', { ...draft, photo_ids: [photoId] });
   await officer.goto(`/forms?open=${id}`);
+  const shown = officer.getByRole('region', { name: 'Photos' }).getByRole('img', { name: 'Photo 1 of 1' });
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await officer
     .getByRole('dialog', { name: `Home Visit: ${name}` })
     .getByRole('button', { name: 'Edit' })
@@ -134,7 +144,9 @@ test('an edit meets changes saved meanwhile: other fields merge, the same field 
 
   const saved = await officer.request.get(`/api/forms/${id}`);
   expect(saved.headers().etag).toBe('"3"');
-  expect(((await saved.json()) as { fields: unknown }).fields).toEqual({
+  const after = (await saved.json()) as { fields: unknown; photo_ids: string[] };
+  expect(after.photo_ids).toEqual([photoId]);
+  expect(after.fields).toEqual({
     people_present: 'Chanda',
     living_conditions: 'One room.',
     concerns: 'The roof leaks.',

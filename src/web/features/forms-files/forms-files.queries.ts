@@ -25,6 +25,8 @@ export const formPath = (id: string) => `/api/forms/${encodeURIComponent(id)}`;
 export const filePath = (id: string) => `/api/files/${encodeURIComponent(id)}`;
 export const fileDownloadHref = (id: string) => `${filePath(id)}/download`;
 export const formPdfHref = (id: string) => `${formPath(id)}/pdf`;
+/** A home visit's photo, for an <img> (the session's cookie goes with it). */
+export const formPhotoHref = (id: string) => `/api/form-photos/${encodeURIComponent(id)}`;
 /** The CSV of the forms the list's filters select, every page. */
 export const formsExportHref = (query: string) => `/api/forms/export.csv${query ? `?${query}` : ''}`;
 
