@@ -107,7 +107,9 @@ test('a home visit shows its photo; an edit meets changes saved meanwhile: other
   expect(photo.status()).toBe(201);
   const { id } = await postJson(officer, '/api/forms', { ...draft, photo_ids: [photoId] });
   await officer.goto(`/forms?open=${id}`);
-  const shown = officer.getByRole('region', { name: 'Photos' }).getByRole('img', { name: 'Photo 1 of 1' });
+  const shown = officer
+    .getByRole('region', { name: 'Photos' })
+    .getByRole('img', { name: 'At the visit, 1 of 1' });
   await expect(shown).toBeVisible();
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await officer

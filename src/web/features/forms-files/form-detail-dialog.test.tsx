@@ -60,8 +60,8 @@ describe('FormDetailDialog', () => {
         .getAllByRole('img')
         .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]),
     ).toEqual([
-      ['Photo 1 of 2', `/api/form-photos/${photos[0]}`],
-      ['Photo 2 of 2', `/api/form-photos/${photos[1]}`],
+      ['At the visit, 1 of 2', `/api/form-photos/${photos[0]}`],
+      ['At the visit, 2 of 2', `/api/form-photos/${photos[1]}`],
     ]);
   });
 

@@ -57,7 +57,7 @@ export function FormDetails({ form }: { form: Form }) {
               <li key={id}>
                 <img
                   src={formPhotoHref(id)}
-                  alt={`Photo ${i + 1} of ${form.photo_ids.length}`}
+                  alt={`At the visit, ${i + 1} of ${form.photo_ids.length}`}
                   loading="lazy"
                   className="aspect-[4/3] w-full rounded-md border border-slate-200 bg-slate-50 object-cover"
                 />
