@@ -252,4 +252,5 @@ export const FORM_FIELD_LABELS: Readonly<Record<string, string>> = {
   reviewed_by_id: 'Reviewed by',
   reviewed_at: 'Reviewed at',
   review_note: 'Review note',
+  version: 'Version',
 };
