@@ -78,6 +78,12 @@ describe('uploading a photo', () => {
     expect(Buffer.from(await got.arrayBuffer())).toEqual(PNG);
   });
 
+  it('sent twice at once (the first answer lost), it is kept once', async () => {
+    const id = randomUUID();
+    const answers = await Promise.all([1, 2].map(() => upload('PO001', id, PNG)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 201]);
+  });
+
   it('takes JPEG, PNG and WebP only, as found from the content, and at most 5 MB', async () => {
     const cases: Array<[Buffer, string, number, string]> = [
       [Buffer.from('%PDF-1.4 not a photo'), 'image/jpeg', 400, M.photoNotImage],
