@@ -136,6 +136,10 @@ export const FORM_FIELDS: Record<FormType, readonly FormFieldSpec[]> = {
 export type FormFieldValue = string | number;
 export type FormFieldValues = Record<string, FormFieldValue>;
 
+/** The most photos one home visit may carry, and the largest photo (resized on the phone first). */
+export const MAX_FORM_PHOTOS = 20;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
 export const FORM_MESSAGES = {
   notFound: 'Form not found',
   typeRequired: 'Please choose the type of form',
@@ -159,6 +163,26 @@ export const FORM_MESSAGES = {
   reviewed: 'Form reviewed.',
   deleted: 'Form deleted.',
   noneFound: 'No forms found...',
+  idNotUuid: 'The form id must be a UUID',
+  idTaken:
+    'A different form was already saved with this id. Nothing was changed: send it with a new id, or open the saved form and edit it.',
+  ifMatchRequired:
+    'Send the version you edited as If-Match (the ETag of GET /api/forms/{id}), so that changes made meanwhile are not overwritten.',
+  ifMatchMalformed: 'If-Match must be the ETag of GET /api/forms/{id}, such as "3".',
+  photoIdNotUuid: 'Each photo id must be a UUID',
+  photoIdsList: 'photo_ids must be a list of photo ids',
+  tooManyPhotos: `A form may carry at most ${MAX_FORM_PHOTOS} photos`,
+  photosOnlyHomeVisit: 'Only a home visit may carry photos',
+  photoMissing: 'Upload each photo before the form that names it: this one has not been uploaded.',
+  photoTooLarge: 'The photo is larger than 5 MB. Resize it and try again.',
+  photoEmpty: 'The photo is empty.',
+  photoNotImage: 'A photo must be a JPEG, PNG or WebP image.',
+  photoIdTaken:
+    'A different photo was already uploaded with this id. Nothing was changed: send it with a new id.',
+  photoNotFound: 'Photo not found',
+  chooseConflicts: 'Choose which value to keep for each field changed on both sides, then save again.',
+  changedMeanwhile:
+    'Someone else changed the same fields of this form meanwhile. Choose which value to keep for each, then save again.',
 } as const;
 
 /** Deputy managers and admins: they review forms and may change completed ones (D11). */
@@ -228,4 +252,5 @@ export const FORM_FIELD_LABELS: Readonly<Record<string, string>> = {
   reviewed_by_id: 'Reviewed by',
   reviewed_at: 'Reviewed at',
   review_note: 'Review note',
+  version: 'Version',
 };

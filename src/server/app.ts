@@ -11,7 +11,7 @@ import { institutionsRoutes, landlordsRoutes } from './features/corporate/corpor
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { delegationsRoutes } from './features/delegations/delegations.routes';
 import { eventsRoutes } from './features/events/events.routes';
-import { filesRoutes, formsRoutes } from './features/forms-files/forms-files.routes';
+import { filesRoutes, formPhotosRoutes, formsRoutes } from './features/forms-files/forms-files.routes';
 import { googleAuthRoutes } from './features/google-auth/google-auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { impactStoriesRoutes, storyCategoriesRoutes } from './features/impact-stories/impact-stories.routes';
@@ -79,6 +79,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/staff', staffRoutes(deps));
   app.route('/api/forms', formsRoutes(deps));
   app.route('/api/files', filesRoutes(deps));
+  app.route('/api/form-photos', formPhotosRoutes(deps));
   app.route('/api/announcements', announcementsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/library', libraryRoutesOf(deps));

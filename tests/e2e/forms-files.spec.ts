@@ -83,6 +83,79 @@ test('an officer completes a home visit; the deputy manager reviews it, which lo
   expect(edit.status()).toBe(409);
 });
 
+test('a home visit shows its photo; an edit meets changes saved meanwhile: other fields merge, the same field shows both values and the officer chooses', async ({
+  browser,
+}) => {
+  const officer = await as(browser, 'PO001');
+  const name = await newStudent(officer, 'Conflict');
+  const { items } = (await (
+    await officer.request.get(`/api/students?q=${encodeURIComponent(name)}`)
+  ).json()) as { items: Array<{ id: string }> };
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const draft = {
+    type: 'home_visit',
+    student_id: items[0]!.id,
+    form_date: yesterday,
+    fields: { people_present: 'Chanda', living_conditions: 'Two rooms.', follow_up_actions: 'Call.' },
+  };
+  // A photo from the visit, uploaded before the form that names it.
+  const photoId = crypto.randomUUID();
+  const photo = await officer.request.put(`/api/form-photos/${photoId}`, {
+    data: PNG,
+    headers: { 'Content-Type': 'image/png' },
+  });
+  expect(photo.status()).toBe(201);
+  const { id } = await postJson(officer, '/api/forms', { ...draft, photo_ids: [photoId] });
+  await officer.goto(`/forms?open=${id}`);
+  const shown = officer
+    .getByRole('region', { name: 'Photos' })
+    .getByRole('img', { name: 'At the visit, 1 of 1' });
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await officer
+    .getByRole('dialog', { name: `Home Visit: ${name}` })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const form = officer.getByRole('dialog', { name: 'Edit Home Visit' });
+  await expect(form.getByRole('textbox', { name: 'Living conditions' })).toHaveValue('Two rooms.');
+
+  // Meanwhile the deputy manager changes the living conditions and the concerns (version 1 -> 2).
+  const manager = await as(browser, 'DPM001');
+  const meanwhile = await manager.request.put(`/api/forms/${id}`, {
+    data: {
+      ...draft,
+      fields: { ...draft.fields, living_conditions: 'Three rooms.', concerns: 'The roof leaks.' },
+    },
+    headers: { 'If-Match': '"1"' },
+  });
+  expect(meanwhile.status()).toBe(200);
+
+  await form.getByRole('textbox', { name: 'Living conditions' }).fill('One room.');
+  await form.getByRole('textbox', { name: 'Follow-up actions' }).fill('Visit again in May.');
+  await form.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(
+    form.getByText('Someone else changed the same fields of this form meanwhile.', { exact: false }),
+  ).toBeVisible();
+  const living = form.getByRole('group', { name: 'Living conditions' });
+  await expect(living.getByRole('radio', { name: 'On the server: Three rooms.' })).toBeVisible();
+  // The concerns only the manager changed are taken in already.
+  await expect(form.getByRole('textbox', { name: 'Concerns' })).toHaveValue('The roof leaks.');
+  await living.getByRole('radio', { name: 'Yours: One room.' }).check();
+  await form.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(officer.getByText('Form saved.', { exact: true })).toBeVisible();
+
+  const saved = await officer.request.get(`/api/forms/${id}`);
+  expect(saved.headers().etag).toBe('"3"');
+  const after = (await saved.json()) as { fields: unknown; photo_ids: string[] };
+  expect(after.photo_ids).toEqual([photoId]);
+  expect(after.fields).toEqual({
+    people_present: 'Chanda',
+    living_conditions: 'One room.',
+    concerns: 'The roof leaks.',
+    follow_up_actions: 'Visit again in May.',
+  });
+});
+
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

@@ -15,10 +15,12 @@ export const DRAIN_LIMIT_BYTES = 64 * MB;
 
 const isBackupRestore = (path: string) => path === '/api/backups/restore';
 
-/** The routes that take a file (multipart form data); every other route takes JSON. */
+/** The routes that take a file (multipart form data, or a photo as the body); every other route takes JSON. */
 export const isUploadPath = (path: string) =>
   /\/(import|bulk)$/.test(path) ||
   path === '/api/files' ||
+  // A home visit's photo (5 MB at most, checked by the route), sent as the body itself.
+  /^\/api\/form-photos\/[^/]+$/.test(path) ||
   isBackupRestore(path) ||
   /^\/api\/announcements\/[^/]+\/attachments$/.test(path) ||
   /^\/api\/library\/[^/]+\/file$/.test(path) ||

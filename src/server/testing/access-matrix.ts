@@ -14,6 +14,8 @@ export interface AccessCase {
   status: number;
   /** A JSON body to send. */
   body?: unknown;
+  /** Request headers besides the session's (an If-Match). */
+  headers?: Record<string, string>;
   /** The answer's `error` message, when it matters. */
   error?: string;
 }
@@ -37,15 +39,21 @@ export function staffOnly(staff: number | Record<StaffRole, number>): Record<Ide
  * as its message when given.
  */
 export function accessMatrix(
-  routes: Array<{ route: string; body?: unknown; statuses: Record<Identity, number> }>,
+  routes: Array<{
+    route: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    statuses: Record<Identity, number>;
+  }>,
   options: { forbidden?: string } = {},
 ): AccessCase[] {
-  return routes.flatMap(({ route, body, statuses }) =>
+  return routes.flatMap(({ route, body, headers, statuses }) =>
     IDENTITIES.map((as) => ({
       route,
       as,
       status: statuses[as],
       ...(body === undefined ? {} : { body }),
+      ...(headers === undefined ? {} : { headers }),
       ...(statuses[as] === 403 && options.forbidden ? { error: options.forbidden } : {}),
     })),
   );
@@ -64,9 +72,9 @@ export async function expectAccess(t: TestContext, cases: AccessCase[]): Promise
   };
   const expected = cases.map(({ route, as, status, error }) => ({ route, as, status, error }));
   const answered: typeof expected = [];
-  for (const { route, as, body, error } of cases) {
+  for (const { route, as, body, headers, error } of cases) {
     const [method, path] = route.split(' ') as [string, string];
-    const res = await t.request(method, path, { body, token: await tokenOf(as) });
+    const res = await t.request(method, path, { body, headers, token: await tokenOf(as) });
     const message = error === undefined ? undefined : ((await res.json()) as { error?: string }).error;
     answered.push({ route, as, status: res.status, error: message });
   }

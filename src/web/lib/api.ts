@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** A refused CSV file's problems by row, and the rows it would have left out. */
     readonly details: RowDetails = {},
+    /** The whole JSON answer, for a screen that reads more of it (a form's 412: the form as saved). */
+    readonly answer?: unknown,
   ) {
     super(message);
   }
@@ -45,6 +47,7 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
       typeof code === 'string' ? code : undefined,
       fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
       details,
+      body,
     );
   }
   return new ApiError(status, '');

@@ -5,7 +5,7 @@ import { lusakaDate } from '../../../domain/dates';
 import { FILE_TYPES } from '../../../domain/student-files';
 import { fileStore } from '../../storage/file-store';
 import type { Tx } from '../client';
-import { forms, studentFiles, students, users } from '../schema';
+import { forms, formVersions, studentFiles, students, users } from '../schema';
 
 /*
  * Demo forms and files (docs/product.md D10): home visits, care calls and discharges at every
@@ -156,10 +156,23 @@ export async function seedDemoFormsAndFiles(tx: Tx, now: Date): Promise<void> {
       updatedAt: createdAt,
     };
   });
-  const added = await tx
-    .insert(forms)
-    .values(formRows)
-    .returning({ id: forms.id, studentId: forms.studentId, type: forms.type });
+  const added = await tx.insert(forms).values(formRows).returning({
+    id: forms.id,
+    studentId: forms.studentId,
+    type: forms.type,
+    formDate: forms.formDate,
+    fields: forms.fields,
+  });
+  // Each at version 1, kept as the base of its next edit (forms-files/form-versions.ts).
+  await tx.insert(formVersions).values(
+    added.map((form) => ({
+      formId: form.id,
+      version: 1,
+      studentId: form.studentId,
+      formDate: form.formDate,
+      fields: form.fields,
+    })),
+  );
 
   for (const [i, student] of pool.slice(0, 6).entries()) {
     const visit = added.find((f) => f.studentId === student.id && f.type === 'home_visit');

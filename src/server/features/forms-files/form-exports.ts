@@ -2,7 +2,9 @@ import PDFDocument from 'pdfkit';
 import type { Form, FormExportQuery } from '../../../contracts/forms';
 import { toCsv } from '../../../csv/to-csv';
 import { FORM_FIELDS, FORM_STATUS_LABELS, FORM_TYPE_LABELS, formFieldText } from '../../../domain/forms';
+import { FILE_TYPES } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
+import { photoBytes } from './form-photos';
 import { formDto, newestForms, selectForms, visibleForm } from './form-records';
 import { formFilters } from './forms.service';
 
@@ -69,7 +71,30 @@ const MARGIN = 50;
 const printable = (text: string) =>
   text.replace(/[^\t\n\r\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/gu, '?');
 
-function formPdf(form: Form): PDFKit.PDFDocument {
+type PdfPhoto = Awaited<ReturnType<typeof photoBytes>>[number];
+
+/** A home visit's photos, each fitted to the page's width; PDFKit draws JPEG and PNG only. */
+function drawPhotos(doc: PDFKit.PDFDocument, photos: PdfPhoto[], width: number) {
+  if (photos.length === 0) return;
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor(GREEN).text('Photos', { width });
+  for (const [i, photo] of photos.entries()) {
+    if (photo.mimeType === FILE_TYPES.webp) {
+      doc
+        .moveDown(0.2)
+        .font('Helvetica-Oblique')
+        .fillColor(MUTED)
+        .text(`Photo ${i + 1} is a WebP image, which a PDF cannot hold: open the form to see it.`, { width });
+      continue;
+    }
+    if (doc.y + PHOTO_HEIGHT > doc.page.height - MARGIN) doc.addPage();
+    doc.moveDown(0.4).image(photo.bytes, MARGIN, doc.y, { fit: [width, PHOTO_HEIGHT] });
+    doc.y += PHOTO_HEIGHT;
+  }
+}
+
+const PHOTO_HEIGHT = 280;
+
+function formPdf(form: Form, photos: PdfPhoto[]): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -124,6 +149,7 @@ function formPdf(form: Form): PDFKit.PDFDocument {
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor(GREEN).text('Review note', { width });
     doc.moveDown(0.2).font('Helvetica').fillColor(INK).text(printable(form.review_note), { width });
   }
+  drawPhotos(doc, photos, width);
   doc.end();
   return doc;
 }
@@ -136,5 +162,9 @@ export async function formPdfDownload(deps: AppDeps, user: SessionUser, id: stri
       .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .toLowerCase() || 'student';
-  return { document: formPdf(form), filename: `${form.type.replace('_', '-')}-${who}-${form.form_date}.pdf` };
+  const photos = await photoBytes(deps.db, form.photo_ids);
+  return {
+    document: formPdf(form, photos),
+    filename: `${form.type.replace('_', '-')}-${who}-${form.form_date}.pdf`,
+  };
 }

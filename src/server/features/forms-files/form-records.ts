@@ -7,7 +7,7 @@ import type { SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import { fieldSearch, textSearch } from '../../db/like-pattern';
 import { recordColumns } from '../../db/record-columns';
-import { forms, studentFiles, students, users } from '../../db/schema';
+import { formPhotos, forms, studentFiles, students, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofStudentsNamed, studentScopeCondition } from '../students/students.service';
 
@@ -27,6 +27,10 @@ export function selectForms(db: DbOrTx) {
       authorName: author.name,
       reviewerName: reviewer.name,
       fileCount: sql<number>`(select count(*)::int from ${studentFiles} where ${studentFiles.formId} = ${forms.id})`,
+      // A home visit's photos, oldest first (form_photos_form_idx).
+      photoIds: sql<
+        string[]
+      >`(select coalesce(json_agg(${formPhotos.id} order by ${formPhotos.createdAt}, ${formPhotos.id}), '[]'::json) from ${formPhotos} where ${formPhotos.formId} = ${forms.id})`,
     })
     .from(forms)
     .innerJoin(students, eq(students.id, forms.studentId))
@@ -83,6 +87,8 @@ export function formDto(row: FormRow): Form {
     reviewed_at: iso(form.reviewedAt),
     review_note: form.reviewNote,
     file_count: Number(row.fileCount),
+    photo_ids: row.photoIds,
+    version: form.version,
     created_at: form.createdAt.toISOString(),
     updated_at: form.updatedAt.toISOString(),
   };

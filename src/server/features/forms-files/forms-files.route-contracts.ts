@@ -1,10 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdParamSchema } from '../../../contracts/common';
 import {
+  FormConflictSchema,
+  FormCreateSchema,
   FormExportQuerySchema,
   FormInputSchema,
   FormListQuerySchema,
   FormListResponseSchema,
+  FormPhotoSchema,
   FormReviewSchema,
   FormSchema,
 } from '../../../contracts/forms';
@@ -30,6 +33,9 @@ import {
  */
 
 const one = { params: IdParamSchema };
+const etagHeader = {
+  ETag: { schema: { type: 'string' as const }, description: 'The form\'s version, such as "3"' },
+};
 const formTags = ['Forms'];
 const fileTags = ['Student Files'];
 
@@ -57,27 +63,47 @@ export const formRoutes = {
     method: 'post',
     path: '/',
     tags: formTags,
-    summary: 'Starts a form (a draft), written by the caller',
-    request: jsonBody(FormInputSchema),
-    responses: { 201: jsonResponse(FormSchema, 'The form as stored'), ...errorResponses(400, 401, 403) },
+    summary:
+      'Starts a form (a draft), written by the caller; with an `id` (a UUID given offline) sending it again is safe',
+    request: jsonBody(FormCreateSchema),
+    responses: {
+      201: jsonResponse(FormSchema, 'The form as stored'),
+      200: jsonResponse(FormSchema, 'A form with this id and the same content was already saved: that form'),
+      ...errorResponses(400, 401, 403),
+      409: { ...errorResponses(409)[409], description: 'A different form was already saved with this id' },
+    },
   }),
   get: createRoute({
     method: 'get',
     path: '/{id}',
     tags: formTags,
-    summary: 'One form',
+    summary: 'One form; its ETag is its version',
     request: one,
-    responses: { 200: jsonResponse(FormSchema, 'The form'), ...errorResponses(401, 403, 404) },
+    responses: {
+      200: { ...jsonResponse(FormSchema, 'The form'), headers: etagHeader },
+      ...errorResponses(401, 403, 404),
+    },
   }),
   update: createRoute({
     method: 'put',
     path: '/{id}',
     tags: formTags,
     summary:
-      "Replaces the form's date, student and fields (a draft: its author or management; completed: management)",
-    request: { ...one, ...jsonBody(FormInputSchema) },
+      "Replaces the form's date, student and fields (a draft: its author or management; completed: management). If-Match names the version edited: changes saved since to other fields are merged",
+    request: {
+      ...one,
+      headers: z.object({
+        'if-match': z
+          .string()
+          .optional()
+          .meta({ description: 'The ETag of the version edited, such as "3"' }),
+      }),
+      ...jsonBody(FormInputSchema),
+    },
     responses: {
-      200: jsonResponse(FormSchema, 'The form as stored'),
+      200: { ...jsonResponse(FormSchema, 'The form as stored'), headers: etagHeader },
+      412: jsonResponse(FormConflictSchema, 'Changed since that version, in the same fields'),
+      428: { ...errorResponses(400)[400], description: 'No If-Match' },
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
@@ -185,5 +211,42 @@ export const fileRoutes = {
     summary: 'Deletes the file',
     request: one,
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+  }),
+};
+
+const photoTags = ['Forms'];
+const imageBody = { schema: { type: 'string' as const, format: 'binary' } };
+
+/** /api/form-photos: a home visit's photos, each under the id the phone gave it (issue 48). */
+export const formPhotoRoutes = {
+  put: createRoute({
+    method: 'put',
+    path: '/{id}',
+    tags: photoTags,
+    summary:
+      'Uploads a photo (the body is the image: JPEG, PNG or WebP, at most 5 MB) under its id; the same bytes again answer the stored photo',
+    request: {
+      ...one,
+      body: {
+        required: true,
+        content: { 'image/jpeg': imageBody, 'image/png': imageBody, 'image/webp': imageBody },
+      },
+    },
+    responses: {
+      201: jsonResponse(FormPhotoSchema, 'The photo as stored'),
+      200: jsonResponse(FormPhotoSchema, 'This photo was already uploaded: the stored one'),
+      ...errorResponses(400, 401, 403, 409, 413),
+    },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/{id}',
+    tags: photoTags,
+    summary: "The photo itself: the uploader's until a form names it, then the form's readers'",
+    request: one,
+    responses: {
+      200: { description: 'The image', content: { 'image/jpeg': imageBody } },
+      ...errorResponses(401, 403, 404),
+    },
   }),
 };

@@ -10,10 +10,18 @@ import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matr
 import { errorOf, json, makeStudent, type TestStudent, UNKNOWN_ID } from '../../testing/factories';
 import { fileTestRequests } from '../../testing/test-file';
 
-const { t, send } = fileTestRequests({
+const { t, tokens, send } = fileTestRequests({
   signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'],
   clockAt: new Date('2026-03-16T08:00:00Z'),
 });
+
+/** PUT /api/forms/{id} as an edit of `form` at its version (If-Match). */
+const edit = (as: string, form: Pick<Form, 'id' | 'version'>, body: unknown) =>
+  t.request('PUT', `/api/forms/${form.id}`, {
+    token: tokens[as],
+    body,
+    headers: { 'if-match': `"${form.version}"` },
+  });
 
 let mine: TestStudent;
 let theirs: TestStudent;
@@ -189,7 +197,7 @@ describe('writing a form', () => {
         Object.fromEntries(required.map((f) => [`fields.${f.key}`, `${f.label} is required`])),
       );
       expect((await json<Form>(await send('PO001', 'GET', `/api/forms/${draft.id}`))).status).toBe('draft');
-      const filled = await send('PO001', 'PUT', `/api/forms/${draft.id}`, {
+      const filled = await edit('PO001', draft, {
         type,
         student_id: mine.id,
         form_date: '2026-03-10',
@@ -209,8 +217,8 @@ describe('writing a form', () => {
     expect(officer.status).toBe(403);
     expect((await errorOf(officer)).error).toBe(M.notYourDraft);
     expect((await send('PO001', 'DELETE', `/api/forms/${form.id}`)).status).toBe(403);
-    expect((await send('ADM001', 'PUT', `/api/forms/${form.id}`, body)).status).toBe(200);
-    const retyped = await send('DPM001', 'PUT', `/api/forms/${form.id}`, { ...body, type: 'care_call' });
+    expect((await edit('ADM001', form, body)).status).toBe(200);
+    const retyped = await edit('DPM001', form, { ...body, type: 'care_call' });
     expect((await errorOf(retyped)).fields).toEqual({ type: M.typeFixed });
   });
 });
@@ -234,9 +242,9 @@ describe('reviewing', () => {
     const noNote = await send('DPM001', 'POST', `/api/forms/${form.id}/review`, { review_note: '  ' });
     expect((await errorOf(noNote)).fields).toEqual({ review_note: M.reviewNoteRequired });
     // Management may still correct a completed form, which must stay complete.
-    const emptied = await send('DPM001', 'PUT', `/api/forms/${form.id}`, { ...body, fields: {} });
+    const emptied = await edit('DPM001', form, { ...body, fields: {} });
     expect(emptied.status).toBe(400);
-    expect((await send('DPM001', 'PUT', `/api/forms/${form.id}`, body)).status).toBe(200);
+    expect((await edit('DPM001', form, body)).status).toBe(200);
 
     const reviewed = await json<Form>(
       await send('DPM001', 'POST', `/api/forms/${form.id}/review`, { review_note: 'Thorough visit.' }),

@@ -1,8 +1,7 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Form, FormExportQuery, FormInput, FormListQuery } from '../../../contracts/forms';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Form, FormCreate, FormExportQuery, FormInput, FormListQuery } from '../../../contracts/forms';
 import { STUDENT_API_MESSAGES } from '../../../contracts/students';
 import {
-  FORM_STATUS_LABELS,
   FORM_TYPE_LABELS,
   type FormStatus,
   type FormType,
@@ -11,27 +10,31 @@ import {
   FORM_MESSAGES as M,
   missingRequiredFields,
 } from '../../../domain/forms';
-import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { forms, students } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
-import { programmeDate, programmeDay } from '../../programme-time';
+import { programmeDate } from '../../programme-time';
 import { recordHistory, studentRecordChangeAudit } from '../audit/audit.service';
 import { studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { studentScopeCondition } from '../students/students.service';
 import { formListPage } from './form-list-page';
+import { namePhotos } from './form-photos';
 import {
   auditedForm,
   type FormRow,
   formDto,
   formScopeCondition,
   formSearch,
-  newestForms,
-  selectForms,
   visibleForm,
 } from './form-records';
+import {
+  checkSameCreate,
+  contentToWrite,
+  ifMatchVersion,
+  keepFormVersion,
+  nextVersion,
+} from './form-versions';
 
 /*
  * Forms Management (docs/product.md §2, §4, D11, D12, D15): a home visit, care call or discharge
@@ -65,7 +68,8 @@ export async function formHistory(deps: AppDeps, user: SessionUser, id: string) 
   return recordHistory(deps.db, 'form', id);
 }
 
-const formTitle = (type: string, studentName: string) =>
+/** 'Home Visit form about Mwila Chanda': how the history, the bell and the search name a form. */
+export const formTitle = (type: string, studentName: string) =>
   `${FORM_TYPE_LABELS[type as FormType] ?? type} form about ${studentName}`;
 
 const audit = studentRecordChangeAudit('form', auditedForm);
@@ -99,14 +103,25 @@ function checkComplete(type: string, fields: FormRow['form']['fields']) {
   if (Object.keys(missing).length > 0) throw badRequest(M.completeFirst, missing);
 }
 
-export async function createForm(deps: AppDeps, user: SessionUser, input: FormInput): Promise<Form> {
+/**
+ * Starts a form; with the id the phone gave it offline, the same create sent again answers the
+ * form saved the first time (`created` false) and a different one is refused (form-versions.ts).
+ * Either way the student's scope and the date are checked first, as for every create.
+ */
+export async function createForm(
+  deps: AppDeps,
+  user: SessionUser,
+  input: FormCreate,
+): Promise<{ form: Form; created: boolean }> {
   checkFormDate(deps, input.form_date);
   const now = deps.clock.now();
-  const id = await deps.db.transaction(async (tx) => {
+  const { id, created } = await deps.db.transaction(async (tx) => {
     const studentName = await checkFormStudent(tx, user, input.student_id);
+    // On PostgreSQL a second insert of the same id waits for the first to commit, then adds nothing.
     const [added] = await tx
       .insert(forms)
       .values({
+        ...(input.id ? { id: input.id } : {}),
         type: input.type,
         studentId: input.student_id,
         formDate: input.form_date,
@@ -116,7 +131,15 @@ export async function createForm(deps: AppDeps, user: SessionUser, input: FormIn
         createdAt: now,
         updatedAt: now,
       })
+      .onConflictDoNothing({ target: forms.id })
       .returning();
+    if (!added) {
+      await checkSameCreate(tx, user.id, { ...input, id: input.id! });
+      return { id: input.id!, created: false };
+    }
+    const photoIds = input.photo_ids ?? [];
+    await namePhotos(tx, user, added.id, photoIds);
+    await keepFormVersion(tx, added, photoIds);
     await audit(
       tx,
       user,
@@ -124,62 +147,92 @@ export async function createForm(deps: AppDeps, user: SessionUser, input: FormIn
       'created',
       `${user.name} started a ${formTitle(input.type, studentName)}`,
       null,
-      added!,
+      added,
     );
-    return added!.id;
+    return { id: added.id, created: true };
   });
-  return getForm(deps, user, id);
+  return { form: await getForm(deps, user, id), created };
 }
 
+/** The form as saved, or the fields an edit made on an older version could not merge (412). */
+export type FormUpdate = { form: Form } | { conflict: { current: Form; conflicting_fields: string[] } };
+
+/**
+ * Replaces the form's date, student and fields. `ifMatch` names the version the edit started from
+ * (428 without it); an edit of an older version is merged with the changes saved since, or answers
+ * the fields both changed. The form's row is locked first, so two edits at once are one after the
+ * other and the second is merged with the first.
+ */
 export async function updateForm(
   deps: AppDeps,
   user: SessionUser,
   id: string,
   input: FormInput,
-): Promise<Form> {
+  ifMatch: string | undefined,
+): Promise<FormUpdate> {
   checkFormDate(deps, input.form_date);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const { form: before } = await visibleForm(tx, user, id);
+  const conflicting = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, id)).for('update');
+    const { form: before, photoIds } = await visibleForm(tx, user, id);
     checkMayChange(user, before);
+    // After the checks of who may change it: 428 only to someone who could.
+    const base = ifMatchVersion(ifMatch);
     if (input.type !== before.type) throw badRequest(M.typeFixed, { type: M.typeFixed });
+    const outcome = await contentToWrite(tx, before, photoIds, base, input);
+    if ('conflicting_fields' in outcome) return outcome.conflicting_fields;
+    const { content, merged } = outcome;
     const studentName =
-      input.student_id === before.studentId ? null : await checkFormStudent(tx, user, input.student_id);
-    if (before.status === 'completed') checkComplete(before.type, input.fields);
+      content.student_id === before.studentId ? null : await checkFormStudent(tx, user, content.student_id);
+    if (before.status === 'completed') checkComplete(before.type, content.fields);
     const [after] = await tx
       .update(forms)
-      .set({ studentId: input.student_id, formDate: input.form_date, fields: input.fields, updatedAt: now })
-      .where(and(eq(forms.id, id), eq(forms.status, before.status)))
+      .set({
+        studentId: content.student_id,
+        formDate: content.form_date,
+        fields: content.fields,
+        updatedAt: now,
+        ...nextVersion,
+      })
+      .where(and(eq(forms.id, id), eq(forms.version, before.version)))
       .returning();
     if (!after) throw conflict('The form changed while you were editing it. Please reload it and try again.');
+    await namePhotos(tx, user, id, content.photo_ids);
+    await keepFormVersion(tx, after, content.photo_ids);
     const about = studentName ?? (await visibleForm(tx, user, id)).studentName ?? '';
+    const title = formTitle(before.type, about);
     await audit(
       tx,
       user,
       now,
       'updated',
-      `${user.name} edited the ${formTitle(before.type, about)}`,
+      merged
+        ? `${user.name} edited the ${title}, made on version ${base}: merged with the changes saved since`
+        : `${user.name} edited the ${title}`,
       before,
       after,
     );
+    return null;
   });
-  return getForm(deps, user, id);
+  const form = await getForm(deps, user, id);
+  return conflicting ? { conflict: { current: form, conflicting_fields: conflicting } } : { form };
 }
 
 export async function completeForm(deps: AppDeps, user: SessionUser, id: string): Promise<Form> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const { form: before, studentName } = await visibleForm(tx, user, id);
+    const { form: before, studentName, photoIds } = await visibleForm(tx, user, id);
     if (before.status !== 'draft')
       throw conflict(before.status === 'reviewed' ? M.locked : M.alreadyCompleted);
     checkMayChange(user, before);
     checkComplete(before.type, before.fields);
     const [after] = await tx
       .update(forms)
-      .set({ status: 'completed', completedAt: now, updatedAt: now })
+      .set({ status: 'completed', completedAt: now, updatedAt: now, ...nextVersion })
       .where(and(eq(forms.id, id), eq(forms.status, 'draft')))
       .returning();
     if (!after) throw conflict(M.alreadyCompleted);
+    await keepFormVersion(tx, after, photoIds);
     await audit(
       tx,
       user,
@@ -202,15 +255,23 @@ export async function reviewForm(
   if (!isFormManager(user.role)) throw forbidden(M.reviewRole);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const { form: before, studentName } = await visibleForm(tx, user, id);
+    const { form: before, studentName, photoIds } = await visibleForm(tx, user, id);
     if (before.status !== 'completed')
       throw conflict(before.status === 'reviewed' ? M.locked : M.reviewOnlyCompleted);
     const [after] = await tx
       .update(forms)
-      .set({ status: 'reviewed', reviewedById: user.id, reviewedAt: now, reviewNote, updatedAt: now })
+      .set({
+        status: 'reviewed',
+        reviewedById: user.id,
+        reviewedAt: now,
+        reviewNote,
+        updatedAt: now,
+        ...nextVersion,
+      })
       .where(and(eq(forms.id, id), eq(forms.status, 'completed')))
       .returning();
     if (!after) throw conflict(M.locked);
+    await keepFormVersion(tx, after, photoIds);
     await audit(
       tx,
       user,
@@ -246,56 +307,3 @@ export async function deleteForm(deps: AppDeps, user: SessionUser, id: string): 
     );
   });
 }
-
-export const formStatusLabel = (status: string) => FORM_STATUS_LABELS[status as FormStatus] ?? status;
-
-/** The bell (D16): completed forms waiting for a deputy manager's or admin's review. */
-export const formNotifications: NotificationSource = {
-  area: 'forms',
-  label: 'Forms to review',
-  async waitingFor(deps, user) {
-    if (!isFormManager(user.role)) return { count: 0, items: [] };
-    const waiting = eq(forms.status, 'completed');
-    return waitingRecords(
-      deps.db,
-      forms,
-      waiting,
-      selectForms(deps.db).where(waiting).orderBy(desc(forms.completedAt), desc(forms.id)),
-      (row) => ({
-        id: row.form.id,
-        title: formTitle(row.form.type, row.studentName ?? ''),
-        detail: `${programmeDay(row.form.formDate)} · by ${row.authorName ?? 'someone no longer here'}`,
-        href: `/forms?${new URLSearchParams({ open: row.form.id })}`,
-      }),
-    );
-  },
-};
-
-/** Forms in the top bar's search, within the caller's scope (D11). */
-export const formSearchSource: SearchSource = {
-  area: 'forms',
-  label: 'Forms',
-  readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    // What the item shows, not the whole form with its fields, people and files.
-    const rows = await deps.db
-      .select({
-        id: forms.id,
-        type: forms.type,
-        formDate: forms.formDate,
-        status: forms.status,
-        studentName: students.fullName,
-      })
-      .from(forms)
-      .innerJoin(students, eq(students.id, forms.studentId))
-      .where(and(formScopeCondition(user), formSearch(term.text, user)))
-      .orderBy(...newestForms)
-      .limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      title: formTitle(row.type, row.studentName),
-      detail: `${programmeDay(row.formDate)} · ${formStatusLabel(row.status)}`,
-      href: `/forms?${new URLSearchParams({ open: row.id })}`,
-    }));
-  },
-};

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit.service';
 import { issueNotifications } from '../case-work/issues.service';
 import { taskNotifications } from '../case-work/tasks.service';
 import { eventNotifications } from '../events/events.service';
-import { formNotifications } from '../forms-files/forms.service';
+import { formNotifications } from '../forms-files/form-sources.service';
 import { storyNotifications } from '../impact-stories/impact-stories.service';
 import { currentSettings } from '../settings/settings.service';
 import { smsNotifications, smsOn } from '../sms/sms.service';

@@ -8,7 +8,7 @@ import { issueSearchSource } from '../case-work/issues.service';
 import { taskSearchSource } from '../case-work/tasks.service';
 import { institutionSearch, landlordSearch } from '../corporate/corporate.service';
 import { eventSearchSource } from '../events/events.service';
-import { formSearchSource } from '../forms-files/forms.service';
+import { formSearchSource } from '../forms-files/form-sources.service';
 import { fileSearchSource } from '../forms-files/student-files.service';
 import { storySearchSource } from '../impact-stories/impact-stories.service';
 import { librarySearchSource } from '../library/library.service';

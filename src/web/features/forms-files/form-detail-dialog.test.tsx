@@ -42,6 +42,29 @@ describe('FormDetailDialog', () => {
     expect(within(dialog).getByRole('tab', { name: 'History' })).toBeTruthy();
   });
 
+  it("shows a home visit's photos through the authorised photo address", () => {
+    const photos = ['b6f1c3de-0000-4000-8000-0000000000f1', 'b6f1c3de-0000-4000-8000-0000000000f2'];
+    session.user = officer;
+    stubApi(() => json({ items: [], total: 0, page: 1, pageSize: 10 }));
+    renderWithClient(
+      <FormDetailDialog
+        form={makeForm({ type: 'home_visit', fields: {}, photo_ids: photos })}
+        onClose={() => {}}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    const section = screen.getByRole('region', { name: 'Photos' });
+    expect(
+      within(section)
+        .getAllByRole('img')
+        .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]),
+    ).toEqual([
+      ['At the visit, 1 of 2', `/api/form-photos/${photos[0]}`],
+      ['At the visit, 2 of 2', `/api/form-photos/${photos[1]}`],
+    ]);
+  });
+
   it('gives the author of a draft Edit, Delete and Complete, and no Review', () => {
     expect(buttons(renderDetail(makeForm({ status: 'draft' }), officer))).toEqual([
       'Edit',

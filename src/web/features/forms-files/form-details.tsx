@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { useFileDeletion } from './delete-file-dialog';
 import { FilePreviewDialog } from './file-preview-dialog';
 import { FilesTable } from './files-table';
-import { listQuery, useStudentFiles } from './forms-files.queries';
+import { formPhotoHref, listQuery, useStudentFiles } from './forms-files.queries';
 import { FormStatusBadge } from './forms-files-ui';
 import { UploadDialog } from './upload-dialog';
 
@@ -22,7 +22,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A form as written: who, when, its state, each of its type's fields, and the review. */
+/** A form as written: who, when, its state, each of its type's fields, a home visit's photos, and the review. */
 export function FormDetails({ form }: { form: Form }) {
   return (
     <div className="space-y-5">
@@ -49,6 +49,23 @@ export function FormDetails({ form }: { form: Form }) {
           );
         })}
       </dl>
+      {form.photo_ids.length > 0 && (
+        <section aria-label="Photos" className="border-t border-slate-200 pt-4">
+          <h3 className="text-xs font-medium text-slate-500">Photos</h3>
+          <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {form.photo_ids.map((id, i) => (
+              <li key={id}>
+                <img
+                  src={formPhotoHref(id)}
+                  alt={`At the visit, ${i + 1} of ${form.photo_ids.length}`}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full rounded-md border border-slate-200 bg-slate-50 object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {form.review_note && (
         <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm">
           <p className="font-medium text-emerald-900">Review</p>

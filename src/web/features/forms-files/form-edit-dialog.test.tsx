@@ -142,4 +142,55 @@ describe('FormEditDialog', () => {
     expect((within(dialog).getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('30');
     expect((within(dialog).getByRole('radio', { name: '4' }) as HTMLInputElement).checked).toBe(true);
   });
+
+  it('a save that finds the same field changed meanwhile shows both values, and sends the choice on the new version', async () => {
+    const loaded = makeForm({ version: 1 });
+    const onServer = makeForm({
+      version: 2,
+      fields: { ...loaded.fields, topics: 'Fees', duration_minutes: 45 },
+    });
+    let puts = 0;
+    const seen = stubApi((method) => {
+      if (method !== 'PUT') return json({});
+      puts += 1;
+      return puts === 1
+        ? json(
+            {
+              error: FORM_MESSAGES.changedMeanwhile,
+              current: onServer,
+              conflicting_fields: ['fields.topics'],
+            },
+            412,
+          )
+        : json(makeForm({ version: 3 }));
+    });
+    const onClose = vi.fn();
+    renderWithClient(<FormEditDialog type="care_call" form={loaded} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Care Call' });
+    const topics = within(dialog).getByLabelText('Topics discussed') as HTMLTextAreaElement;
+    await userEvent.clear(topics);
+    await userEvent.type(topics, 'Exams and fees');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Draft' }));
+
+    expect(await within(dialog).findByText(FORM_MESSAGES.changedMeanwhile)).toBeTruthy();
+    const field = within(dialog).getByRole('group', { name: 'Topics discussed' });
+    expect(within(field).getByRole('radio', { name: 'Yours: Exams and fees' })).toBeTruthy();
+    // What changed on the server only is taken in; the field both changed waits for a choice.
+    expect((within(dialog).getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('45');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Draft' }));
+    expect(await within(dialog).findByText(FORM_MESSAGES.chooseConflicts)).toBeTruthy();
+    expect(puts).toBe(1);
+
+    await userEvent.click(within(field).getByRole('radio', { name: 'On the server: Fees' }));
+    expect(topics.value).toBe('Fees');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Draft' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = seen.filter((call) => call.method === 'PUT');
+    expect(sent[1]!.body).toMatchObject({ fields: { topics: 'Fees', duration_minutes: 45 } });
+    const ifMatch = vi
+      .mocked(fetch)
+      .mock.calls.filter(([, init]) => init?.method === 'PUT')
+      .map(([, init]) => (init!.headers as Record<string, string>)['If-Match']);
+    expect(ifMatch).toEqual(['"1"', '"2"']);
+  });
 });

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm as useHookForm } from 'react-hook-form';
 import type { Form } from '../../../contracts/forms';
+import { type FormContent, mergeFormEdit } from '../../../domain/form-merge';
 import {
   FORM_TYPE_LABELS,
   type FormType,
@@ -12,11 +13,25 @@ import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
 import { type StudentOption, StudentPicker } from '../students';
+import { type ConflictSide, FormConflictChoices, type FormConflictState, serverValue } from './form-conflict';
 import { FormTypeFields } from './form-fields';
 import { type FormValues, formBody, formDefaults, formFieldNames, formResolver } from './form-values';
-import { reasonOf, useCompleteForm, useSaveForm } from './forms-files.queries';
+import { formConflictOf, reasonOf, useCompleteForm, useSaveForm } from './forms-files.queries';
 
 type Failure = { title: string; detail?: string };
+
+const contentOf = (form: Pick<Form, 'student_id' | 'form_date' | 'fields' | 'photo_ids'>): FormContent => ({
+  student_id: form.student_id,
+  form_date: form.form_date,
+  fields: form.fields,
+  photo_ids: form.photo_ids,
+});
+
+/** A field's value as the dialog holds it, by the name the server gives it. */
+const heldValue = (values: FormValues, name: string): string =>
+  name === 'student_id' || name === 'form_date'
+    ? values[name]
+    : (values.fields[name.slice('fields.'.length)] ?? '');
 
 /**
  * A new form of one type, or a form being changed: the student, the date (today in Lusaka) and the
@@ -47,6 +62,10 @@ export function FormEditDialog({
   const [picked, setPicked] = useState<StudentOption | null>(form ? null : (student ?? null));
   const [failure, setFailure] = useState<Failure | null>(null);
   const [action, setAction] = useState<'save' | 'complete'>('save');
+  // A save that found the same fields changed meanwhile (412), and the officer's choice for each.
+  const [conflict, setConflict] = useState<FormConflictState | null>(null);
+  const [chosen, setChosen] = useState<Record<string, ConflictSide>>({});
+  const [pickedBefore, setPickedBefore] = useState<StudentOption | null>(null);
   const resolver = useMemo(() => formResolver(type), [type]);
   const hookForm = useHookForm<FormValues>({
     resolver,
@@ -59,10 +78,49 @@ export function FormEditDialog({
   const draft = !saved || saved.status === 'draft';
   const label = FORM_TYPE_LABELS[type];
 
+  /**
+   * The form as saved now, with what the officer changed and nobody else did merged in; the fields
+   * changed on both sides keep the officer's value until they choose. The next save names the
+   * version the server gave.
+   */
+  const showConflict = (current: Form, fields: string[], base: Form, values: FormValues) => {
+    // This screen does not change photos: the edit keeps the ones it started from.
+    const edit = { ...formBody(type, values), photo_ids: base.photo_ids };
+    const { merged } = mergeFormEdit(contentOf(base), contentOf(current), edit);
+    const shown = {
+      ...current,
+      student_id: merged.student_id,
+      form_date: merged.form_date,
+      fields: merged.fields,
+    };
+    reset(formDefaults(type, today, shown), { keepDefaultValues: true });
+    setSaved(current);
+    setPickedBefore(picked);
+    setChosen({});
+    setConflict({
+      current,
+      fields,
+      yours: Object.fromEntries(fields.map((name) => [name, heldValue(values, name)])),
+      yoursStudentName: picked?.full_name,
+    });
+  };
+
+  const choose = (name: string, side: ConflictSide) => {
+    if (!conflict) return;
+    setChosen((before) => ({ ...before, [name]: side }));
+    const value = side === 'yours' ? (conflict.yours[name] ?? '') : serverValue(conflict.current, name);
+    setValue(name as keyof FormValues, value, { shouldDirty: true });
+    if (name === 'student_id') setPicked(side === 'yours' ? pickedBefore : null);
+  };
+
   const run = (completing: boolean) =>
     handleSubmit(async (values) => {
       setAction(completing ? 'complete' : 'save');
       setFailure(null);
+      if (conflict?.fields.some((name) => !chosen[name])) {
+        setFailure({ title: M.chooseConflicts });
+        return;
+      }
       const missing = completing ? missingRequiredFields(type, formBody(type, values).fields) : {};
       if (Object.keys(missing).length > 0) {
         for (const [name, message] of Object.entries(missing))
@@ -73,14 +131,20 @@ export function FormEditDialog({
       const created = !saved;
       let record: Form;
       try {
-        record = await save.mutateAsync({ id: saved?.id, body: formBody(type, values) });
+        record = await save.mutateAsync({ saved, body: formBody(type, values) });
       } catch (error) {
+        const changed = formConflictOf(error);
+        if (changed && saved) {
+          showConflict(changed.current, changed.conflicting_fields, saved, values);
+          return;
+        }
         const onField = showServerFieldErrors(error, setError, names);
         const title = failureWithReason(error, 'Failed to save form', NETWORK_MESSAGE);
         setFailure(onField ? null : { title });
         return;
       }
       setSaved(record);
+      setConflict(null);
       // What was typed is saved now: closing no longer asks to discard it.
       reset(values);
       if (!completing) {
@@ -149,6 +213,15 @@ export function FormEditDialog({
             <Alert tone="error" title={failure.title}>
               {failure.detail}
             </Alert>
+          )}
+          {conflict && (
+            <FormConflictChoices
+              type={type}
+              conflict={conflict}
+              chosen={chosen}
+              onChoose={choose}
+              disabled={busy}
+            />
           )}
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
             <Field label="Student" required error={errors.student_id?.message}>

@@ -1,7 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Form, FormListResponse } from '../../../contracts/forms';
+import {
+  type Form,
+  type FormConflict,
+  FormConflictSchema,
+  type FormListResponse,
+} from '../../../contracts/forms';
 import type { StudentFile, StudentFileListResponse } from '../../../contracts/student-files';
-import { api, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
+import { ApiError, api, apiRequest, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The query string of a list: the set values only. */
@@ -20,6 +25,8 @@ export const formPath = (id: string) => `/api/forms/${encodeURIComponent(id)}`;
 export const filePath = (id: string) => `/api/files/${encodeURIComponent(id)}`;
 export const fileDownloadHref = (id: string) => `${filePath(id)}/download`;
 export const formPdfHref = (id: string) => `${formPath(id)}/pdf`;
+/** A home visit's photo, for an <img> (the session's cookie goes with it). */
+export const formPhotoHref = (id: string) => `/api/form-photos/${encodeURIComponent(id)}`;
 /** The CSV of the forms the list's filters select, every page. */
 export const formsExportHref = (query: string) => `/api/forms/export.csv${query ? `?${query}` : ''}`;
 
@@ -89,10 +96,27 @@ function useRemove(path: (id: string) => string) {
   });
 }
 
+/**
+ * Saves a new form, or an edit of `saved` naming the version it started from (If-Match): a form
+ * changed meanwhile in the same fields fails with 412 and the form as saved (formConflictOf).
+ */
 export const useSaveForm = () =>
-  useChange(({ id, body }: { id?: string; body: unknown }) =>
-    id ? api.put<Form>(formPath(id), body) : api.post<Form>('/api/forms', body),
+  useChange(({ saved, body }: { saved?: Pick<Form, 'id' | 'version'>; body: unknown }) =>
+    saved
+      ? apiRequest<Form>(formPath(saved.id), {
+          method: 'PUT',
+          body,
+          headers: { 'If-Match': `"${saved.version}"` },
+        })
+      : api.post<Form>('/api/forms', body),
   );
+
+/** The form as saved and the fields changed on both sides, when a save failed for that (412). */
+export function formConflictOf(error: unknown): FormConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 412) return null;
+  const parsed = FormConflictSchema.safeParse(error.answer);
+  return parsed.success ? parsed.data : null;
+}
 export const useCompleteForm = () => useChange((id: string) => api.post<Form>(`${formPath(id)}/complete`));
 export const useReviewForm = () =>
   useChange(({ id, review_note }: { id: string; review_note: string }) =>

@@ -34,6 +34,8 @@ export function makeForm(overrides: Partial<Form> = {}): Form {
     reviewed_at: null,
     review_note: null,
     file_count: 0,
+    photo_ids: [],
+    version: 1,
     created_at: '2026-03-16T08:00:00.000Z',
     updated_at: '2026-03-16T08:00:00.000Z',
     ...overrides,
