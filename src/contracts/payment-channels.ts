@@ -80,3 +80,20 @@ export const PaymentChannelChangeSchema = z.discriminatedUnion('kind', [
 export type PaymentChannelChange = z.infer<typeof PaymentChannelChangeSchema>;
 
 export const ChannelIdParamSchema = z.object({ id: RecordIdParam, channelId: RecordIdParam });
+
+/**
+ * A student's primary channel where a payment is shown (the allowance, the batch's items): which
+ * kind, operator or bank, and the number masked to its last four digits.
+ */
+export const ChannelSummarySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(PAYMENT_CHANNEL_KINDS),
+    provider: z.enum(WALLET_PROVIDERS).nullable(),
+    bank_name: z.string().nullable(),
+    masked_number: z.string(),
+    /** 'MTN MoMo ••••4567', 'Zanaco ••••5678'. */
+    label: z.string(),
+  })
+  .meta({ id: 'PaymentChannelSummary' });
+export type ChannelSummary = z.infer<typeof ChannelSummarySchema>;

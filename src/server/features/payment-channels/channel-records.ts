@@ -1,8 +1,14 @@
-import { aliasedTable, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { PaymentChannel, PaymentChannelDetails } from '../../../contracts/payment-channels';
+import type {
+  ChannelSummary,
+  PaymentChannel,
+  PaymentChannelDetails,
+} from '../../../contracts/payment-channels';
 import {
+  channelShortLabel,
   isZambianMobile,
+  maskedNumber,
   normalAccountNumber,
   PAYMENT_CHANNEL_MESSAGES,
   walletPrefixWarning,
@@ -153,4 +159,45 @@ export async function activeTwin(db: DbOrTx, values: PreparedChannel['values']) 
     .where(and(same, isNull(paymentChannels.endedAt)))
     .limit(1);
   return twin;
+}
+
+/** The primary channel in use of each of these students, masked, by student id (one query). */
+export async function primaryChannelSummaries(
+  db: DbOrTx,
+  studentIds: readonly string[],
+): Promise<Map<string, ChannelSummary>> {
+  const ids = [...new Set(studentIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(paymentChannels)
+    .where(
+      and(
+        inArray(paymentChannels.studentId, ids),
+        eq(paymentChannels.isPrimary, true),
+        isNull(paymentChannels.endedAt),
+      ),
+    );
+  return new Map(
+    rows.map((c) => {
+      const snake = {
+        kind: c.kind,
+        provider: c.provider,
+        bank_name: c.bankName,
+        wallet_number: c.walletNumber,
+        account_number: c.accountNumber,
+      };
+      return [
+        c.studentId,
+        {
+          id: c.id,
+          kind: c.kind,
+          provider: c.provider,
+          bank_name: c.bankName,
+          masked_number: maskedNumber(c.walletNumber ?? c.accountNumber ?? ''),
+          label: channelShortLabel(snake),
+        },
+      ];
+    }),
+  );
 }

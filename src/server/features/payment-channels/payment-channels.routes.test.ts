@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { AllowanceView } from '../../../contracts/allowances';
+import type { PaymentBatchDetail } from '../../../contracts/payment-batches';
 import type { PaymentChannelSaved, PaymentChannelsResponse } from '../../../contracts/payment-channels';
 import { PAYMENT_CHANNEL_MESSAGES } from '../../../domain/payment-channels';
 import { activities, paymentChannels } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
-import { errorOf, makeStudent, UNKNOWN_ID } from '../../testing/factories';
+import { errorOf, makeAllowance, makeStudent, UNKNOWN_ID } from '../../testing/factories';
 import { fileTestRequests } from '../../testing/test-file';
 
 const { t, send, ok } = fileTestRequests({ signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'] });
@@ -374,3 +376,46 @@ async function waitUntilSomeoneWaitsForALock(client: PoolClient): Promise<void> 
   }
   throw new Error('The request never waited for the other transaction');
 }
+
+describe('where a payment is shown', () => {
+  it('the allowance and the batch’s items name the primary channel, masked, or none', async () => {
+    const withWallet = await makeStudent(t, { officer: 'PO001' });
+    const without = await makeStudent(t, { officer: 'PO001' });
+    const number = walletNumber();
+    await add('PO001', withWallet.id, wallet(number));
+    const paidTo = await makeAllowance(t, withWallet, {
+      stage: 'approved',
+      month: 'August',
+      monthNumber: 8,
+      year: 2031,
+    });
+    const nowhere = await makeAllowance(t, without, {
+      stage: 'approved',
+      month: 'August',
+      monthNumber: 8,
+      year: 2031,
+    });
+    const masked = `••••${number.slice(-4)}`;
+    const allowance = await ok<AllowanceView>(await send('PO002', 'GET', `/api/allowances/${paidTo}`));
+    expect(allowance.payment_channel).toMatchObject({
+      kind: 'mobile_wallet',
+      provider: 'mtn_momo',
+      masked_number: masked,
+      label: `MTN MoMo ${masked}`,
+    });
+    expect(JSON.stringify(allowance)).not.toContain(number.slice(1));
+    expect(
+      (await ok<AllowanceView>(await send('PO001', 'GET', `/api/allowances/${nowhere}`))).payment_channel,
+    ).toBeNull();
+
+    const created = await ok<{ id: string }>(
+      await send('ADM001', 'POST', '/api/payment-batches', { allowance_ids: [paidTo, nowhere] }),
+    );
+    const batch = await ok<PaymentBatchDetail>(
+      await send('ADM001', 'GET', `/api/payment-batches/${created.id}`),
+    );
+    const byAllowance = new Map(batch.items.map((i) => [i.allowance_id, i.payment_channel]));
+    expect(byAllowance.get(paidTo)?.label).toBe(`MTN MoMo ${masked}`);
+    expect(byAllowance.get(nowhere)).toBeNull();
+  });
+});

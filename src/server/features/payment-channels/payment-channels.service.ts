@@ -31,6 +31,9 @@ import {
  * student's channels take turns; the database's unique indexes catch two students at once.
  */
 
+/** The primary channel of each student, masked, for where payments are shown (allowances, batches). */
+export { primaryChannelSummaries } from './channel-records';
+
 export async function listChannels(
   deps: AppDeps,
   user: SessionUser,
