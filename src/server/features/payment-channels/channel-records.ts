@@ -1,13 +1,12 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type {
   ChannelSummary,
   PaymentChannel,
   PaymentChannelDetails,
 } from '../../../contracts/payment-channels';
+import { walletE164 } from '../../../csv/wallet-number';
 import {
   channelShortLabel,
-  isZambianMobile,
   maskedNumber,
   normalAccountNumber,
   PAYMENT_CHANNEL_MESSAGES,
@@ -87,13 +86,6 @@ export interface PreparedChannel {
     | 'walletName'
   >;
   warnings: string[];
-}
-
-/** The wallet number in E.164 (+260…), read as a Zambian number unless it says otherwise; null if not a Zambian mobile. */
-export function walletE164(input: string): string | null {
-  const parsed = parsePhoneNumberFromString(input, 'ZM');
-  if (!parsed?.isValid()) return null;
-  return isZambianMobile(parsed.number) ? parsed.number : null;
 }
 
 /** Checks and normalises the details (400 naming the field); never changes what the user meant. */

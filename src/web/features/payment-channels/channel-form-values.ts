@@ -1,7 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PaymentChannel, PaymentChannelDetails } from '../../../contracts/payment-channels';
+import { walletE164 } from '../../../csv/wallet-number';
 import {
-  isZambianMobile,
   type PaymentChannelKind,
   type WalletProvider,
   walletPrefixWarning,
@@ -59,7 +58,6 @@ export function channelDetails(values: ChannelFormValues): PaymentChannelDetails
  * (libphonenumber-js, Zambia by default) and the same prefix rule (domain/payment-channels.ts).
  */
 export function prefixWarningOf(provider: WalletProvider, walletNumber: string): string | null {
-  const parsed = parsePhoneNumberFromString(walletNumber, 'ZM');
-  if (!parsed?.isValid() || !isZambianMobile(parsed.number)) return null;
-  return walletPrefixWarning(provider, parsed.number);
+  const e164 = walletE164(walletNumber);
+  return e164 && walletPrefixWarning(provider, e164);
 }
