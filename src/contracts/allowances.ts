@@ -19,6 +19,7 @@ import { ALLOWANCE_MESSAGES, type ReviewStage } from '../domain/allowances';
 import { parseMonth } from '../domain/dates';
 import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
+import { ChannelSummarySchema } from './payment-channels';
 
 /** Columns of allowances_template.csv, in order (docs/product.md §9); the bulk upload reads the same names. */
 export const ALLOWANCE_TEMPLATE_COLUMNS = [
@@ -166,6 +167,8 @@ export const AllowanceViewSchema = AllowanceDetailSchema.extend({
    * may decide, or when their role decides nothing at this stage.
    */
   decision_barred_reason: z.string().nullable(),
+  /** The student's primary payment channel, masked; null when the student has none. */
+  payment_channel: ChannelSummarySchema.nullable(),
 }).meta({ id: 'AllowanceView' });
 export type AllowanceView = z.infer<typeof AllowanceViewSchema>;
 

@@ -12,6 +12,7 @@ import {
 } from '../domain/payment-batches';
 import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
+import { ChannelSummarySchema } from './payment-channels';
 
 /** Columns of a batch's file for the bank, then a last line with the batch's total. */
 export const PAYMENT_EXPORT_COLUMNS = ['student', 'nrc', 'amount', 'reference'] as const;
@@ -62,6 +63,8 @@ export const PaymentBatchItemSchema = z
     status: z.enum(PAYMENT_ITEM_STATUSES),
     /** Where the allowance stands now. */
     approval_stage: z.enum(APPROVAL_STAGES),
+    /** The student's primary payment channel now, masked; null when the student has none. */
+    payment_channel: ChannelSummarySchema.nullable(),
   })
   .meta({ id: 'PaymentBatchItem' });
 export type PaymentBatchItem = z.infer<typeof PaymentBatchItemSchema>;

@@ -431,6 +431,8 @@ export const StudentImportResponseSchema = z
     skipped_rows: z.number().int(),
     /** Their problems, in row order (the first 1,000). */
     skipped: z.array(RowProblemSchema),
+    /** Imported as written but worth a look: a wallet number under another operator's prefix. */
+    warnings: z.array(RowProblemSchema),
     message: z.string(),
   })
   .meta({ id: 'StudentImportResult' });

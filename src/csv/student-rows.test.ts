@@ -21,6 +21,8 @@ describe('checkStudentImportRow', () => {
     expect(checkStudentImportRow(firstRow('first_name,last_name,email\nA,B,not-mail'), TODAY)).toEqual({
       student: null,
       problems: ['Email must be a valid email address'],
+      channel: null,
+      warnings: [],
     });
   });
 

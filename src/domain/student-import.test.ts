@@ -33,6 +33,13 @@ describe('planStudentImport', () => {
           chl_number: null,
           gender: null,
           date_of_birth: null,
+          payment_method: null,
+          bank_name: null,
+          bank_branch: null,
+          account_number: null,
+          account_name: null,
+          wallet_number: null,
+          wallet_name: null,
           program_status: 'enrolled',
           academic_standing: 'good',
         },
@@ -93,7 +100,8 @@ describe('planStudentImport', () => {
 
   it('has the template columns in order', () => {
     expect(STUDENT_IMPORT_COLUMNS.join(',')).toBe(
-      'first_name,last_name,email,contact_number,community,program_level,institution_name,current_program,chl_number,gender,date_of_birth',
+      'first_name,last_name,email,contact_number,community,program_level,institution_name,current_program,chl_number,gender,date_of_birth,' +
+        'payment_method,bank_name,bank_branch,account_number,account_name,wallet_number,wallet_name',
     );
   });
 });

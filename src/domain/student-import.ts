@@ -19,7 +19,25 @@ export const STUDENT_IMPORT_COLUMNS = [
   'chl_number',
   'gender',
   'date_of_birth',
+  // The student's payment channel, optional (issue 49): all blank, or payment_method and its fields.
+  'payment_method',
+  'bank_name',
+  'bank_branch',
+  'account_number',
+  'account_name',
+  'wallet_number',
+  'wallet_name',
 ] as const;
+/** The payment channel's columns of the template: a row leaving them all blank has no channel. */
+export const STUDENT_IMPORT_CHANNEL_COLUMNS = [
+  'payment_method',
+  'bank_name',
+  'bank_branch',
+  'account_number',
+  'account_name',
+  'wallet_number',
+  'wallet_name',
+] as const satisfies readonly StudentImportColumn[];
 export type StudentImportColumn = (typeof STUDENT_IMPORT_COLUMNS)[number];
 
 export const STUDENT_IMPORT_REQUIRED_COLUMNS = ['first_name', 'last_name'] as const;
@@ -104,6 +122,10 @@ export function planStudentImport(table: CsvTable): StudentImportPlan {
           ? normaliseEnumInput(GENDER_ALIASES[gender.toLowerCase()] ?? gender, GENDERS, GENDER_LABELS)
           : null,
         date_of_birth: cell('date_of_birth'),
+        ...(Object.fromEntries(STUDENT_IMPORT_CHANNEL_COLUMNS.map((c) => [c, cell(c)])) as Record<
+          (typeof STUDENT_IMPORT_CHANNEL_COLUMNS)[number],
+          string | null
+        >),
         program_status: STUDENT_IMPORT_DEFAULTS.program_status,
         academic_standing: STUDENT_IMPORT_DEFAULTS.academic_standing,
       },

@@ -19,6 +19,7 @@ import { libraryRoutesOf } from './features/library/library.routes';
 import { meRoutes } from './features/me/me.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { paymentBatchesRoutes } from './features/payment-batches/payment-batches.routes';
+import { paymentChannelsRoutes } from './features/payment-channels/payment-channels.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { webManifestRoutes } from './features/settings/web-manifest.routes';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/payment-batches', paymentBatchesRoutes(deps));
   app.route('/api/delegations', delegationsRoutes(deps));
   app.route('/api/students', studentsRoutes(deps));
+  app.route('/api/students', paymentChannelsRoutes(deps));
   app.route('/api', dashboardRoutes(deps));
   app.route('/api/audit', auditRoutes(deps));
   app.route('/api/landlords', landlordsRoutes(deps));

@@ -419,7 +419,8 @@ test.describe('Student CSV import', () => {
       .trim()
       .split('\r\n');
     expect(header).toBe(
-      'first_name,last_name,email,contact_number,community,program_level,institution_name,current_program,chl_number,gender,date_of_birth',
+      'first_name,last_name,email,contact_number,community,program_level,institution_name,current_program,chl_number,gender,date_of_birth,' +
+        'payment_method,bank_name,bank_branch,account_number,account_name,wallet_number,wallet_name',
     );
     expect(example).toMatch(/^# Example row never imported/);
 

@@ -15,6 +15,8 @@ export const queryKeys = {
     officers: ['students', 'officers'] as const,
     /** Under the students root, so any student change refreshes an open history. */
     history: (id: string) => ['students', 'history', id] as const,
+    /** A student's payment channels: under the students root, as their history. */
+    paymentChannels: (id: string) => ['students', 'payment-channels', id] as const,
   },
   allowances: {
     all: ['allowances'] as const,

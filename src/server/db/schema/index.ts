@@ -12,6 +12,7 @@ export * from './forms-files';
 export * from './impact-stories';
 export * from './library';
 export * from './payment-batches';
+export * from './payment-channels';
 export * from './role-requests';
 export { rowTallies } from './row-tallies';
 export * from './settings';

@@ -38,6 +38,7 @@ import { programmeDate, programmeZone } from '../../programme-time';
 import { recordAudit, recordHistory } from '../audit/audit.service';
 import { allowanceBeingUploaded, studentBeingImported } from '../bulk-writes/bulk-writes.service';
 import { delegationFor } from '../delegations/delegations.service';
+import { primaryChannelSummaries } from '../payment-channels/payment-channels.service';
 import { PAID_CHANNELS, queueAllowancePaidSms } from '../sms/sms.service';
 import {
   actorOf,
@@ -91,9 +92,11 @@ export async function viewAllowance(deps: AppDeps, user: SessionUser, id: string
   const onBehalfOf = isReviewStage(stage)
     ? await delegationFor(deps.db, user.id, stage, programmeDate(deps.clock.now()))
     : null;
+  const channels = await primaryChannelSummaries(deps.db, [detail.student_id]);
   return {
     ...detail,
     decision_barred_reason: decisionBarredReason(detail, { ...actorOf(user), onBehalfOf }),
+    payment_channel: channels.get(detail.student_id) ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   students,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { primaryChannelSummaries } from '../payment-channels/payment-channels.service';
 
 /*
  * Reading payment batches (docs/product.md D20): the batch as the API answers it, with how many of
@@ -89,6 +90,10 @@ export async function batchItems(db: DbOrTx, batchId: string): Promise<PaymentBa
     .leftJoin(students, eq(students.id, allowances.studentId))
     .where(eq(paymentBatchItems.batchId, batchId))
     .orderBy(asc(paymentBatchItems.line));
+  const channels = await primaryChannelSummaries(
+    db,
+    rows.map((r) => r.studentId),
+  );
   return rows.map((r) => ({
     id: r.id,
     allowance_id: r.allowanceId,
@@ -101,6 +106,7 @@ export async function batchItems(db: DbOrTx, batchId: string): Promise<PaymentBa
     reference: r.reference,
     status: r.status,
     approval_stage: r.stage,
+    payment_channel: channels.get(r.studentId) ?? null,
   }));
 }
 

@@ -59,6 +59,7 @@ describe('POST /api/students/import', () => {
       ],
       skipped_rows: 0,
       skipped: [],
+      warnings: [],
       message: 'Successfully imported 5 students',
     });
     const rows = await t.deps.db.select().from(students).where(like(students.chlNumber, 'CHL-S-%'));
@@ -204,6 +205,7 @@ describe('POST /api/students/import', () => {
         { row: 7, message: `A student with CHL number ${p}9 already exists.` },
         { row: 8, message: 'Date of birth must be a real date written YYYY-MM-DD' },
       ],
+      warnings: [],
       message: 'Successfully imported 2 students',
     });
     const written = await t.deps.db
@@ -325,7 +327,7 @@ describe('POST /api/students/import', () => {
       const res = await upload(lines.join('\n'));
       expect(res.status).toBe(409);
       expect((await res.json()).error).toBe(
-        'Some CHL numbers in the file were taken while importing. Nothing was imported.',
+        'Some CHL numbers or payment channels in the file were taken while importing. Nothing was imported.',
       );
       expect(await countWith(`${p}-`)).toBe(0);
       expect(

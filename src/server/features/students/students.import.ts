@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { ErrorResponse, RowProblem } from '../../../contracts/common';
+import type { PaymentChannelDetails } from '../../../contracts/payment-channels';
 import {
   STUDENT_API_MESSAGES,
   type StudentCreate,
@@ -23,7 +24,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { insertStatements } from '../../db/bulk-insert';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { othersFirst } from '../../db/others-first';
-import { students } from '../../db/schema';
+import { paymentChannels, students } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { auditStatements } from '../audit/audit.service';
@@ -33,10 +34,18 @@ import {
   turnsEvery,
   writeInShortTransactions,
 } from '../bulk-writes/bulk-writes.service';
+import {
+  type ChannelRow,
+  channelNote,
+  channelStatements,
+  channelsInUse,
+  channelsTwiceInFile,
+} from './students.import-channels';
 import { toStudentColumns } from './students.query';
 
-/** A race lost to another import (or an edit) taking one of the file's CHL numbers. */
-const IMPORT_RACE_LOST = 'Some CHL numbers in the file were taken while importing. Nothing was imported.';
+/** A race lost to another import (or an edit) taking one of the file's CHL numbers or payment channels. */
+const IMPORT_RACE_LOST =
+  'Some CHL numbers or payment channels in the file were taken while importing. Nothing was imported.';
 /** CHL numbers looked up per query (each is one parameter). */
 const LOOKUP_CHUNK = 5000;
 /** An answer listing more row errors than this is no more useful, only longer. */
@@ -110,6 +119,8 @@ export async function importStudents(
   const { problems, chlRows } = checked;
   problems.push(...duplicateChlNumbersInFile(chlRows));
   problems.push(...(await chlNumbersTaken(deps, chlRows)));
+  problems.push(...channelsTwiceInFile(checked.channelRows));
+  problems.push(...(await channelsInUse(deps, user, checked.channelRows)));
   problems.sort((a, b) => a.row - b.row);
   if (problems.length > 0 && !skipInvalid) return { ok: false, error: refusal(problems, plan.dropped) };
   // The rows with a problem are left out; one set look-up per row, no query.
@@ -117,6 +128,7 @@ export async function importStudents(
   const kept = checked.rows.flatMap((row, i) => (badRows.has(row) ? [] : [i]));
   const values = kept.map((i) => checked.values[i]!);
   const checkedStudents = kept.map((i) => checked.checkedStudents[i]!);
+  const channels = kept.map((i) => checked.channels[i] ?? null);
   if (values.length === 0)
     return {
       ok: false,
@@ -129,7 +141,7 @@ export async function importStudents(
     };
 
   const count = `${values.length} ${values.length === 1 ? 'student' : 'students'}`;
-  const added = values.map((value, i) => ({ value, checked: checkedStudents[i]! }));
+  const added = values.map((value, i) => ({ value, checked: checkedStudents[i]!, channel: channels[i]! }));
   // Another import took one of these numbers since we checked: the batches already in go again.
   await answeringConstraints({ anyUnique: IMPORT_RACE_LOST }, () =>
     writeInShortTransactions(deps, {
@@ -141,15 +153,17 @@ export async function importStudents(
           students,
           batch.map(({ value }) => ({ ...value, writtenByImport: writeId })),
         )),
+        // Each row's payment channel, its student's primary (taken out with the student: cascade).
+        ...(await insertStatements(paymentChannels, channelStatements(batch, user, now))),
         // Each student's own history starts with the import.
         ...(await auditStatements(
-          batch.map(({ value, checked }) => ({
+          batch.map(({ value, checked, channel }) => ({
             actor: user,
             officerId: user.id,
             entityType: 'student' as const,
             entityId: value.id!,
             action: 'student.imported',
-            summary: `${user.name} added ${value.fullName} by CSV import`,
+            summary: `${user.name} added ${value.fullName} by CSV import${channelNote(channel)}`,
             at: now,
             before: null,
             after: { ...checked, assigned_officer_id: user.id },
@@ -183,6 +197,7 @@ export async function importStudents(
       dropped: plan.dropped,
       skipped_rows: badRows.size,
       skipped: problems.slice(0, MAX_LISTED_ERRORS),
+      warnings: checked.warnings.filter((w) => !badRows.has(w.row)).slice(0, MAX_LISTED_ERRORS),
       message: STUDENT_API_MESSAGES.imported(values.length),
     },
   };
@@ -196,6 +211,11 @@ interface CheckedRows {
   chlRows: Array<{ row: number; chlNumber: string | null }>;
   /** Each imported student as checked, for its audit entry. */
   checkedStudents: Array<StudentCreate>;
+  /** Each student's payment channel, or null. */
+  channels: Array<PaymentChannelDetails | null>;
+  /** The rows with a channel, to find one used twice or already in use. */
+  channelRows: ChannelRow[];
+  warnings: RowProblem[];
 }
 
 /** Each kept row checked by the form's rules and turned into a students row for the importer. */
@@ -206,12 +226,24 @@ async function checkRows(
   turn: () => Promise<void> | undefined,
 ): Promise<CheckedRows> {
   const today = programmeDate(now);
-  const checked: CheckedRows = { problems: [], values: [], rows: [], chlRows: [], checkedStudents: [] };
+  const checked: CheckedRows = {
+    problems: [],
+    values: [],
+    rows: [],
+    chlRows: [],
+    checkedStudents: [],
+    channels: [],
+    channelRows: [],
+    warnings: [],
+  };
   for (const { row, input } of rows) {
     await turn();
-    const { student, problems } = checkStudentImportRow(input, today);
+    const { student, problems, channel, warnings } = checkStudentImportRow(input, today);
     for (const message of problems) checked.problems.push({ row, message });
+    for (const message of warnings) checked.warnings.push({ row, message });
     if (!student) continue;
+    checked.channels.push(channel);
+    if (channel) checked.channelRows.push({ row, channel });
     checked.chlRows.push({ row, chlNumber: student.chl_number ?? null });
     checked.checkedStudents.push(student);
     checked.rows.push(row);

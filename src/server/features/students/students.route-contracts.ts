@@ -48,7 +48,10 @@ export const importStudentsRoute = createRoute({
   summary: 'Import students from a CSV file (field "file"): all or nothing, or the valid rows',
   description:
     'Columns: first_name, last_name (required), email, contact_number, community, program_level, ' +
-    'institution_name, current_program, chl_number, gender, date_of_birth; others are ignored. ' +
+    'institution_name, current_program, chl_number, gender, date_of_birth; the optional payment channel ' +
+    'payment_method (bank, mtn_momo, airtel_money), bank_name, bank_branch, account_number, account_name, ' +
+    "wallet_number, wallet_name (the student's primary channel; a wallet or account in use is a row error, a " +
+    "wallet prefix not the operator's a warning in `warnings`); others are ignored. " +
     'Rows without first or last name are dropped. Any other bad value refuses the whole file, unless ' +
     '`skip_invalid_rows` is `true`: then the valid rows are imported and the others listed in `skipped`. ' +
     'At most 20,000 students (non-blank rows) and 10 MB a file.',

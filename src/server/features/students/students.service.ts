@@ -28,6 +28,8 @@ import {
 export { type StudentCountGroup, studentCountGroupsSql } from './students.list';
 export { scopeCondition as studentScopeCondition } from './students.query';
 export { type NamedAmong, ofStudentsNamed, studentMatches, studentSearch } from './students.search';
+/** Locks a student in the user's scope for a change to a record of theirs (payment channels). */
+export { lockStudent } from './students.write';
 
 const today = (deps: AppDeps) => programmeDate(deps.clock.now());
 

@@ -142,6 +142,12 @@ function DetailsBody({ allowance }: { allowance: AllowanceView }) {
           Submitted by <span className="font-medium text-slate-900">{allowance.submitted_by}</span> on{' '}
           <time dateTime={allowance.submitted_date}>{formatDateTime(allowance.submitted_date)}</time>
         </span>
+        <span className="text-sm text-slate-600">
+          Payment channel:{' '}
+          <span className="font-medium text-slate-900">
+            {allowance.payment_channel?.label ?? 'No payment channel'}
+          </span>
+        </span>
       </div>
 
       {rejection && (

@@ -36,6 +36,10 @@ type Item = PaymentBatchDetail['items'][number];
 const ITEM_COLUMNS: Array<DataColumn<Item>> = [
   { header: 'Student', cell: (i) => i.student_name },
   { header: 'NRC', cell: (i) => i.nrc_number ?? <span className="text-slate-400">—</span> },
+  {
+    header: 'Channel',
+    cell: (i) => i.payment_channel?.label ?? <span className="text-slate-400">No payment channel</span>,
+  },
   { header: 'Period', cell: (i) => `${i.month} ${i.year}` },
   { header: 'Amount', cell: (i) => formatMoney(i.amount), className: 'text-right tabular-nums' },
   { header: 'Reference', cell: (i) => <span className="font-mono text-xs">{i.reference}</span> },

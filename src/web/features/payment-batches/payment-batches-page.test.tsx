@@ -60,6 +60,17 @@ const item = (line: number, name: string, amount: string) => ({
   reference: `PB-2026-11-001-000${line}`,
   status: 'pending' as const,
   approval_stage: 'approved' as const,
+  payment_channel:
+    line === 1
+      ? {
+          id: 'channel-1',
+          kind: 'mobile_wallet' as const,
+          provider: 'mtn_momo' as const,
+          bank_name: null,
+          masked_number: '••••4567',
+          label: 'MTN MoMo ••••4567',
+        }
+      : null,
 });
 const DETAIL: PaymentBatchDetail = {
   ...BATCH,
@@ -167,6 +178,9 @@ describe('PaymentBatchesPage', () => {
     await screen.findByRole('heading', { name: 'Payment Batch PB-2026-11-001' });
     const items = screen.getByRole('table', { name: 'Allowances in this batch' });
     expect(within(items).getAllByRole('row')).toHaveLength(4);
+    // Each student's primary payment channel, masked, or its absence.
+    expect(within(items).getByText('MTN MoMo ••••4567')).toBeTruthy();
+    expect(within(items).getAllByText('No payment channel')).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('button', { name: BATCH_UI.importStatement }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Bank Statement for PB-2026-11-001' });

@@ -18,6 +18,7 @@ const item = (
   reference: `PB-2026-11-001-000${line}`,
   status,
   approval_stage: 'approved',
+  payment_channel: null,
 });
 
 const ITEMS = [item(1, '1234.50'), item(2, '900.00'), item(3, '450.00'), item(4, '10.00', 'reconciled')];

@@ -13,11 +13,15 @@ cleanAfterEach();
 
 const EMPTY_PAGE = { items: [], total: 0, page: 1, pageSize: 5 };
 
-/** The record arrives when the test says; the profile's task, issue, form and file lists are empty. */
+/** The record arrives when the test says; the profile's channels, tasks, issues, forms and files are none. */
 function stubRecord() {
   const record = later();
   const calls = stubApi((method, url) =>
-    method === 'GET' && url === `/api/students/${STUDENT_ID}` ? record.promise : json(EMPTY_PAGE),
+    method === 'GET' && url === `/api/students/${STUDENT_ID}`
+      ? record.promise
+      : url.endsWith('/payment-channels')
+        ? json({ current: [], history: [] })
+        : json(EMPTY_PAGE),
   );
   return { record, reads: () => calls.filter((c) => c.url === `/api/students/${STUDENT_ID}`).length };
 }

@@ -8,6 +8,7 @@ import { todayIso } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { StudentCaseWork } from '../case-work';
 import { StudentFormsAndFiles } from '../forms-files';
+import { StudentPaymentChannels } from '../payment-channels';
 import {
   failureReason,
   STUDENT_UI_MESSAGES as M,
@@ -177,6 +178,7 @@ export function ProfileDialog({
             <ProfileView
               student={student}
               full={full}
+              mayEdit={mayEdit}
               pending={
                 <StudentRecordPending
                   error={live.error}
@@ -196,9 +198,12 @@ export function ProfileDialog({
 function ProfileView({
   student,
   full,
+  mayEdit,
   pending,
 }: {
   student: StudentListItem;
+  /** The user may change the student, and so its payment channels. */
+  mayEdit: boolean;
   /** The whole record; until it arrives `pending` stands in for the sections. */
   full: Student | undefined;
   pending: ReactNode;
@@ -230,6 +235,7 @@ function ProfileView({
             />
           ))
         : pending}
+      <StudentPaymentChannels studentId={student.id} mayEdit={mayEdit} />
       <StudentCaseWork studentId={student.id} />
       <StudentFormsAndFiles studentId={student.id} />
     </div>

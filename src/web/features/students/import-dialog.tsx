@@ -143,6 +143,11 @@ const TEMPLATE = {
         first_name, last_name, email, contact_number, community, program_level, institution_name,
         current_program, chl_number, gender, date_of_birth
       </p>
+      <p className="text-slate-600">
+        Optional payment channel: payment_method (bank, mtn_momo or airtel_money), then bank_name,
+        bank_branch, account_number and account_name for a bank, or wallet_number and wallet_name for a
+        wallet. It becomes the student's primary channel.
+      </p>
     </>
   ),
   filename: STUDENT_IMPORT_TEMPLATE_FILENAME,
@@ -264,6 +269,20 @@ function ImportResult({ result }: { result: StudentImportResponse }) {
   return (
     <div className="space-y-4">
       <Alert tone="success" title={result.message} />
+      {result.warnings.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">
+            Imported, worth a check ({result.warnings.length})
+          </h3>
+          <div className="mt-2">
+            <RowErrorList
+              errors={result.warnings.map((p) => rowError(p.row, p.message))}
+              limit={LISTED_ERRORS}
+              label="Warnings"
+            />
+          </div>
+        </div>
+      )}
       {result.skipped_rows > 0 && (
         <div>
           <h3 className="text-sm font-semibold text-slate-900">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STUDENT_IMPORT_COLUMNS } from '../../../domain/student-import';
+import { PAYMENT_CHANNEL_MESSAGES } from '../../../domain/payment-channels';
+import { STUDENT_IMPORT_CHANNEL_COLUMNS, STUDENT_IMPORT_COLUMNS } from '../../../domain/student-import';
 import { CSV_MAX_BYTES } from '../../components/forms/csv-file';
 import {
   buildImportPreview,
@@ -73,7 +74,12 @@ describe('buildImportPreview', () => {
     expect(preview.rows.find((r) => r.row === 8)?.values.institution_name).toBe(
       'Northern Technical College, Ndola',
     );
-    expect(preview.columns).toEqual([...STUDENT_IMPORT_COLUMNS]);
+    // The sample has no payment channel columns; the preview shows the file's own.
+    expect(preview.columns).toEqual(
+      STUDENT_IMPORT_COLUMNS.filter(
+        (c) => !(STUDENT_IMPORT_CHANNEL_COLUMNS as readonly string[]).includes(c),
+      ),
+    );
   });
 
   it('flags rows the server would refuse', () => {
@@ -146,5 +152,22 @@ describe('the 20,000-student limit', () => {
     const huge = parseCsvText(file(200_000));
     expect(huge.rows).toHaveLength(20_001);
     expect(buildImportPreview(huge, TODAY).blocker).toBe(TOO_MANY_STUDENTS);
+  });
+});
+
+describe('the payment channel columns in the preview', () => {
+  it('marks a bad wallet number and a wallet used twice in the file, as the server would', () => {
+    const csv = [
+      'first_name,last_name,payment_method,wallet_number,wallet_name',
+      'Chipo,Banda,mtn_momo,0961230001,Chipo Banda',
+      'Mapalo,Zulu,mtn_momo,+260961230001,Mapalo Zulu',
+      'Bwalya,Mutale,airtel_money,12345,Bwalya Mutale',
+    ].join('\r\n');
+    const preview = buildImportPreview(parseCsvText(csv), TODAY);
+    expect(preview.rows.map((r) => [r.row, r.status, r.reasons])).toEqual([
+      [2, 'import', []],
+      [3, 'error', ['This wallet is also in row 2']],
+      [4, 'error', [PAYMENT_CHANNEL_MESSAGES.walletNumberInvalid]],
+    ]);
   });
 });

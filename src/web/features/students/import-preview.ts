@@ -3,8 +3,11 @@
  * which rows will be imported, which dropped and why. The server parses and checks the file again
  * with the same parser and row check (src/csv).
  */
+
+import type { PaymentChannelDetails } from '../../../contracts/payment-channels';
 import { STUDENT_IMPORT_TEMPLATE_HEADER } from '../../../contracts/students';
 import { type CsvTable, parseCsv } from '../../../csv/parse-csv';
+import { channelsTwiceInFile } from '../../../csv/student-channel-row';
 import { checkStudentImportRow } from '../../../csv/student-rows';
 import {
   duplicateChlNumbersInFile,
@@ -54,6 +57,14 @@ const TEMPLATE_EXAMPLE = [
   'CHL-S-0001',
   'female',
   '2004-03-12',
+  // The optional payment channel: bank (bank_name, bank_branch, account_number, account_name) or a wallet.
+  'mtn_momo',
+  '',
+  '',
+  '',
+  '',
+  '0961234567',
+  'Mwila Chanda',
 ].join(',');
 
 /** The file as the server will read it, stopping one row past the most one import takes. */
@@ -105,12 +116,15 @@ export function buildImportPreview(table: CsvTable, today: string): ImportPrevie
   const reasons = new Map<number, string[]>();
   const add = (row: number, message: string) => reasons.set(row, [...(reasons.get(row) ?? []), message]);
   const chlRows: Array<{ row: number; chlNumber: string | null }> = [];
+  const channelRows: Array<{ row: number; channel: PaymentChannelDetails }> = [];
   for (const { row, input } of plan.rows) {
-    const { student, problems } = checkStudentImportRow(input, today);
+    const { student, problems, channel } = checkStudentImportRow(input, today);
     for (const message of problems) add(row, message);
     if (student) chlRows.push({ row, chlNumber: student.chl_number ?? null });
+    if (student && channel) channelRows.push({ row, channel });
   }
   for (const { row, message } of duplicateChlNumbersInFile(chlRows)) add(row, message);
+  for (const { row, message } of channelsTwiceInFile(channelRows)) add(row, message);
 
   const dropped = new Map(plan.dropped.map((d) => [d.row, d.reason]));
   const rows: PreviewRow[] = table.rows.map(({ rowNumber, values }) => {

@@ -1,0 +1,1 @@
+export { StudentPaymentChannels } from './student-payment-channels';
