@@ -19,6 +19,7 @@ export const SMS_REASONS = {
   interrupted:
     'Sending was interrupted while the gateway was called; not sent again so it cannot arrive twice',
   gaveUp: 'The gateway could not be reached after several tries',
+  unanswered: 'The gateway did not answer; not sent again so it cannot arrive twice',
 } as const;
 
 /** No message goes out from this hour until QUIET_END (programme time): it waits for the morning. */

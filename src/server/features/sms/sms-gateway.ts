@@ -13,11 +13,32 @@ export type GatewayOutcome =
   /** The gateway said no (a bad number, no credit…): sending again would not help. */
   | { kind: 'refused'; reason: string }
   /** Nothing reached the gateway, or it failed (5xx): a later try may succeed. */
-  | { kind: 'retry'; reason: string };
+  | { kind: 'retry'; reason: string }
+  /** The request went out and no answer came (a timeout, a cut connection): it may have it. */
+  | { kind: 'unanswered'; reason: string };
 
 /** Recipient status codes meaning the gateway took the message (100 processed, 101 sent, 102 queued). */
 const ACCEPTED_CODES = new Set([100, 101, 102]);
 const TIMEOUT_MS = 15_000;
+
+/**
+ * Errors raised before the request could leave (no connection was made): only these are safe to
+ * try again. After a timeout or a connection cut while waiting, the gateway may have accepted the
+ * message, and a message must not arrive twice.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function nothingWasSent(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
+}
 
 interface Recipient {
   statusCode?: unknown;
@@ -48,7 +69,10 @@ export async function sendThroughGateway(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    return { kind: 'retry', reason: `The gateway could not be reached (${(error as Error).message})` };
+    const message = (error as Error).message;
+    return nothingWasSent(error)
+      ? { kind: 'retry', reason: `The gateway could not be reached (${message})` }
+      : { kind: 'unanswered', reason: `The gateway did not answer (${message})` };
   }
   if (response.status >= 500) {
     await response.body?.cancel();

@@ -174,7 +174,8 @@ async function sendOne(
       .where(thisSend);
     return true;
   }
-  const giveUp = outcome.kind === 'refused' || sending.attempts >= MAX_ATTEMPTS;
+  // No answer: the gateway may have it, so it is failed, never sent again (as an interrupted send).
+  const giveUp = outcome.kind !== 'retry' || sending.attempts >= MAX_ATTEMPTS;
   if (!giveUp)
     deps.logger.warn('text message not sent; trying again later', {
       id: row.id,
@@ -188,7 +189,11 @@ async function sendOne(
         ? {
             status: 'failed',
             failureReason:
-              outcome.kind === 'retry' ? `${SMS_REASONS.gaveUp}: ${outcome.reason}` : outcome.reason,
+              outcome.kind === 'retry'
+                ? `${SMS_REASONS.gaveUp}: ${outcome.reason}`
+                : outcome.kind === 'unanswered'
+                  ? `${SMS_REASONS.unanswered}: ${outcome.reason}`
+                  : outcome.reason,
             claimedUntil: null,
             updatedAt: after,
           }

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_REASONS } from '../../../domain/sms';
@@ -46,6 +47,16 @@ async function setClock(at: string) {
 
 /** Each test starts in a minute of its own, so the minute's limit counts only its messages. */
 const nextMinutes = () => t.clock.advance(5 * 60_000);
+
+/** A loopback port nothing listens on: one the system gave out and was given back. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 
 describe('the allowance paid message', () => {
   it('is queued with the payment and sent once, then moves with the delivery report', async () => {
@@ -113,6 +124,39 @@ describe('the allowance paid message', () => {
       status: 'failed',
       failureReason: SMS_REASONS.interrupted,
     });
+  });
+
+  it('is never sent again when the gateway took it and gave no answer in time', async () => {
+    nextMinutes();
+    const number = freshNumber();
+    const { studentId } = await payAllowanceTo(t, admin, number);
+    // The request reaches the gateway, which accepts it; the answer does not come in time.
+    const timesOut: typeof fetch = async (...args) => {
+      await fetch(...args);
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    };
+    expect(await sendQueuedSms(t.deps, timesOut)).toBe(0);
+    t.clock.advance(SMS_CLAIM_MS + 1_000);
+    expect(await sendQueuedSms(t.deps)).toBe(0);
+    expect(sentTo(number)).toHaveLength(1);
+    const [message] = await messagesOf(t, studentId);
+    expect(message).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(message!.failureReason).toContain(SMS_REASONS.unanswered);
+  });
+
+  it('tries again when no connection to the gateway could be made, and then sends it once', async () => {
+    nextMinutes();
+    const number = freshNumber();
+    const { studentId } = await payAllowanceTo(t, admin, number);
+    // Nothing listens on a port just given back: the connection is refused before anything is sent.
+    const port = await closedPort();
+    const unreachable: typeof fetch = (_url, init) =>
+      fetch(`http://127.0.0.1:${port}/version1/messaging`, init);
+    expect(await sendQueuedSms(t.deps, unreachable)).toBe(0);
+    expect((await messagesOf(t, studentId))[0]).toMatchObject({ status: 'queued', attempts: 1 });
+    t.clock.advance(31_000);
+    expect(await sendQueuedSms(t.deps)).toBe(1);
+    expect(sentTo(number)).toHaveLength(1);
   });
 
   it('is sent once when two app processes run their passes at once', async () => {
