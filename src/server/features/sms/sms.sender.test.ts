@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_REASONS } from '../../../domain/sms';
 import type { AppDeps } from '../../app-env';
-import { smsMessages } from '../../db/schema';
+import { smsMessages, students } from '../../db/schema';
+import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import {
   SIM_FAILURE_REASON,
   SIM_NUMBERS,
@@ -157,6 +158,29 @@ describe('the allowance paid message', () => {
     t.clock.advance(31_000);
     expect(await sendQueuedSms(t.deps)).toBe(1);
     expect(sentTo(number)).toHaveLength(1);
+  });
+
+  it('is queued once for each allowance a payment batch pays, naming the bank transfer', async () => {
+    nextMinutes();
+    const number = freshNumber();
+    const student = await makeStudent(t);
+    await t.database.db.update(students).set({ contactNumber: number }).where(eq(students.id, student.id));
+    await makeAllowance(t, student, { stage: 'approved', month: 'March', monthNumber: 3, year: 2024 });
+    const made = await t.request('POST', '/api/payment-batches', {
+      token: admin,
+      body: { month: 'March', year: 2024 },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { id } = await json<{ id: string }>(made);
+    const paid = await t.request('POST', `/api/payment-batches/${id}/mark-paid`, {
+      token: admin,
+      body: { paid_date: '2026-03-16' },
+    });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect(await sendQueuedSms(t.deps)).toBe(1);
+    expect(sentTo(number)).toHaveLength(1);
+    expect(sentTo(number)[0]!.message).toContain('bank transfer');
+    expect(await messagesOf(t, student.id)).toHaveLength(1);
   });
 
   it('is sent once when two app processes run their passes at once', async () => {
