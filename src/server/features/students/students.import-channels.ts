@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { RowProblem } from '../../../contracts/common';
 import type { PaymentChannelDetails } from '../../../contracts/payment-channels';
 import { channelKey, channelsTwiceInFile } from '../../../csv/student-channel-row';
@@ -53,23 +53,8 @@ export async function channelsInUse(
         and(
           isNull(paymentChannels.endedAt),
           // Either column holds the number; the key below tells a wallet from an account.
-          inArray(paymentChannels.walletNumber, chunk),
+          or(inArray(paymentChannels.walletNumber, chunk), inArray(paymentChannels.accountNumber, chunk)),
         ),
-      )
-      .union(
-        deps.db
-          .select({
-            kind: paymentChannels.kind,
-            provider: paymentChannels.provider,
-            walletNumber: paymentChannels.walletNumber,
-            bankName: paymentChannels.bankName,
-            accountNumber: paymentChannels.accountNumber,
-            name: students.fullName,
-            officerId: students.assignedOfficerId,
-          })
-          .from(paymentChannels)
-          .innerJoin(students, eq(students.id, paymentChannels.studentId))
-          .where(and(isNull(paymentChannels.endedAt), inArray(paymentChannels.accountNumber, chunk))),
       );
     for (const f of found) {
       const key =
