@@ -92,3 +92,35 @@ export function channelShortLabel(channel: {
     return `${channel.provider ? WALLET_PROVIDER_LABELS[channel.provider] : 'Wallet'} ${maskedNumber(channel.wallet_number ?? '')}`;
   return `${channel.bank_name ?? 'Bank'} ${maskedNumber(channel.account_number ?? '')}`;
 }
+
+/**
+ * Whether a wallet's holder was checked before its first payout (issue 49 item 2): `unchecked`
+ * until MTN's `basicuserinfo` answers or a person confirms it; `matched` when MTN's name agrees
+ * with the student's; `mismatch` when it does not (the wallet is held until a deputy manager or
+ * admin confirms it with a note); `confirmed` when a person confirmed it by hand (Airtel gives no
+ * name, and MTN without its API configured cannot be asked). A bank account is never checked.
+ */
+export const WALLET_NAME_CHECKS = ['unchecked', 'matched', 'mismatch', 'confirmed'] as const;
+export type WalletNameCheck = (typeof WALLET_NAME_CHECKS)[number];
+
+export const WALLET_NAME_CHECK_LABELS: Record<WalletNameCheck, string> = {
+  unchecked: 'Not yet checked',
+  matched: "Name matches the operator's",
+  mismatch: "Name differs from the operator's",
+  confirmed: 'Confirmed by hand',
+};
+
+/**
+ * Why a channel may not be paid yet, or null when it may: a payment batch lists the student with
+ * this reason and leaves their allowance out (issue 49 item 3), never drops it silently.
+ */
+export function channelHoldReason(channel: {
+  kind: PaymentChannelKind;
+  name_check: WalletNameCheck;
+}): string | null {
+  if (channel.kind === 'bank') return null;
+  if (channel.name_check === 'mismatch')
+    return "The wallet's registered name differs from the student's: a deputy manager or admin must confirm the wallet.";
+  if (channel.name_check === 'unchecked') return "The wallet's holder has not been checked yet.";
+  return null;
+}

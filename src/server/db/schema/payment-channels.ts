@@ -9,7 +9,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PAYMENT_CHANNEL_KINDS, WALLET_PROVIDERS } from '../../../domain/payment-channels';
+import {
+  PAYMENT_CHANNEL_KINDS,
+  WALLET_NAME_CHECKS,
+  WALLET_PROVIDERS,
+} from '../../../domain/payment-channels';
 import { users } from './auth';
 import { createdAt, moment, randomId } from './columns';
 import { students } from './students';
@@ -38,6 +42,14 @@ export const paymentChannels = pgTable(
     walletNumber: text('wallet_number'),
     walletName: text('wallet_name'),
     isPrimary: boolean('is_primary').notNull().default(false),
+    /** A wallet's holder check before its first payout (domain WALLET_NAME_CHECKS); a bank's stays unchecked. */
+    nameCheck: text('name_check', { enum: WALLET_NAME_CHECKS }).notNull().default('unchecked'),
+    /** The holder's name as the operator gave it (MTN basicuserinfo), when it was asked. */
+    operatorName: text('operator_name'),
+    nameCheckedAt: moment('name_checked_at'),
+    nameCheckedBy: uuid('name_checked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why a person confirmed the wallet (required for a mismatch). */
+    nameCheckNote: text('name_check_note'),
     createdAt: createdAt(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     endedAt: moment('ended_at'),
@@ -64,6 +76,12 @@ export const paymentChannels = pgTable(
             and ${t.provider} is null and ${t.walletNumber} is null)
        or (${t.kind} = 'mobile_wallet' and ${t.provider} is not null and ${t.walletNumber} is not null and ${t.walletName} is not null
             and ${t.bankName} is null and ${t.accountNumber} is null)`,
+    ),
+    // A checked wallet says when; only a wallet is checked.
+    check(
+      'payment_channels_name_check_recorded',
+      sql`${t.nameCheck} in ('unchecked', 'matched', 'mismatch', 'confirmed')
+       and (${t.nameCheck} = 'unchecked' or (${t.kind} = 'mobile_wallet' and ${t.nameCheckedAt} is not null))`,
     ),
     // An ended channel says when and why, and is never primary.
     check(
