@@ -56,6 +56,22 @@ export const smsMessages = pgTable(
   ],
 );
 
+/**
+ * A delivery report that came before the sender had written down the gateway's answer (the
+ * gateway may report a message delivered while its answer to us is still on the way): kept here
+ * and applied when the answer is recorded, so that no report is lost to the race.
+ */
+export const smsEarlyReports = pgTable(
+  'sms_early_reports',
+  {
+    gatewayMessageId: text('gateway_message_id').primaryKey(),
+    status: text('status', { enum: ['delivered', 'failed'] }).notNull(),
+    failureReason: text('failure_reason'),
+    receivedAt: moment('received_at').notNull().defaultNow(),
+  },
+  (t) => [check('sms_early_reports_status', sql`${t.status} in ('delivered', 'failed')`)],
+);
+
 /** Numbers that replied STOP: they receive nothing until they reply START. */
 export const smsOptOuts = pgTable('sms_opt_outs', {
   number: text('number').primaryKey(),

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isStartReply, isStopReply } from '../../../domain/sms';
 import type { AppDeps } from '../../app-env';
-import { smsMessages, smsOptOuts } from '../../db/schema';
+import { smsOptOuts } from '../../db/schema';
 import { currentSettings } from '../settings/settings.service';
 import { queueSms, smsNumber } from './sms-outbox';
 
@@ -18,33 +18,6 @@ export function callbackSecretMatches(deps: AppDeps, given: string | undefined):
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The gateway's final words on a message, and the status each gives. */
-const DELIVERED = new Set(['Success']);
-const FAILED = new Set(['Failed', 'Rejected', 'AbsentSubscriber', 'Expired']);
-
-/**
- * A delivery report moves a sent message to delivered or failed (with the gateway's reason). An
- * unknown id, or a status that is not final (Sent, Submitted, Buffered), changes nothing.
- */
-export async function recordDeliveryReport(deps: AppDeps, form: Record<string, string>): Promise<void> {
-  const id = form.id?.trim();
-  const status = form.status?.trim() ?? '';
-  if (!id || id.length > 200) return;
-  const now = deps.clock.now();
-  if (DELIVERED.has(status)) {
-    await deps.db
-      .update(smsMessages)
-      .set({ status: 'delivered', updatedAt: now })
-      .where(and(eq(smsMessages.gatewayMessageId, id), eq(smsMessages.status, 'sent')));
-  } else if (FAILED.has(status)) {
-    const reason = form.failureReason?.trim().slice(0, 200) || status;
-    await deps.db
-      .update(smsMessages)
-      .set({ status: 'failed', failureReason: reason, updatedAt: now })
-      .where(and(eq(smsMessages.gatewayMessageId, id), inArray(smsMessages.status, ['sent', 'delivered'])));
-  }
 }
 
 export const OPT_OUT_CONFIRMATION =

@@ -5,6 +5,7 @@ import type { SmsConfig } from '../../config';
 import { smsBudgetStops, smsMessages, smsOptOuts } from '../../db/schema';
 import { inProgrammeZone, programmeDate, programmeDayBounds, programmeHour } from '../../programme-time';
 import { currentSettings } from '../settings/settings.service';
+import { recordGatewayAcceptance } from './sms-delivery-reports';
 import { parseCost, sendThroughGateway } from './sms-gateway';
 
 /** Rows one pass claims at most; the minute's limit may allow fewer. */
@@ -160,18 +161,18 @@ async function sendOne(
   const thisSend = and(eq(smsMessages.id, row.id), eq(smsMessages.status, 'sending'));
   if (outcome.kind === 'accepted') {
     const cost = parseCost(outcome.cost);
-    await deps.db
-      .update(smsMessages)
-      .set({
-        status: 'sent',
-        gatewayMessageId: outcome.messageId,
+    await recordGatewayAcceptance(
+      deps,
+      row.id,
+      outcome.messageId,
+      {
         costText: outcome.cost,
         costAmount: cost?.amount ?? null,
         costCurrency: cost?.currency ?? null,
         claimedUntil: null,
-        updatedAt: after,
-      })
-      .where(thisSend);
+      },
+      after,
+    );
     return true;
   }
   // No answer: the gateway may have it, so it is failed, never sent again (as an interrupted send).

@@ -6,7 +6,8 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/middleware';
 import { createRouter, errorResponses, jsonResponse } from '../../http/openapi';
 import { roleDoor } from '../../http/staff-router';
-import { callbackSecretMatches, recordDeliveryReport, recordInboundMessage } from './sms-callbacks';
+import { callbackSecretMatches, recordInboundMessage } from './sms-callbacks';
+import { recordDeliveryReport } from './sms-delivery-reports';
 import { smsMessagesOf, smsMonthSummary } from './sms-reports';
 
 const SECRET_HEADER = 'x-sms-secret';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_REASONS } from '../../../domain/sms';
 import type { AppDeps } from '../../app-env';
-import { smsMessages, students } from '../../db/schema';
+import { smsEarlyReports, smsMessages, students } from '../../db/schema';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
 import {
   SIM_FAILURE_REASON,
@@ -85,6 +85,22 @@ describe('the allowance paid message', () => {
 
     await sim.reportDeliveries();
     expect((await messagesOf(t, studentId))[0]!.status).toBe('delivered');
+  });
+
+  it('takes a delivery report that arrives before the gateway answer is recorded', async () => {
+    nextMinutes();
+    const number = freshNumber();
+    const { studentId } = await payAllowanceTo(t, admin, number);
+    // The gateway reports delivery while its answer to us is still on the way.
+    const reportsFirst: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      await sim.reportDeliveries();
+      return answer;
+    };
+    expect(await sendQueuedSms(t.deps, reportsFirst)).toBe(1);
+    const [message] = await messagesOf(t, studentId);
+    expect(message).toMatchObject({ status: 'delivered', gatewayMessageId: sentTo(number)[0]!.messageId });
+    expect(await t.database.db.select().from(smsEarlyReports)).toEqual([]);
   });
 
   it('goes once through a process that died after claiming it, and after a restart', async () => {
