@@ -9,6 +9,7 @@ import { seedDemoData } from './db/demo-seed';
 import { planListening, StartRefused } from './demo-guard';
 import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
+import { purgeUnnamedPhotos } from './features/forms-files/form-photos';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
 import { queueEventReminders } from './features/sms/sms.service';
@@ -91,7 +92,12 @@ async function main() {
     throw error;
   }
   void checkSmtp(config, logger);
-  const housekeeping = setInterval(() => void purgeDeadSessions(deps).catch(() => {}), 15 * 60_000);
+  const housekeeping = setInterval(() => {
+    void purgeDeadSessions(deps).catch(() => {});
+    void purgeUnnamedPhotos(deps).catch((error: Error) =>
+      logger.error('purging unnamed photos failed', { error: error.message }),
+    );
+  }, 15 * 60_000);
   housekeeping.unref();
   // Requests send their own emails right after answering; this picks up what a crashed or busy
   // process left, and retries failed sends. Safe with several processes (rows are claimed).

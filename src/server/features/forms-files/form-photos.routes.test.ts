@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Form, FormPhoto } from '../../../contracts/forms';
 import { FORM_MESSAGES as M, MAX_PHOTO_BYTES } from '../../../domain/forms';
-import { forms } from '../../db/schema';
+import { formPhotos, forms, storedFileParts } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
 import { errorOf, json, makeStudent, type TestStudent } from '../../testing/factories';
 import { fileTestRequests } from '../../testing/test-file';
+import { purgeUnnamedPhotos, UNNAMED_PHOTO_KEEP_DAYS } from './form-photos';
 
 /*
  * Issue 48, item 7: a home visit's photos, uploaded once each under the phone's id before the form
@@ -184,5 +185,39 @@ describe('a home visit that names photos', () => {
     // No longer named, b is its uploader's alone again.
     expect((await send('DPM001', 'GET', `/api/form-photos/${b}`)).status).toBe(404);
     expect((await send('PO001', 'GET', `/api/form-photos/${b}`)).status).toBe(200);
+  });
+});
+
+describe('photos no form names', () => {
+  it(`are deleted with their bytes after ${UNNAMED_PHOTO_KEEP_DAYS} days, once, however many processes purge; named ones stay`, async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const start = t.clock.now();
+    const named = await uploaded('PO001');
+    await ok<Form>(await send('PO001', 'POST', '/api/forms', visit([named])));
+    const unnamed = [await uploaded('PO001'), await uploaded('PO001'), await uploaded('PO002')];
+    const stored = async (id: string) => {
+      const [row] = await t.database.db.select().from(formPhotos).where(eq(formPhotos.id, id));
+      if (!row) return false;
+      const parts = await t.database.db
+        .select()
+        .from(storedFileParts)
+        .where(eq(storedFileParts.storageKey, row.storageKey));
+      return parts.length > 0;
+    };
+    try {
+      t.clock.set(new Date(start.getTime() + (UNNAMED_PHOTO_KEEP_DAYS - 1) * DAY));
+      expect(await purgeUnnamedPhotos(t.deps)).toBe(0);
+      for (const id of unnamed) expect(await stored(id)).toBe(true);
+
+      t.clock.set(new Date(start.getTime() + (UNNAMED_PHOTO_KEEP_DAYS + 1) * DAY));
+      // Photos uploaded by the tests above and left unnamed go too; two passes at once purge each once.
+      const passes = await Promise.all([purgeUnnamedPhotos(t.deps), purgeUnnamedPhotos(t.deps)]);
+      expect(passes[0]! + passes[1]!).toBeGreaterThanOrEqual(unnamed.length);
+      for (const id of unnamed) expect(await stored(id)).toBe(false);
+      expect(await stored(named)).toBe(true);
+      expect(await purgeUnnamedPhotos(t.deps)).toBe(0);
+    } finally {
+      t.clock.set(start);
+    }
   });
 });

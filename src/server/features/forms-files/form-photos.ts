@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import type { FormPhoto } from '../../../contracts/forms';
 import { FORM_MESSAGES as M, MAX_PHOTO_BYTES } from '../../../domain/forms';
 import { detectFileType, FILE_TYPES } from '../../../domain/student-files';
@@ -166,4 +166,44 @@ export async function photoBytes(db: DbOrTx, photoIds: readonly string[]) {
     photos.push({ mimeType: row.mimeType, bytes: Buffer.concat(chunks) });
   }
   return photos;
+}
+
+/**
+ * How long a photo no form names is kept: long enough for a visit kept on a phone without signal
+ * to come back and name it (the phone sends its photos again before the form if they are gone),
+ * short enough that a visit never sent, or a photo taken off a form, does not stay for ever.
+ */
+export const UNNAMED_PHOTO_KEEP_DAYS = 30;
+const PURGE_BATCH = 100;
+
+/**
+ * Deletes, with their bytes, the photos no form has named for UNNAMED_PHOTO_KEEP_DAYS (counted
+ * from the upload). Safe with several processes: each takes the rows it can lock (SKIP LOCKED), and
+ * a form naming a photo at the same moment either waits and finds it gone (400, the phone uploads
+ * it again) or holds it first and keeps it.
+ */
+export async function purgeUnnamedPhotos(deps: AppDeps): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - UNNAMED_PHOTO_KEEP_DAYS * 24 * 60 * 60 * 1000);
+  let purged = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: formPhotos.id, storageKey: formPhotos.storageKey })
+        .from(formPhotos)
+        .where(and(isNull(formPhotos.formId), lt(formPhotos.createdAt, cutoff)))
+        .limit(PURGE_BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      await tx.delete(formPhotos).where(
+        inArray(
+          formPhotos.id,
+          rows.map((row) => row.id),
+        ),
+      );
+      for (const row of rows) await fileStore().remove(tx, row.storageKey);
+      return rows.length;
+    });
+    purged += batch;
+    if (batch < PURGE_BATCH) return purged;
+  }
 }
