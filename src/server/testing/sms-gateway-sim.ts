@@ -61,6 +61,10 @@ export async function startSmsGatewaySim(options: {
   reportTo?: (form: URLSearchParams) => Promise<void>;
   /** Send each report as soon as the message is accepted (a browser test's running app). */
   autoReport?: boolean;
+  /** Told of each accepted message (`npm run simulate` prints them). */
+  onAccepted?: (message: SimMessage) => void;
+  /** A fixed loopback port (a person pointing the app at it); a free one otherwise. */
+  port?: number;
 }): Promise<SmsGatewaySim> {
   const accepted: SimMessage[] = [];
   const pendingReports: URLSearchParams[] = [];
@@ -97,7 +101,9 @@ export async function startSmsGatewaySim(options: {
       if (number === SIM_NUMBERS.refused)
         return { statusCode: 403, number, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' };
       const messageId = `ATXid_${randomUUID()}`;
-      accepted.push({ to: number, message: form.get('message') ?? '', from: form.get('from'), messageId });
+      const message = { to: number, message: form.get('message') ?? '', from: form.get('from'), messageId };
+      accepted.push(message);
+      options.onAccepted?.(message);
       if (number !== SIM_NUMBERS.neverReported) {
         const failed = number === SIM_NUMBERS.reportsFailure;
         const report = new URLSearchParams({
@@ -118,7 +124,7 @@ export async function startSmsGatewaySim(options: {
     });
     if (options.autoReport) setImmediate(() => void sim.reportDeliveries().catch(() => {}));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return sim;
 }

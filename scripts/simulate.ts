@@ -1,0 +1,73 @@
+/*
+ * `npm run simulate`: the outside world the app talks to, simulated on this machine, for a person
+ * trying the product without an account at an SMS aggregator. The same simulators the tests start
+ * (src/server/testing/), on fixed loopback ports, speaking the real APIs:
+ *   - an SMS gateway speaking Africa's Talking's API, which reports each message delivered to the
+ *     app at once, and posts a student's reply typed here (`reply +260971234567 STOP`).
+ * It prints the environment to start the app with. Options: --app (the app's address, default
+ * http://127.0.0.1:3000), --sms-port (default 4010).
+ */
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { SIM_API_KEY, SIM_USERNAME, startSmsGatewaySim } from '../src/server/testing/sms-gateway-sim';
+
+const { values } = parseArgs({
+  options: {
+    app: { type: 'string', default: 'http://127.0.0.1:3000' },
+    'sms-port': { type: 'string', default: '4010' },
+  },
+});
+const app = values.app.replace(/\/$/, '');
+const secret = randomBytes(16).toString('hex');
+
+const postToApp = async (path: string, form: URLSearchParams) => {
+  try {
+    const res = await fetch(`${app}${path}/${secret}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    if (!res.ok) console.log(`  the app answered ${res.status} to ${path}`);
+  } catch (error) {
+    console.log(`  the app at ${app} did not answer (${(error as Error).message})`);
+  }
+};
+
+const sms = await startSmsGatewaySim({
+  port: Number(values['sms-port']),
+  autoReport: true,
+  reportTo: (form) => postToApp('/api/sms/delivery', form),
+  onAccepted: (m) => console.log(`SMS to ${m.to}${m.from ? ` from ${m.from}` : ''}: ${m.message}`),
+});
+
+console.log(`A simulated SMS gateway listens at ${sms.url}. Start the app with:
+
+  SMS_URL=${sms.url} SMS_USERNAME=${SIM_USERNAME} SMS_API_KEY=${SIM_API_KEY} SMS_SENDER_ID=CHL \\
+  SMS_CALLBACK_SECRET=${secret} npm start
+
+then, as ADM001, turn on SMS notifications in Settings. Each message the app sends is printed here.
+A student's reply: type "reply <their number> <text>", e.g. "reply +260971234567 STOP". Ctrl-C stops.
+`);
+
+let replies = 0;
+const input = createInterface({ input: process.stdin });
+input.on('line', (line) => {
+  const match = /^reply\s+(\+?\d+)\s+(.+)$/i.exec(line.trim());
+  if (!match) {
+    if (line.trim()) console.log('Type: reply <number> <text>');
+    return;
+  }
+  const [, from, text] = match;
+  void postToApp(
+    '/api/sms/inbound',
+    new URLSearchParams({
+      from: from!,
+      to: 'CHL',
+      text: text!,
+      id: `reply-${++replies}`,
+      date: new Date().toISOString(),
+    }),
+  ).then(() => console.log(`  posted ${JSON.stringify(text)} from ${from} to the app`));
+});
+process.on('SIGINT', () => void sms.stop().then(() => process.exit(0)));
