@@ -11,6 +11,7 @@ import { seedDemoEvents } from './events';
 import { seedDemoFormsAndFiles } from './forms-files';
 import { seedDemoStories } from './impact-stories';
 import { seedDemoLibrary } from './library';
+import { seedDemoPaymentChannels } from './payment-channels';
 import { demoOfficersFrom, seedDemoStudents } from './students';
 import { seedDemoDirectory } from './users';
 import { seedDemoYearbook } from './yearbook';
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<SeedResult>
       )
       .returning({ id: users.id, staffId: users.staffId, name: users.name });
     await seedDemoStudents(tx, demoOfficersFrom(accounts), now);
+    await seedDemoPaymentChannels(tx, now);
     await seedDemoCorporate(tx, now);
     await seedDemoAllowances(tx, now);
     await seedDemoYearbook(tx, now);
