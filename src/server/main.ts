@@ -12,6 +12,8 @@ import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service'
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
 import { queueEventReminders } from './features/sms/sms.service';
+import type { AppDeps } from './app-env';
+import { runPayoutPass } from './features/payment-batches/payout-engine';
 import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { compressedAnswers } from './http/compression';
@@ -80,7 +82,8 @@ async function main() {
   if (listening.notice) logger.warn(listening.notice);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const deps = { db: database.db, config, mailer, clock: systemClock, logger };
+  // The operators' clients join deps here once configured (issue 49 item 4): { mtn_momo, airtel_money }.
+  const deps: AppDeps = { db: database.db, config, mailer, clock: systemClock, logger, mobileMoney: {} };
   const app = createApp(deps, { serveWeb: true });
 
   let server: ReturnType<typeof serve>;
@@ -110,6 +113,15 @@ async function main() {
     );
   const smsPasses = config.sms ? setInterval(sendSms, 5_000) : undefined;
   smsPasses?.unref();
+  // Payouts wait in `payouts`; every process runs this and claims rows (SKIP LOCKED), so a payout is
+  // worked on by one process at a time and picked up after a restart. Each row's due_at spaces its
+  // status checks by PAYOUT_POLL_SECONDS (payout-engine.ts, docs/decisions/014).
+  const payOut = () =>
+    void runPayoutPass(deps).catch((error: Error) =>
+      logger.error('payout pass failed', { error: error.message }),
+    );
+  const payoutPasses = Object.keys(deps.mobileMoney ?? {}).length ? setInterval(payOut, 5_000) : undefined;
+  payoutPasses?.unref();
   // Tomorrow's events' reminders and the staff's morning texts: one row per cause (its dedupe key).
   const remindEvents = () => {
     void queueEventReminders(deps).catch((error: Error) =>
@@ -156,6 +168,7 @@ async function main() {
     clearInterval(housekeeping);
     clearInterval(mailPasses);
     clearInterval(smsPasses);
+    clearInterval(payoutPasses);
     clearInterval(reminderPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);
