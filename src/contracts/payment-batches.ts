@@ -365,7 +365,11 @@ export const ResolvePayoutRequestSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.outcome === 'successful' && !value.transaction_id)
-      ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: PAYOUT_MESSAGES.transactionIdRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transaction_id'],
+        message: PAYOUT_MESSAGES.transactionIdRequired,
+      });
   })
   .meta({ id: 'ResolvePayoutRequest' });
 export type ResolvePayoutRequest = z.infer<typeof ResolvePayoutRequestSchema>;

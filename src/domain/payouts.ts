@@ -15,7 +15,10 @@ export const PAYMENT_PART_LABELS: Record<PaymentPart, string> = {
 };
 
 /** The part a channel belongs to. */
-export function partOf(channel: { kind: 'bank' | 'mobile_wallet'; provider: WalletProvider | null }): PaymentPart {
+export function partOf(channel: {
+  kind: 'bank' | 'mobile_wallet';
+  provider: WalletProvider | null;
+}): PaymentPart {
   return channel.kind === 'bank' ? 'bank' : (channel.provider ?? 'mtn_momo');
 }
 

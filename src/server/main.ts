@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import type { AppDeps } from './app-env';
 import { accountsWithDemoPassword } from './auth/demo-passwords';
 import { purgeDeadSessions } from './auth/sessions';
 import { systemClock } from './clock';
@@ -11,9 +12,8 @@ import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
-import { queueEventReminders } from './features/sms/sms.service';
-import type { AppDeps } from './app-env';
 import { runPayoutPass } from './features/payment-batches/payout-engine';
+import { queueEventReminders } from './features/sms/sms.service';
 import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { compressedAnswers } from './http/compression';

@@ -68,7 +68,8 @@ export class FakeMobileMoneyOperator implements MobileMoneyOperator {
     const scenario = this.scenarioOf(request.msisdn);
     const first = !this.firstSendSeen.has(request.reference);
     this.firstSendSeen.add(request.reference);
-    if (scenario === 'unreachable_once' && first) return { kind: 'unreachable', reason: 'connection refused' };
+    if (scenario === 'unreachable_once' && first)
+      return { kind: 'unreachable', reason: 'connection refused' };
     if (this.transferOf(request.reference)) return { kind: 'duplicate' };
     if (scenario === 'refused') return { kind: 'refused', reason: 'Payee account not active' };
     if (scenario === 'ambiguous') return { kind: 'ambiguous', reason: 'Transaction status unknown' };

@@ -11,7 +11,10 @@ let counter = 0;
 export async function giveChannel(
   t: TestContext,
   studentId: string,
-  wallet?: { provider: 'mtn_momo' | 'airtel_money'; nameCheck?: 'unchecked' | 'matched' | 'mismatch' | 'confirmed' },
+  wallet?: {
+    provider: 'mtn_momo' | 'airtel_money';
+    nameCheck?: 'unchecked' | 'matched' | 'mismatch' | 'confirmed';
+  },
 ): Promise<{ id: string; msisdn: string | null }> {
   counter += 1;
   const n = String(counter).padStart(7, '0');

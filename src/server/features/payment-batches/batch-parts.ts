@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ChannelSummary } from '../../../contracts/payment-channels';
 import type { HeldAllowance, PaymentPart } from '../../../contracts/payment-batches';
+import type { ChannelSummary } from '../../../contracts/payment-channels';
 import { normaliseMoney } from '../../../domain/money';
 import { channelHoldReason, channelShortLabel, maskedNumber } from '../../../domain/payment-channels';
 import {
   isWalletPart,
   PAYMENT_PARTS,
-  type PaymentPart as Part,
   PAYOUT_MESSAGES,
+  type PaymentPart as Part,
   partOf,
 } from '../../../domain/payouts';
 import type { PayoutOperators } from '../../app-env';
@@ -51,16 +51,20 @@ export async function usableChannels(
     const reason = c
       ? channelHoldReason({ kind: c.kind, name_check: c.nameCheck })
       : PAYOUT_MESSAGES.noUsableChannel;
-    out.set(id, reason || !c ? { reason: reason ?? PAYOUT_MESSAGES.noUsableChannel } : { channel: partOf(c), paymentChannelId: c.id });
+    out.set(
+      id,
+      reason || !c
+        ? { reason: reason ?? PAYOUT_MESSAGES.noUsableChannel }
+        : { channel: partOf(c), paymentChannelId: c.id },
+    );
   }
   return out;
 }
 
 /** Splits candidates into those placed on a channel (in part order, then as given) and those held. */
-export async function splitByChannel<T extends { id: string; studentId: string; studentName: string; total: string }>(
-  db: DbOrTx,
-  candidates: T[],
-): Promise<{ placed: (T & Placed)[]; held: HeldAllowance[] }> {
+export async function splitByChannel<
+  T extends { id: string; studentId: string; studentName: string; total: string },
+>(db: DbOrTx, candidates: T[]): Promise<{ placed: (T & Placed)[]; held: HeldAllowance[] }> {
   const usable = await usableChannels(
     db,
     candidates.map((c) => c.studentId),
@@ -70,7 +74,12 @@ export async function splitByChannel<T extends { id: string; studentId: string; 
   for (const c of candidates) {
     const use = usable.get(c.studentId)!;
     if ('reason' in use)
-      held.push({ allowance_id: c.id, student_name: c.studentName, amount: normaliseMoney(c.total), reason: use.reason });
+      held.push({
+        allowance_id: c.id,
+        student_name: c.studentName,
+        amount: normaliseMoney(c.total),
+        reason: use.reason,
+      });
     else placed.push({ ...c, ...use });
   }
   const order = (p: Part) => PAYMENT_PARTS.indexOf(p);
@@ -144,7 +153,10 @@ export async function batchHeld(db: DbOrTx, batchId: string): Promise<HeldAllowa
 }
 
 /** The channels named, masked, by id (one query). */
-export async function channelSummaries(db: DbOrTx, ids: readonly (string | null)[]): Promise<Map<string, ChannelSummary>> {
+export async function channelSummaries(
+  db: DbOrTx,
+  ids: readonly (string | null)[],
+): Promise<Map<string, ChannelSummary>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db.select().from(paymentChannels).where(inArray(paymentChannels.id, wanted));

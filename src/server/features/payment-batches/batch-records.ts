@@ -197,4 +197,3 @@ export async function nextNumber(tx: DbOrTx, period: string): Promise<number> {
     .returning({ last: paymentBatchNumbers.last });
   return row!.last;
 }
-

@@ -251,7 +251,11 @@ export async function reconcileBatch(
   });
   return {
     ok: true,
-    result: { ...outcome, skipped_rows: statement.skipped.length, batch: await batchDetail(deps.db, id, deps.mobileMoney) },
+    result: {
+      ...outcome,
+      skipped_rows: statement.skipped.length,
+      batch: await batchDetail(deps.db, id, deps.mobileMoney),
+    },
   };
 }
 

@@ -149,12 +149,12 @@ export const paymentBatchRoutes = {
     method: 'post',
     path: '/{id}/payouts/send',
     tags,
-    summary: "Send to MTN MoMo / Airtel Money: queues one payout per pending item of that wallet part",
+    summary: 'Send to MTN MoMo / Airtel Money: queues one payout per pending item of that wallet part',
     description:
       'Each payout carries a reference derived from the item and its attempt; the server sends them in the ' +
       'background and asks their status until final (docs/decisions/014). An allowance becomes paid when its ' +
-      "operator says the money arrived. Items whose wallet is held now are listed in `skipped`. 409 when the " +
-      "operator is not configured here (export its part instead) or nothing waits.",
+      'operator says the money arrived. Items whose wallet is held now are listed in `skipped`. 409 when the ' +
+      'operator is not configured here (export its part instead) or nothing waits.',
     request: { ...one, ...jsonBody(SendPayoutsRequestSchema) },
     responses: {
       200: jsonResponse(SendPayoutsResponseSchema, 'How many were queued'),
@@ -176,8 +176,12 @@ export const paymentBatchRoutes = {
     method: 'post',
     path: '/{id}/payouts/{payout_id}/resolve',
     tags,
-    summary: 'Settles a payout whose outcome is unknown by hand: paid (with the transaction id) or failed, with a note',
-    request: { params: z.object({ id: RecordIdParam, payout_id: RecordIdParam }), ...jsonBody(ResolvePayoutRequestSchema) },
+    summary:
+      'Settles a payout whose outcome is unknown by hand: paid (with the transaction id) or failed, with a note',
+    request: {
+      params: z.object({ id: RecordIdParam, payout_id: RecordIdParam }),
+      ...jsonBody(ResolvePayoutRequestSchema),
+    },
     responses: {
       200: jsonResponse(PaymentBatchDetailSchema, 'The batch'),
       ...errorResponses(400, 401, 403, 404, 409),

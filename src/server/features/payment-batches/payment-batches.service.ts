@@ -23,20 +23,13 @@ import {
   PAYMENT_BATCH_MESSAGES as M,
   PAYMENT_BATCH_MAX_ITEMS,
 } from '../../../domain/payment-batches';
+import { PAYMENT_PART_LABELS, PAYOUT_MESSAGES } from '../../../domain/payouts';
 import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
-import { PAYMENT_PART_LABELS, PAYOUT_MESSAGES } from '../../../domain/payouts';
-import {
-  allowances,
-  paymentBatches,
-  paymentBatchHeld,
-  paymentBatchItems,
-  paymentBatchNumbers,
-  payouts,
-} from '../../db/schema';
+import { allowances, paymentBatches, paymentBatchHeld, paymentBatchItems, payouts } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
 import type { PageQuery } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
@@ -46,8 +39,8 @@ import { partsOf, splitByChannel } from './batch-parts';
 import { batchDetail, batchedAllowances, batchItems, findBatch, nextNumber } from './batch-records';
 
 export { markBatchPaid, reconcileBatch, resolveMismatch } from './batch-settlement';
-export { exportWalletPart } from './wallet-export';
 export { followUpBatch, resolvePayout, retryPayout, sendPayouts } from './payout-actions';
+export { exportWalletPart } from './wallet-export';
 
 /*
  * Payment Batches (docs/product.md D20), admins only (the router's door): approved allowances
@@ -292,7 +285,11 @@ export async function deleteBatch(deps: AppDeps, user: SessionUser, id: string):
     const batch = await findBatch(tx, id, true);
     if (!canDeleteBatch(batch.status)) throw conflict(M.deleteOnlyUnpaid);
     // Its payouts keep their items (restrict): once anything was sent, the batch is the record.
-    const [sent] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.batchId, batch.id)).limit(1);
+    const [sent] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(eq(payouts.batchId, batch.id))
+      .limit(1);
     if (sent) throw conflict(PAYOUT_MESSAGES.deleteAfterSend);
     await tx.delete(paymentBatches).where(eq(paymentBatches.id, batch.id));
     await audit(

@@ -171,14 +171,17 @@ export async function retryPayout(
       .limit(1);
     if (later) throw conflict(P.retryNotLatest);
     const [item] = await tx.select().from(paymentBatchItems).where(eq(paymentBatchItems.id, row.itemId));
-    if (!item || item.status !== 'pending' || item.batchId !== batch.id) throw conflict(P.retryNotLatest);
+    if (item?.status !== 'pending' || item.batchId !== batch.id) throw conflict(P.retryNotLatest);
     const use = (await usableChannels(tx, [item.studentId])).get(item.studentId)!;
     if ('reason' in use) throw conflict(P.retryChannelHeld(use.reason));
     if (use.channel !== row.provider) throw conflict(P.retryChannelNotWallet);
     const channel = (await channelRow(tx, use.paymentChannelId))!;
     const attempt = row.attempt + 1;
     const reference = payoutReference(item.id, attempt);
-    await tx.update(paymentBatchItems).set({ paymentChannelId: channel.id }).where(eq(paymentBatchItems.id, item.id));
+    await tx
+      .update(paymentBatchItems)
+      .set({ paymentChannelId: channel.id })
+      .where(eq(paymentBatchItems.id, item.id));
     await tx.insert(payouts).values({
       batchId: batch.id,
       itemId: item.id,
@@ -233,7 +236,11 @@ export async function resolvePayout(
  * student's usable channel now (which may be another operator or the bank). Their attempts stay
  * recorded against this batch; one without a usable channel now stays here, listed.
  */
-export async function followUpBatch(deps: AppDeps, user: SessionUser, batchId: string): Promise<FollowUpResponse> {
+export async function followUpBatch(
+  deps: AppDeps,
+  user: SessionUser,
+  batchId: string,
+): Promise<FollowUpResponse> {
   const now = deps.clock.now();
   const { id, skipped } = await deps.db.transaction(async (tx) => {
     const batch = await findBatch(tx, batchId, true);
@@ -259,7 +266,12 @@ export async function followUpBatch(deps: AppDeps, user: SessionUser, batchId: s
     const moving = failed.flatMap(({ item, studentName }) => {
       const use = usable.get(item.studentId)!;
       if (!('reason' in use)) return [{ item, use }];
-      skipped.push({ allowance_id: item.allowanceId, student_name: studentName, reference: item.reference, reason: use.reason });
+      skipped.push({
+        allowance_id: item.allowanceId,
+        student_name: studentName,
+        reference: item.reference,
+        reason: use.reason,
+      });
       return [];
     });
     if (moving.length === 0) throw conflict(skipped.length ? skipped[0]!.reason : P.nothingToFollowUp);

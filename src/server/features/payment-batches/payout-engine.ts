@@ -2,7 +2,12 @@ import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-or
 import { PAYOUT_WORKING_STATUSES } from '../../../domain/payouts';
 import type { AppDeps } from '../../app-env';
 import { payouts } from '../../db/schema';
-import type { MobileMoneyOperator, PayoutRequest, SendOutcome, TransferStatus } from '../../mobile-money/operator';
+import type {
+  MobileMoneyOperator,
+  PayoutRequest,
+  SendOutcome,
+  TransferStatus,
+} from '../../mobile-money/operator';
 import { recordSuccess, recordUnpaid } from './payout-outcome';
 import type { PayoutRow } from './payout-records';
 

@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { paymentExportFilename } from '../../../contracts/payment-batches';
-import { WALLET_EXPORT_COLUMNS } from '../../../contracts/payment-batches';
+import { paymentExportFilename, WALLET_EXPORT_COLUMNS } from '../../../contracts/payment-batches';
 import { toCsv } from '../../../csv/to-csv';
 import { parseMoney, sumMoney, toMoneyString } from '../../../domain/money';
 import { WALLET_PROVIDER_LABELS, type WalletProvider } from '../../../domain/payment-channels';
@@ -25,13 +24,19 @@ export async function exportWalletPart(
   id: string,
   provider: WalletProvider,
 ): Promise<{ csv: string; filename: string }> {
-  if (deps.mobileMoney?.[provider]) throw conflict(P.sendInstead(provider));
   const now = deps.clock.now();
   const i = paymentBatchItems;
   const { reference, rows } = await deps.db.transaction(async (tx) => {
     const batch = await findBatch(tx, id, true);
+    if (deps.mobileMoney?.[provider]) throw conflict(P.sendInstead(provider));
     const rows = await tx
-      .select({ id: i.id, amount: i.amount, reference: i.reference, wallet: paymentChannels.walletNumber, name: paymentChannels.walletName })
+      .select({
+        id: i.id,
+        amount: i.amount,
+        reference: i.reference,
+        wallet: paymentChannels.walletNumber,
+        name: paymentChannels.walletName,
+      })
       .from(i)
       .innerJoin(paymentChannels, eq(paymentChannels.id, i.paymentChannelId))
       .where(and(eq(i.batchId, batch.id), eq(i.channel, provider)))
@@ -59,7 +64,12 @@ export async function exportWalletPart(
     return { reference: batch.reference, rows };
   });
   const total = toMoneyString(sumMoney(rows.map((r) => parseMoney(r.amount) ?? 0n)));
-  const lines: unknown[][] = rows.map((r) => [(r.wallet ?? '').replace(/^\+/, ''), r.name ?? '', r.amount, r.reference]);
+  const lines: unknown[][] = rows.map((r) => [
+    (r.wallet ?? '').replace(/^\+/, ''),
+    r.name ?? '',
+    r.amount,
+    r.reference,
+  ]);
   lines.push([`Total (${rows.length} ${rows.length === 1 ? 'payment' : 'payments'})`, '', total, '']);
   return {
     csv: toCsv([...WALLET_EXPORT_COLUMNS], lines),
