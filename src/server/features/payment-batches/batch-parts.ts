@@ -106,7 +106,7 @@ const fromNgwee = (n: bigint) => `${n / 100n}.${String(n % 100n).padStart(2, '0'
 /**
  * The batch's parts, grouped from its items by the database in one indexed query: they cannot
  * disagree with the items (nor with the batch's kept total, the sum of the same rows), so they
- * need no second kept copy. `unsent` counts pending wallet items without a live payout.
+ * need no second kept copy.
  */
 export async function batchParts(
   db: DbOrTx,
@@ -119,8 +119,12 @@ export async function batchParts(
       channel: i.channel,
       n: count(),
       total: sql<string>`coalesce(sum(${i.amount}), 0)::text`,
+      // What Send would queue (payout-actions.ts): no attempt here yet, nor a live one anywhere.
+      // Named in full: inside the subquery an unqualified "id" would be the payout's.
       unsent: sql<number>`count(*) filter (where ${i.status} = 'pending' and ${i.channel} <> 'bank' and ${i.amount} > 0
-        and not exists (select 1 from ${payouts} p where p.item_id = ${i.id} and p.status <> 'failed'))::int`,
+        and ${i.portalExportedAt} is null
+        and not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id
+          and (p.status <> 'failed' or p.batch_id = payment_batch_items.batch_id)))::int`,
     })
     .from(i)
     .where(eq(i.batchId, batchId))

@@ -68,7 +68,7 @@ export async function sendPayouts(
           eq(i.channel, provider),
           eq(i.status, 'pending'),
           sql`${i.amount} > 0`,
-          sql`not exists (select 1 from ${payouts} p where p.item_id = ${i.id} and (p.status <> 'failed' or p.batch_id = ${batch.id}))`,
+          sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and (p.status <> 'failed' or p.batch_id = ${batch.id}))`,
         ),
       )
       .orderBy(asc(i.line));
@@ -253,8 +253,8 @@ export async function followUpBatch(
         and(
           eq(i.batchId, batch.id),
           eq(i.status, 'pending'),
-          sql`exists (select 1 from ${payouts} p where p.item_id = ${i.id})`,
-          sql`not exists (select 1 from ${payouts} p where p.item_id = ${i.id} and p.status <> 'failed')`,
+          sql`exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id)`,
+          sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and p.status <> 'failed')`,
         ),
       )
       .orderBy(asc(i.line));

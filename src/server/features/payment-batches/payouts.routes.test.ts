@@ -179,6 +179,8 @@ describe('what a person does with payouts', () => {
     await f.drain(0);
     const [failed] = await f.payoutsOf(batch.items[0]!.id);
     expect(failed!.status).toBe('failed');
+    // A failed payout waits for a person: Send has nothing left to send.
+    expect((await f.getBatch(batch.id)).parts[0]).toMatchObject({ channel: 'airtel_money', unsent: 0 });
     f.airtel.scenarios.set(s.msisdn!, 'success');
     const retried = await send(
       'ADM001',
@@ -279,6 +281,7 @@ describe('what a person does with payouts', () => {
       expect(file.status).toBe(200);
       const lines = await csvDownloadLines(file, `${batch.reference.toLowerCase()}-airtel-money.csv`);
       expect(lines[0]).toBe('msisdn,name,amount,reference');
+      expect((await f.getBatch(batch.id)).parts[0]).toMatchObject({ unsent: 0 });
       expect(lines[1]).toBe(`${s.msisdn!.slice(1)},Wallet Holder,640.00,${batch.items[0]!.reference}`);
     } finally {
       f.plugIn();
