@@ -39,7 +39,8 @@ import { partsOf, splitByChannel } from './batch-parts';
 import { batchDetail, batchedAllowances, batchItems, findBatch, nextNumber } from './batch-records';
 
 export { markBatchPaid, reconcileBatch, resolveMismatch } from './batch-settlement';
-export { followUpBatch, resolvePayout, retryPayout, sendPayouts } from './payout-actions';
+export { followUpBatch } from './follow-up-batch';
+export { resolvePayout, retryPayout, sendPayouts } from './payout-actions';
 export { exportWalletPart } from './wallet-export';
 
 /*
