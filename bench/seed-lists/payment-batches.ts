@@ -12,6 +12,8 @@ export async function seedPaymentBatches({ tx, records, admin, ago }: SeedContex
       total: t.allowances.total,
       month: t.allowances.month,
       year: t.allowances.year,
+      studentId: t.allowances.studentId,
+      monthNumber: t.allowances.monthNumber,
     })
     .from(t.allowances)
     .where(eq(t.allowances.approvalStage, 'paid'))
@@ -60,6 +62,10 @@ export async function seedPaymentBatches({ tx, records, admin, ago }: SeedContex
       reference: `${batches[i]!.reference}-0001`,
       status: 'paid' as const,
       paidAt: batches[i]!.paidAt,
+      studentId: item.studentId,
+      year: item.year,
+      monthNumber: item.monthNumber,
+      channel: 'bank' as const,
     })),
   );
   await tx.insert(t.paymentBatchNumbers).values([...perPeriod].map(([period, last]) => ({ period, last })));

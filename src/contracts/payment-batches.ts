@@ -10,6 +10,8 @@ import {
   PAYMENT_ITEM_STATUSES,
   RESOLUTION_NOTE_MAX,
 } from '../domain/payment-batches';
+import { WALLET_PROVIDERS } from '../domain/payment-channels';
+import { PAYMENT_PARTS, PAYOUT_MESSAGES, PAYOUT_NOTE_MAX, PAYOUT_STATUSES } from '../domain/payouts';
 import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
 import { ChannelSummarySchema } from './payment-channels';
@@ -49,6 +51,26 @@ export const PaymentBatchSchema = z
   .meta({ id: 'PaymentBatch' });
 export type PaymentBatch = z.infer<typeof PaymentBatchSchema>;
 
+/** One attempt at paying a wallet item through its operator (docs/decisions/014). */
+export const PayoutSchema = z
+  .object({
+    id: z.string(),
+    attempt: z.number().int(),
+    /** The operator's idempotency key: derived from the item and the attempt. */
+    reference: z.string(),
+    provider: z.enum(WALLET_PROVIDERS),
+    status: z.enum(PAYOUT_STATUSES),
+    operator_transaction_id: z.string().nullable(),
+    /** The operator's words for a failure or an unknown outcome. */
+    reason: z.string().nullable(),
+    sent_at: when,
+    finished_at: when,
+    resolved_by: z.string().nullable(),
+    resolution_note: z.string().nullable(),
+  })
+  .meta({ id: 'Payout' });
+export type Payout = z.infer<typeof PayoutSchema>;
+
 export const PaymentBatchItemSchema = z
   .object({
     id: z.string(),
@@ -63,8 +85,14 @@ export const PaymentBatchItemSchema = z
     status: z.enum(PAYMENT_ITEM_STATUSES),
     /** Where the allowance stands now. */
     approval_stage: z.enum(APPROVAL_STAGES),
-    /** The student's primary payment channel now, masked; null when the student has none. */
+    /** The channel the item pays to (masked); null for an item batched before channels existed. */
     payment_channel: ChannelSummarySchema.nullable(),
+    /** The part of the batch it is paid through. */
+    channel: z.enum(PAYMENT_PARTS),
+    /** The operator's transaction id, once its payout succeeded. */
+    transaction_id: z.string().nullable(),
+    /** Its latest payout attempt (wallet items once sent), else null. */
+    payout: PayoutSchema.nullable(),
   })
   .meta({ id: 'PaymentBatchItem' });
 export type PaymentBatchItem = z.infer<typeof PaymentBatchItemSchema>;
@@ -90,7 +118,36 @@ export const BatchMismatchSchema = MismatchSchema.extend({
 }).meta({ id: 'PaymentBatchMismatch' });
 export type BatchMismatch = z.infer<typeof BatchMismatchSchema>;
 
+/** One channel's part of a batch: its count and ZMW total, from its items. */
+export const PaymentPartSchema = z
+  .object({
+    channel: z.enum(PAYMENT_PARTS),
+    allowance_count: z.number().int(),
+    total: MoneySchema,
+    /** Whether its operator's API is configured here (a wallet part): Send, or else export its CSV. */
+    can_send: z.boolean(),
+    /** Its items waiting for a payout to be sent (wallet parts). */
+    unsent: z.number().int(),
+  })
+  .meta({ id: 'PaymentBatchPart' });
+export type PaymentPart = z.infer<typeof PaymentPartSchema>;
+
+/** An approved allowance left out for want of a usable channel, with why. */
+export const HeldAllowanceSchema = z
+  .object({
+    allowance_id: z.string(),
+    student_name: z.string(),
+    amount: MoneySchema,
+    reason: z.string(),
+  })
+  .meta({ id: 'PaymentBatchHeldAllowance' });
+export type HeldAllowance = z.infer<typeof HeldAllowanceSchema>;
+
 export const PaymentBatchDetailSchema = PaymentBatchSchema.extend({
+  /** Per channel, in the order bank, MTN MoMo, Airtel Money; only channels it has items of. */
+  parts: z.array(PaymentPartSchema),
+  /** Approved allowances left out when it was made, for want of a usable channel. */
+  held: z.array(HeldAllowanceSchema),
   /** In reference order. */
   items: z.array(PaymentBatchItemSchema),
   /** What its statements did not match, open ones first, then by when they were found. */
@@ -181,6 +238,9 @@ export const BatchPreviewSchema = z
     year: z.number().int(),
     allowance_count: z.number().int(),
     total: MoneySchema,
+    parts: z.array(PaymentPartSchema.pick({ channel: true, allowance_count: true, total: true })),
+    /** Approved allowances that would be left out, with why. */
+    held: z.array(HeldAllowanceSchema),
   })
   .meta({ id: 'PaymentBatchPreview' });
 export type BatchPreview = z.infer<typeof BatchPreviewSchema>;
@@ -255,3 +315,61 @@ export const ExportBatchQuerySchema = z.object({
 
 /** The code of the 409 a batch's export answers while allowances have no NRC. */
 export const MISSING_NRC_CODE = 'missing_nrc';
+
+/** A wallet part's export for the operator's bulk-payment portal, or the bank's (the default). */
+export const ExportChannelQuerySchema = ExportBatchQuerySchema.extend({
+  channel: z.enum(PAYMENT_PARTS, { message: 'channel must be bank, mtn_momo or airtel_money' }).optional(),
+});
+
+/** Columns of a wallet part's file for the operator's bulk-payment portal. */
+export const WALLET_EXPORT_COLUMNS = ['msisdn', 'name', 'amount', 'reference'] as const;
+
+export const SendPayoutsRequestSchema = z
+  .object({ provider: z.enum(WALLET_PROVIDERS, { message: 'provider must be mtn_momo or airtel_money' }) })
+  .meta({ id: 'SendPayoutsRequest' });
+export type SendPayoutsRequest = z.infer<typeof SendPayoutsRequestSchema>;
+
+export const SendPayoutsResponseSchema = z
+  .object({
+    /** Payouts queued now; the engine sends them in the background and polls them until final. */
+    queued: z.number().int(),
+    /** Items not sent, and why (the wallet is held since the batch was made). */
+    skipped: z.array(BatchSkipSchema),
+    batch: PaymentBatchDetailSchema,
+  })
+  .meta({ id: 'SendPayoutsResult' });
+export type SendPayoutsResponse = z.infer<typeof SendPayoutsResponseSchema>;
+
+const PayoutNote = z
+  .string({ message: PAYOUT_MESSAGES.noteRequired })
+  .trim()
+  .min(1, PAYOUT_MESSAGES.noteRequired)
+  .max(PAYOUT_NOTE_MAX, PAYOUT_MESSAGES.noteTooLong);
+
+/** An ambiguous payout settled by a person: paid (with the operator's transaction id) or failed. */
+export const FollowUpResponseSchema = z
+  .object({
+    /** The new batch, holding the failed payments moved out of this one. */
+    batch: PaymentBatchDetailSchema,
+    /** Failed payments left here, and why (no usable channel now). */
+    skipped: z.array(BatchSkipSchema),
+  })
+  .meta({ id: 'PaymentBatchFollowUp' });
+export type FollowUpResponse = z.infer<typeof FollowUpResponseSchema>;
+
+export const ResolvePayoutRequestSchema = z
+  .object({
+    outcome: z.enum(['successful', 'failed'], { message: 'outcome must be successful or failed' }),
+    transaction_id: z.string().trim().max(200).optional(),
+    note: PayoutNote,
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === 'successful' && !value.transaction_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transaction_id'],
+        message: PAYOUT_MESSAGES.transactionIdRequired,
+      });
+  })
+  .meta({ id: 'ResolvePayoutRequest' });
+export type ResolvePayoutRequest = z.infer<typeof ResolvePayoutRequestSchema>;

@@ -301,4 +301,15 @@ export const PAYMENT_BATCH_FIELD_LABELS: Readonly<Record<string, string>> = {
   paid_by: 'Paid by',
   paid_by_id: 'Paid by',
   reconciled_at: 'Reconciled at',
+  // Parts and payouts (issue 49, docs/decisions/014).
+  parts: 'Parts by channel',
+  held: 'Held without a usable channel',
+  payouts: 'Payouts',
+  payout: 'Payout reference',
+  payout_status: 'Payout status',
+  transaction_id: 'Transaction ID',
+  reason: 'Reason',
+  payments: 'Payments',
+  follow_up: 'Follow-up batch',
+  follow_up_of: 'Follows up',
 };

@@ -1,9 +1,11 @@
+import type { WalletProvider } from '../domain/payment-channels';
 import type { Role } from '../domain/roles';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './http/logger';
 import type { Mailer } from './mail/mailer';
+import type { MobileMoneyOperator } from './mobile-money/operator';
 
 /** Everything a request handler may use, handed in by createApp so tests can swap any of it. */
 export interface AppDeps {
@@ -12,7 +14,12 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** The mobile-money operators configured here (issue 49 item 4); a missing one's part is exported as a CSV. */
+  mobileMoney?: PayoutOperators;
 }
+
+/** Each operator's client, when its API is configured. */
+export type PayoutOperators = Partial<Record<WalletProvider, MobileMoneyOperator>>;
 
 /** The signed-in user as services see it. */
 export interface SessionUser {

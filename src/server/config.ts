@@ -79,6 +79,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(2000),
+  // How often a payout the operator has not finished is asked again (issue 49 item 5).
+  PAYOUT_POLL_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int()
+    .min(5)
+    .max(86_400)
+    .default(300),
 });
 
 /** The SMS gateway (Africa's Talking's API) and its limits; null without SMS_URL. */
@@ -128,6 +135,8 @@ export interface Config {
   bulkWriteRows: number;
   /** Text messages (docs/product.md D16): off while null. */
   sms: SmsConfig | null;
+  /** Seconds between two status checks of a payout not yet final (PAYOUT_POLL_SECONDS). */
+  payoutPollSeconds: number;
 }
 
 /** See Config.bulkWriteRows; measured in docs/decisions/009. */
@@ -216,5 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             dailyBudget: e.SMS_DAILY_BUDGET,
           }
         : null,
+    payoutPollSeconds: e.PAYOUT_POLL_SECONDS,
   };
 }

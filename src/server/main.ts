@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import type { AppDeps } from './app-env';
 import { accountsWithDemoPassword } from './auth/demo-passwords';
 import { purgeDeadSessions } from './auth/sessions';
 import { systemClock } from './clock';
@@ -12,6 +13,7 @@ import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service'
 import { purgeUnnamedPhotos } from './features/forms-files/form-photos';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
+import { runPayoutPass } from './features/payment-batches/payout-engine';
 import { queueEventReminders } from './features/sms/sms.service';
 import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
@@ -81,7 +83,8 @@ async function main() {
   if (listening.notice) logger.warn(listening.notice);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const deps = { db: database.db, config, mailer, clock: systemClock, logger };
+  // The operators' clients join deps here once configured (issue 49 item 4): { mtn_momo, airtel_money }.
+  const deps: AppDeps = { db: database.db, config, mailer, clock: systemClock, logger, mobileMoney: {} };
   const app = createApp(deps, { serveWeb: true });
 
   let server: ReturnType<typeof serve>;
@@ -116,6 +119,15 @@ async function main() {
     );
   const smsPasses = config.sms ? setInterval(sendSms, 5_000) : undefined;
   smsPasses?.unref();
+  // Payouts wait in `payouts`; every process runs this and claims rows (SKIP LOCKED), so a payout is
+  // worked on by one process at a time and picked up after a restart. Each row's due_at spaces its
+  // status checks by PAYOUT_POLL_SECONDS (payout-engine.ts, docs/decisions/014).
+  const payOut = () =>
+    void runPayoutPass(deps).catch((error: Error) =>
+      logger.error('payout pass failed', { error: error.message }),
+    );
+  const payoutPasses = Object.keys(deps.mobileMoney ?? {}).length ? setInterval(payOut, 5_000) : undefined;
+  payoutPasses?.unref();
   // Tomorrow's events' reminders and the staff's morning texts: one row per cause (its dedupe key).
   const remindEvents = () => {
     void queueEventReminders(deps).catch((error: Error) =>
@@ -162,6 +174,7 @@ async function main() {
     clearInterval(housekeeping);
     clearInterval(mailPasses);
     clearInterval(smsPasses);
+    clearInterval(payoutPasses);
     clearInterval(reminderPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);

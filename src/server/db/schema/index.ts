@@ -13,6 +13,7 @@ export * from './impact-stories';
 export * from './library';
 export * from './payment-batches';
 export * from './payment-channels';
+export * from './payouts';
 export * from './role-requests';
 export { rowTallies } from './row-tallies';
 export * from './settings';

@@ -17,8 +17,11 @@ import {
   PAYMENT_BATCH_STATUSES,
   PAYMENT_ITEM_STATUSES,
 } from '../../../domain/payment-batches';
+import { PAYMENT_PARTS } from '../../../domain/payouts';
 import { allowances } from './allowances';
 import { createdAt, moment, randomId, updatedAt } from './columns';
+import { paymentChannels } from './payment-channels';
+import { students } from './students';
 
 /**
  * Approved allowances gathered for one bank transfer (docs/product.md D20). `total` and
@@ -87,9 +90,35 @@ export const paymentBatchItems = pgTable(
     status: text('status', { enum: PAYMENT_ITEM_STATUSES }).notNull().default('pending'),
     paidAt: moment('paid_at'),
     reconciledAt: moment('reconciled_at'),
+    /** The allowance's student and period, copied when batched: one student-month, one batch item. */
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    monthNumber: integer('month_number').notNull(),
+    /** The part it is paid through (domain PAYMENT_PARTS); items batched before channels are 'bank'. */
+    channel: text('channel', { enum: PAYMENT_PARTS }).notNull(),
+    /**
+     * The channel row it pays to; restrict, so a channel that was paid never vanishes (with its
+     * student or otherwise). Null only for items batched before channels existed (migration 0058).
+     */
+    paymentChannelId: uuid('payment_channel_id').references(() => paymentChannels.id, {
+      onDelete: 'restrict',
+    }),
+    /** The operator's transaction id once its payout succeeded (issue 49 item 6). */
+    transactionId: text('transaction_id'),
+    /** When a wallet item went out in a file for its operator's portal: never sent by the API as well. */
+    portalExportedAt: moment('portal_exported_at'),
   },
   (t) => [
     uniqueIndex('payment_batch_items_allowance_key').on(t.allowanceId),
+    // A student is never in two batches for the same month (issue 49 item 3), whatever their state.
+    uniqueIndex('payment_batch_items_student_month_key').on(t.studentId, t.year, t.monthNumber),
+    index('payment_batch_items_channel_idx').on(t.paymentChannelId),
+    check(
+      'payment_batch_items_wallet_named',
+      sql`${t.channel} = 'bank' or ${t.paymentChannelId} is not null`,
+    ),
     uniqueIndex('payment_batch_items_reference_key').on(t.reference),
     unique('payment_batch_items_line_key').on(t.batchId, t.line),
     check('payment_batch_items_amount_not_negative', sql`${t.amount} >= 0`),
@@ -166,4 +195,25 @@ export const paymentBatchMismatches = pgTable(
       sql`(${t.resolvedAt} is null) = (${t.resolutionNote} is null) and (${t.resolvedAt} is null) = (${t.resolvedById} is null)`,
     ),
   ],
+);
+
+/**
+ * An approved allowance a batch left out because its student had no usable channel, with why
+ * (issue 49 item 3): listed on the batch, never dropped silently. It stays approved and unbatched.
+ */
+export const paymentBatchHeld = pgTable(
+  'payment_batch_held',
+  {
+    id: randomId(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    allowanceId: uuid('allowance_id')
+      .notNull()
+      .references(() => allowances.id, { onDelete: 'cascade' }),
+    studentName: text('student_name').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [unique('payment_batch_held_key').on(t.batchId, t.allowanceId)],
 );

@@ -8,6 +8,7 @@ import {
 import { MONTHS } from '../../../domain/dates';
 import { paymentBatches } from '../../db/schema';
 import { json, makeAllowance, makeStudent, upload } from '../../testing/factories';
+import { giveChannel } from '../../testing/payment-channel-factory';
 import { fileTestContext } from '../../testing/test-file';
 
 /*
@@ -30,6 +31,7 @@ async function approved(amounts: string[]) {
   const ids: string[] = [];
   for (const [i, stipend] of amounts.entries()) {
     const student = await makeStudent(t, { name: `Batched${made}x${i} Zulu` });
+    await giveChannel(t, student.id);
     const id = await makeAllowance(t, student, {
       stage: 'approved',
       month,
@@ -50,11 +52,13 @@ async function create(body: unknown): Promise<PaymentBatchCreated> {
   return json<PaymentBatchCreated>(res);
 }
 
-/** A batch as GET /:id answers it, without its items (the list does not carry them). */
+/** A batch as GET /:id answers it, without its items, parts and held list (the list does not carry them). */
 async function one(id: string) {
   const {
     items: _,
     mismatches: _m,
+    parts: _p,
+    held: _h,
     ...batch
   } = await json<PaymentBatchDetail>(await send('GET', `/api/payment-batches/${id}`));
   return batch;

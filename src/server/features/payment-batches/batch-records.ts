@@ -8,16 +8,20 @@ import type {
 } from '../../../contracts/payment-batches';
 import { normaliseMoney } from '../../../domain/money';
 import { PAYMENT_BATCH_MESSAGES as M, type PaymentItemStatus } from '../../../domain/payment-batches';
+import type { PayoutOperators } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import {
   allowances,
   paymentBatches,
   paymentBatchItems,
   paymentBatchMismatches,
+  paymentBatchNumbers,
   students,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { primaryChannelSummaries } from '../payment-channels/payment-channels.service';
+import { batchHeld, batchParts, channelSummaries } from './batch-parts';
+import { latestPayouts } from './payout-records';
 
 /*
  * Reading payment batches (docs/product.md D20): the batch as the API answers it, with how many of
@@ -84,16 +88,25 @@ export async function batchItems(db: DbOrTx, batchId: string): Promise<PaymentBa
       month: allowances.month,
       year: allowances.year,
       stage: allowances.approvalStage,
+      channel: paymentBatchItems.channel,
+      paymentChannelId: paymentBatchItems.paymentChannelId,
+      transactionId: paymentBatchItems.transactionId,
     })
     .from(paymentBatchItems)
     .innerJoin(allowances, eq(allowances.id, paymentBatchItems.allowanceId))
     .leftJoin(students, eq(students.id, allowances.studentId))
     .where(eq(paymentBatchItems.batchId, batchId))
     .orderBy(asc(paymentBatchItems.line));
+  // Items batched before channels existed show the student's primary channel now.
   const channels = await primaryChannelSummaries(
     db,
-    rows.map((r) => r.studentId),
+    rows.filter((r) => !r.paymentChannelId).map((r) => r.studentId),
   );
+  const paidTo = await channelSummaries(
+    db,
+    rows.map((r) => r.paymentChannelId),
+  );
+  const attempts = await latestPayouts(db, batchId);
   return rows.map((r) => ({
     id: r.id,
     allowance_id: r.allowanceId,
@@ -106,7 +119,11 @@ export async function batchItems(db: DbOrTx, batchId: string): Promise<PaymentBa
     reference: r.reference,
     status: r.status,
     approval_stage: r.stage,
-    payment_channel: channels.get(r.studentId) ?? null,
+    payment_channel:
+      (r.paymentChannelId ? paidTo.get(r.paymentChannelId) : channels.get(r.studentId)) ?? null,
+    channel: r.channel,
+    transaction_id: r.transactionId,
+    payout: attempts.get(r.id) ?? null,
   }));
 }
 
@@ -119,13 +136,19 @@ export async function findBatch(db: DbOrTx, id: string, lock = false): Promise<B
   return row;
 }
 
-export async function batchDetail(db: DbOrTx, id: string): Promise<PaymentBatchDetail> {
+export async function batchDetail(
+  db: DbOrTx,
+  id: string,
+  operators?: PayoutOperators,
+): Promise<PaymentBatchDetail> {
   const row = await findBatch(db, id);
   // One after the other: `db` may be a transaction, which runs one statement at a time.
   const counts = await itemCountsOf(db, [row.id]);
+  const parts = await batchParts(db, row.id, operators);
+  const held = await batchHeld(db, row.id);
   const items = await batchItems(db, row.id);
   const mismatches = await batchMismatches(db, row.id);
-  return { ...batchDto(row, counts.get(row.id)), items, mismatches };
+  return { ...batchDto(row, counts.get(row.id)), parts, held, items, mismatches };
 }
 
 /** The batch's mismatches: open ones first, each group in the order they were found. */
@@ -160,4 +183,17 @@ export async function batchedAllowances(db: DbOrTx, allowanceIds: string[]): Pro
     .innerJoin(paymentBatches, eq(paymentBatches.id, paymentBatchItems.batchId))
     .where(and(sql`${paymentBatchItems.allowanceId} = any(${sql.param(allowanceIds)}::uuid[])`));
   return new Map(rows.map((r) => [r.allowanceId, r.reference]));
+}
+
+/** The next number of the period, never given before (the row also makes two creations take turns). */
+export async function nextNumber(tx: DbOrTx, period: string): Promise<number> {
+  const [row] = await tx
+    .insert(paymentBatchNumbers)
+    .values({ period, last: 1 })
+    .onConflictDoUpdate({
+      target: paymentBatchNumbers.period,
+      set: { last: sql`${paymentBatchNumbers.last} + 1` },
+    })
+    .returning({ last: paymentBatchNumbers.last });
+  return row!.last;
 }

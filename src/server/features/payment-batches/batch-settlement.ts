@@ -84,7 +84,10 @@ export async function markBatchPaid(
       const message = M.paidDateBeforeBatch(programmeDay(created));
       throw badRequest(message, { paid_date: message });
     }
-    const pending = (await batchItems(tx, batch.id)).filter((item) => item.status === 'pending');
+    // The bank part only: a wallet item is paid when its operator says the money arrived (payout-engine.ts).
+    const pending = (await batchItems(tx, batch.id)).filter(
+      (item) => item.status === 'pending' && item.channel === 'bank',
+    );
     if (pending.length === 0) throw conflict(M.nothingToPay);
 
     const paidIds = await payAllowancesOfBatch(
@@ -119,7 +122,7 @@ export async function markBatchPaid(
     );
     return { paid: paidItems.length, skipped };
   });
-  return { paid, skipped, batch: await batchDetail(deps.db, id) };
+  return { paid, skipped, batch: await batchDetail(deps.db, id, deps.mobileMoney) };
 }
 
 /** Why each pending item's allowance was not paid: where it stands now, read after the payment. */
@@ -174,7 +177,9 @@ export async function reconcileBatch(
     const batch = await findBatch(tx, id, true);
     await refuseStatementSeenBefore(tx, batch.id, contentHash);
     if (!canReconcileBatch(batch.status)) throw conflict(M.alreadyReconciled);
-    const items = await batchItems(tx, batch.id);
+    // The bank's statement shows the bank part; the wallet parts have their operators' (issue 49 item 7).
+    const all = await batchItems(tx, batch.id);
+    const items = all.filter((item) => item.channel === 'bank');
     const match = matchStatement(items, statement.lines);
     const fresh = match.toReconcile;
     const pending = fresh.filter((item) => item.status === 'pending');
@@ -198,7 +203,7 @@ export async function reconcileBatch(
       fresh.filter((item) => item.status === 'paid').map((item) => item.id),
       { status: 'reconciled', reconciledAt: now },
     );
-    const everyItem = items.every(
+    const everyItem = all.every(
       (item) => item.status === 'reconciled' || fresh.some((f) => f.id === item.id),
     );
     const payment = fresh.length > 0 ? firstPayment(batch, user, today, now) : {};
@@ -246,7 +251,11 @@ export async function reconcileBatch(
   });
   return {
     ok: true,
-    result: { ...outcome, skipped_rows: statement.skipped.length, batch: await batchDetail(deps.db, id) },
+    result: {
+      ...outcome,
+      skipped_rows: statement.skipped.length,
+      batch: await batchDetail(deps.db, id, deps.mobileMoney),
+    },
   };
 }
 
@@ -361,5 +370,5 @@ export async function resolveMismatch(
       { mismatch_id: mismatch.id, resolved_at: now.toISOString(), resolution_note: input.note },
     );
   });
-  return batchDetail(deps.db, batchId);
+  return batchDetail(deps.db, batchId, deps.mobileMoney);
 }

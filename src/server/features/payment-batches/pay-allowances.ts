@@ -20,7 +20,7 @@ const idIn = (ids: string[]): SQL => sql`${allowances.id} = any(${sql.param(ids)
  */
 export async function payAllowancesOfBatch(
   tx: DbOrTx,
-  user: SessionUser,
+  user: Pick<SessionUser, 'id' | 'name' | 'role'>,
   allowanceIds: string[],
   paidDate: string,
   batchReference: string,

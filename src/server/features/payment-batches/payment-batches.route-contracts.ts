@@ -4,7 +4,8 @@ import {
   BatchPreviewQuerySchema,
   BatchPreviewSchema,
   CreatePaymentBatchRequestSchema,
-  ExportBatchQuerySchema,
+  ExportChannelQuerySchema,
+  FollowUpResponseSchema,
   MarkBatchPaidRequestSchema,
   MarkBatchPaidResponseSchema,
   PaymentBatchCreatedSchema,
@@ -13,6 +14,9 @@ import {
   PaymentBatchListResponseSchema,
   ReconcileResponseSchema,
   ResolveMismatchRequestSchema,
+  ResolvePayoutRequestSchema,
+  SendPayoutsRequestSchema,
+  SendPayoutsResponseSchema,
 } from '../../../contracts/payment-batches';
 import { csvDownloadResponse } from '../../http/csv-download';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
@@ -83,11 +87,13 @@ export const paymentBatchRoutes = {
     path: '/{id}/export',
     tags,
     summary:
-      'The file for the bank: student, nrc, amount, reference, then a total line; marks an open batch exported',
+      "The bank part's file (student, nrc, amount, reference, then a total line), or with `channel` a wallet part's file for its operator's portal; marks an open batch exported",
     description:
-      'While an allowance of the batch has no NRC number the answer is 409 (code `missing_nrc`, naming ' +
-      'the students) and no file is made; `allow_missing_nrc=true` makes it anyway.',
-    request: { ...one, query: ExportBatchQuerySchema },
+      'While an allowance of the bank part has no NRC number the answer is 409 (code `missing_nrc`, naming ' +
+      'the students) and no file is made; `allow_missing_nrc=true` makes it anyway. A wallet part ' +
+      '(`channel=mtn_momo` or `airtel_money`: msisdn, name, amount, reference) is refused with 409 when its ' +
+      'operator is configured here (send it instead); its items are then never sent by the API.',
+    request: { ...one, query: ExportChannelQuerySchema },
     responses: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   markPaid: createRoute({
@@ -137,6 +143,59 @@ export const paymentBatchRoutes = {
     responses: {
       200: jsonResponse(PaymentBatchDetailSchema, 'The batch, with its mismatches'),
       ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  sendPayouts: createRoute({
+    method: 'post',
+    path: '/{id}/payouts/send',
+    tags,
+    summary: 'Send to MTN MoMo / Airtel Money: queues one payout per pending item of that wallet part',
+    description:
+      'Each payout carries a reference derived from the item and its attempt; the server sends them in the ' +
+      'background and asks their status until final (docs/decisions/014). An allowance becomes paid when its ' +
+      'operator says the money arrived. Items whose wallet is held now are listed in `skipped`. 409 when the ' +
+      'operator is not configured here (export its part instead) or nothing waits.',
+    request: { ...one, ...jsonBody(SendPayoutsRequestSchema) },
+    responses: {
+      200: jsonResponse(SendPayoutsResponseSchema, 'How many were queued'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  retryPayout: createRoute({
+    method: 'post',
+    path: '/{id}/payouts/{payout_id}/retry',
+    tags,
+    summary: "Tries a failed payout again: a new attempt and reference, to the student's primary wallet now",
+    request: { params: z.object({ id: RecordIdParam, payout_id: RecordIdParam }) },
+    responses: {
+      200: jsonResponse(PaymentBatchDetailSchema, 'The batch'),
+      ...errorResponses(401, 403, 404, 409),
+    },
+  }),
+  resolvePayout: createRoute({
+    method: 'post',
+    path: '/{id}/payouts/{payout_id}/resolve',
+    tags,
+    summary:
+      'Settles a payout whose outcome is unknown by hand: paid (with the transaction id) or failed, with a note',
+    request: {
+      params: z.object({ id: RecordIdParam, payout_id: RecordIdParam }),
+      ...jsonBody(ResolvePayoutRequestSchema),
+    },
+    responses: {
+      200: jsonResponse(PaymentBatchDetailSchema, 'The batch'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  followUp: createRoute({
+    method: 'post',
+    path: '/{id}/follow-up',
+    tags,
+    summary: 'Moves the payments whose last payout failed to a new batch of the same month',
+    request: one,
+    responses: {
+      201: jsonResponse(FollowUpResponseSchema, 'The new batch'),
+      ...errorResponses(401, 403, 404, 409),
     },
   }),
 };

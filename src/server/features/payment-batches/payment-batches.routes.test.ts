@@ -19,6 +19,7 @@ import {
   UNKNOWN_ID,
   upload,
 } from '../../testing/factories';
+import { giveChannel } from '../../testing/payment-channel-factory';
 import { fileTestRequests } from '../../testing/test-file';
 
 const { t, tokens, send } = fileTestRequests({ signIn: ['ADM001', 'DPM001', 'PO001'] });
@@ -37,6 +38,7 @@ async function approved(name: string, month: string, fields: Record<string, unkn
   const nrc = `${100_001 + nrcOf.size}/10/1`;
   nrcOf.set(name, nrc);
   await t.database.db.update(students).set({ nrcNumber: nrc }).where(eq(students.id, student.id));
+  await giveChannel(t, student.id);
   const monthNumber = new Date(`${month} 1, 2026`).getMonth() + 1;
   return makeAllowance(t, student, { stage: 'approved', month, monthNumber, year: 2026, ...fields });
 }
@@ -95,7 +97,14 @@ describe('creating a batch', () => {
     const preview = await json<BatchPreview>(
       await send('ADM001', 'GET', '/api/payment-batches/preview?month=april&year=2026'),
     );
-    expect(preview).toEqual({ month: 'April', year: 2026, allowance_count: 2, total: '2750.75' });
+    expect(preview).toEqual({
+      month: 'April',
+      year: 2026,
+      allowance_count: 2,
+      total: '2750.75',
+      parts: [{ channel: 'bank', allowance_count: 2, total: '2750.75' }],
+      held: [],
+    });
 
     const batch = await create({ month: 'April', year: 2026 });
     expect(batch).toMatchObject({
@@ -246,6 +255,7 @@ describe('listing, exporting and deleting', () => {
 
   it('exports student, NRC, amount and reference, then the total; formulas written as text; marks it exported', async () => {
     const student = await makeStudent(t, { name: '=HYPERLINK("x") Mulenga' });
+    await giveChannel(t, student.id);
     await makeAllowance(t, student, {
       stage: 'approved',
       month: 'September',

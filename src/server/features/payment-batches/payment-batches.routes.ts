@@ -25,8 +25,11 @@ export function paymentBatchesRoutes(deps: AppDeps) {
     return c.body(null, 204);
   });
   router.openapi(r.export, async (c) => {
-    const { allow_missing_nrc } = c.req.valid('query');
-    const { csv, filename } = await service.exportBatch(deps, c.var.staff, recordId(c), allow_missing_nrc);
+    const { allow_missing_nrc, channel } = c.req.valid('query');
+    const { csv, filename } =
+      channel && channel !== 'bank'
+        ? await service.exportWalletPart(deps, c.var.staff, recordId(c), channel)
+        : await service.exportBatch(deps, c.var.staff, recordId(c), allow_missing_nrc);
     return csvDownload(c, csv, filename);
   });
   router.openapi(r.markPaid, async (c) =>
@@ -45,5 +48,19 @@ export function paymentBatchesRoutes(deps: AppDeps) {
       200,
     );
   });
+  router.openapi(r.sendPayouts, async (c) =>
+    c.json(await service.sendPayouts(deps, c.var.staff, recordId(c), c.req.valid('json')), 200),
+  );
+  router.openapi(r.retryPayout, async (c) => {
+    const { id, payout_id } = c.req.valid('param');
+    return c.json(await service.retryPayout(deps, c.var.staff, id, payout_id), 200);
+  });
+  router.openapi(r.resolvePayout, async (c) => {
+    const { id, payout_id } = c.req.valid('param');
+    return c.json(await service.resolvePayout(deps, c.var.staff, id, payout_id, c.req.valid('json')), 200);
+  });
+  router.openapi(r.followUp, async (c) =>
+    c.json(await service.followUpBatch(deps, c.var.staff, recordId(c)), 201),
+  );
   return router;
 }

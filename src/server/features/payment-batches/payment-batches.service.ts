@@ -23,20 +23,25 @@ import {
   PAYMENT_BATCH_MESSAGES as M,
   PAYMENT_BATCH_MAX_ITEMS,
 } from '../../../domain/payment-batches';
+import { PAYMENT_PART_LABELS, PAYOUT_MESSAGES } from '../../../domain/payouts';
 import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
-import { allowances, paymentBatches, paymentBatchItems, paymentBatchNumbers } from '../../db/schema';
+import { allowances, paymentBatches, paymentBatchHeld, paymentBatchItems, payouts } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
 import type { PageQuery } from '../../http/paging';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { batchPage } from './batch-page';
-import { batchDetail, batchedAllowances, batchItems, findBatch } from './batch-records';
+import { partsOf, splitByChannel } from './batch-parts';
+import { batchDetail, batchedAllowances, batchItems, findBatch, nextNumber } from './batch-records';
 
 export { markBatchPaid, reconcileBatch, resolveMismatch } from './batch-settlement';
+export { followUpBatch } from './follow-up-batch';
+export { resolvePayout, retryPayout, sendPayouts } from './payout-actions';
+export { exportWalletPart } from './wallet-export';
 
 /*
  * Payment Batches (docs/product.md D20), admins only (the router's door): approved allowances
@@ -58,37 +63,51 @@ const batchable = and(
 const ofMonth = (month: Month, year: number) =>
   and(eq(allowances.year, year), eq(allowances.monthNumber, monthNumber(month)));
 
-/** What a month's batch would hold now, for the dialog to show before it is made. */
+/**
+ * What a month's batch would hold now, for the dialog to show before it is made: per channel, and
+ * the allowances that would be held for want of a usable channel, with why.
+ */
 export async function previewBatch(deps: AppDeps, month: Month, year: number): Promise<BatchPreview> {
-  const [row] = await deps.db
-    .select({ n: count(), total: sql<string>`coalesce(sum(${allowances.total}), 0)::text` })
+  const rows = await deps.db
+    .select(candidateColumns)
     .from(allowances)
-    .where(and(batchable, ofMonth(month, year)));
-  return { month, year, allowance_count: row?.n ?? 0, total: normaliseMoney(row?.total ?? '0') };
+    .where(and(batchable, ofMonth(month, year)))
+    .orderBy(asc(allowances.studentName), asc(allowances.id))
+    .limit(PAYMENT_BATCH_MAX_ITEMS + 1);
+  const { placed, held } = await splitByChannel(deps.db, rows);
+  const total = sumMoney(placed.map((c) => parseMoney(c.total) ?? 0n));
+  return {
+    month,
+    year,
+    allowance_count: placed.length,
+    total: normaliseMoney(toMoneyString(total)),
+    parts: partsOf(placed),
+    held,
+  };
 }
 
 /** A page of payment batches, newest first (batch-page.ts). */
 export const listBatches = (deps: AppDeps, query: PageQuery) => batchPage(deps.db, query);
 
-export const getBatch = (deps: AppDeps, id: string): Promise<PaymentBatchDetail> => batchDetail(deps.db, id);
+export const getBatch = (deps: AppDeps, id: string): Promise<PaymentBatchDetail> =>
+  batchDetail(deps.db, id, deps.mobileMoney);
+
+const candidateColumns = {
+  id: allowances.id,
+  total: allowances.total,
+  studentName: allowances.studentName,
+  studentId: allowances.studentId,
+  year: allowances.year,
+  monthNumber: allowances.monthNumber,
+};
 
 interface Candidate {
   id: string;
   total: string;
   studentName: string;
-}
-
-/** The next number of the period, never given before (the row also makes two creations take turns). */
-async function nextNumber(tx: DbOrTx, period: string): Promise<number> {
-  const [row] = await tx
-    .insert(paymentBatchNumbers)
-    .values({ period, last: 1 })
-    .onConflictDoUpdate({
-      target: paymentBatchNumbers.period,
-      set: { last: sql`${paymentBatchNumbers.last} + 1` },
-    })
-    .returning({ last: paymentBatchNumbers.last });
-  return row!.last;
+  studentId: string;
+  year: number;
+  monthNumber: number;
 }
 
 /** The selection's allowances that may be batched, and why each other one may not. */
@@ -100,12 +119,7 @@ async function selectionCandidates(
   const wellFormed = wanted.filter(isUuid);
   const rows = wellFormed.length
     ? await tx
-        .select({
-          id: allowances.id,
-          total: allowances.total,
-          studentName: allowances.studentName,
-          stage: allowances.approvalStage,
-        })
+        .select({ ...candidateColumns, stage: allowances.approvalStage })
         .from(allowances)
         .where(sql`${allowances.id} = any(${sql.param(wellFormed)}::uuid[])`)
         .orderBy(
@@ -147,7 +161,7 @@ async function selectionCandidates(
 
 async function monthCandidates(tx: DbOrTx, month: Month, year: number): Promise<Candidate[]> {
   const rows = await tx
-    .select({ id: allowances.id, total: allowances.total, studentName: allowances.studentName })
+    .select(candidateColumns)
     .from(allowances)
     .where(and(batchable, ofMonth(month, year)))
     .orderBy(asc(allowances.studentName), asc(allowances.id))
@@ -181,14 +195,23 @@ export async function createBatch(
   const what = byMonth ? `for ${input.month} ${input.year}` : 'in this selection';
 
   const { id, skipped } = await answeringConstraints(
-    { unique: { payment_batch_items_allowance_key: M.takenMeanwhile } },
+    {
+      unique: {
+        payment_batch_items_allowance_key: M.takenMeanwhile,
+        payment_batch_items_student_month_key: M.takenMeanwhile,
+      },
+    },
     () =>
       deps.db.transaction(async (tx) => {
         const sequence = await nextNumber(tx, `${year}-${String(monthNo).padStart(2, '0')}`);
-        const { candidates, skipped } = byMonth
+        const chosen = byMonth
           ? { candidates: await monthCandidates(tx, input.month!, input.year!), skipped: [] }
           : await selectionCandidates(tx, input.allowance_ids!);
-        if (candidates.length === 0) throw conflict(M.noneQualify(what));
+        const { skipped } = chosen;
+        if (chosen.candidates.length === 0) throw conflict(M.noneQualify(what));
+        // Split by channel; those without a usable one are held, listed on the batch with why.
+        const { placed: candidates, held } = await splitByChannel(tx, chosen.candidates);
+        if (candidates.length === 0) throw conflict(PAYOUT_MESSAGES.allHeld(held.length));
         const total = sumMoney(candidates.map((c) => parseMoney(c.total) ?? TOTAL_MAX + 1n));
         if (total > TOTAL_MAX) throw conflict(M.totalTooLarge);
 
@@ -214,15 +237,31 @@ export async function createBatch(
             line: i + 1,
             amount: c.total,
             reference: itemReference(reference, i + 1),
+            studentId: c.studentId,
+            year: c.year,
+            monthNumber: c.monthNumber,
+            channel: c.channel,
+            paymentChannelId: c.paymentChannelId,
           })),
         );
+        if (held.length > 0)
+          await tx.insert(paymentBatchHeld).values(
+            held.map((h) => ({
+              batchId: batch!.id,
+              allowanceId: h.allowance_id,
+              studentName: h.student_name,
+              amount: h.amount,
+              reason: h.reason,
+            })),
+          );
+        const parts = partsOf(candidates);
         await audit(
           tx,
           user,
           now,
           batch!.id,
           'created',
-          `${user.name} created payment batch ${reference} ${what}: ${plural(candidates.length, 'allowance')}, ${formatZmw(toMoneyString(total))}`,
+          `${user.name} created payment batch ${reference} ${what}: ${plural(candidates.length, 'allowance')}, ${formatZmw(toMoneyString(total))} (${parts.map((p) => `${PAYMENT_PART_LABELS[p.channel]} ${p.allowance_count}`).join(', ')})${held.length ? `; ${held.length} held without a usable payment channel` : ''}`,
           null,
           {
             reference,
@@ -230,12 +269,14 @@ export async function createBatch(
             year: byMonth ? input.year : null,
             allowance_count: candidates.length,
             total: toMoneyString(total),
+            parts: parts.map((p) => `${p.channel}: ${p.allowance_count}, ${p.total}`),
+            held: held.map((h) => `${h.student_name}: ${h.reason}`),
           },
         );
         return { id: batch!.id, skipped };
       }),
   );
-  return { ...(await batchDetail(deps.db, id)), skipped };
+  return { ...(await batchDetail(deps.db, id, deps.mobileMoney)), skipped };
 }
 
 /** A batch not paid yet is deleted; its allowances may go into another batch. */
@@ -244,6 +285,13 @@ export async function deleteBatch(deps: AppDeps, user: SessionUser, id: string):
   await deps.db.transaction(async (tx) => {
     const batch = await findBatch(tx, id, true);
     if (!canDeleteBatch(batch.status)) throw conflict(M.deleteOnlyUnpaid);
+    // Its payouts keep their items (restrict): once anything was sent, the batch is the record.
+    const [sent] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(eq(payouts.batchId, batch.id))
+      .limit(1);
+    if (sent) throw conflict(PAYOUT_MESSAGES.deleteAfterSend);
     await tx.delete(paymentBatches).where(eq(paymentBatches.id, batch.id));
     await audit(
       tx,
@@ -280,7 +328,7 @@ export async function exportBatch(
     const batch = await findBatch(tx, id, true);
     // The bank may refuse a payment without an NRC: the file is made only once the user has seen which.
     if (!allowMissingNrc) {
-      const items = await batchItems(tx, batch.id);
+      const items = (await batchItems(tx, batch.id)).filter((item) => item.channel === 'bank');
       const without = itemsWithoutNrc(items);
       if (without.length > 0)
         throw new HttpError(
@@ -307,13 +355,16 @@ export async function exportBatch(
     }
     return batchDetail(tx, batch.id);
   });
-  const n = detail.items.length;
-  const rows: unknown[][] = detail.items.map((item) => [
+  // The bank's file holds the bank part only; a wallet part has its own (wallet-export.ts).
+  const bankItems = detail.items.filter((item) => item.channel === 'bank');
+  const bankTotal = toMoneyString(sumMoney(bankItems.map((item) => parseMoney(item.amount) ?? 0n)));
+  const n = bankItems.length;
+  const rows: unknown[][] = bankItems.map((item) => [
     item.student_name,
     item.nrc_number ?? '',
     item.amount,
     item.reference,
   ]);
-  rows.push([`Total (${n} ${n === 1 ? 'payment' : 'payments'})`, '', detail.total, '']);
+  rows.push([`Total (${n} ${n === 1 ? 'payment' : 'payments'})`, '', bankTotal, '']);
   return { csv: toCsv([...PAYMENT_EXPORT_COLUMNS], rows), filename: paymentExportFilename(detail.reference) };
 }

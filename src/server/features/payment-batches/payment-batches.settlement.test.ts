@@ -11,6 +11,7 @@ import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
 import { activities, allowanceComments, allowances, paymentBatchItems } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { errorOf, json, makeAllowance, makeStudent, upload } from '../../testing/factories';
+import { giveChannel } from '../../testing/payment-channel-factory';
 import { fileTestContext } from '../../testing/test-file';
 
 const { t, tokens } = fileTestContext({ signIn: ['ADM001'] });
@@ -27,6 +28,7 @@ async function batchOf(amounts: string[]): Promise<PaymentBatchCreated> {
     const student = await makeStudent(t, {
       name: `Student${months}x${i} Zulu${String.fromCharCode(65 + i)}`,
     });
+    await giveChannel(t, student.id);
     await makeAllowance(t, student, {
       stage: 'approved',
       month,
@@ -536,8 +538,8 @@ describe('what the database holds', () => {
       monthNumber: 12,
       year: 2024,
     });
-    await db.execute(sql`insert into payment_batch_items (batch_id, allowance_id, line, amount, reference)
-                         values (${batch.id}, ${extra}, 3, 1000.25, 'PB-DIRECT-3')`);
+    await db.execute(sql`insert into payment_batch_items (batch_id, allowance_id, line, amount, reference, student_id, year, month_number, channel)
+                         values (${batch.id}, ${extra}, 3, 1000.25, 'PB-DIRECT-3', ${student.id}, 2024, 12, 'bank')`);
     expect(await totals()).toEqual({ total: '1300.25', n: 3 });
     await db.execute(sql`update payment_batch_items set amount = amount + 0.75 where batch_id = ${batch.id}`);
     expect(await totals()).toEqual({ total: '1302.50', n: 3 });

@@ -408,6 +408,11 @@ describe('where a payment is shown', () => {
       (await ok<AllowanceView>(await send('PO001', 'GET', `/api/allowances/${nowhere}`))).payment_channel,
     ).toBeNull();
 
+    // A wallet whose holder was not checked is held from a batch (issue 49 item 3): confirm it here.
+    await t.database.db
+      .update(paymentChannels)
+      .set({ nameCheck: 'confirmed', nameCheckedAt: t.clock.now() })
+      .where(eq(paymentChannels.studentId, withWallet.id));
     const created = await ok<{ id: string }>(
       await send('ADM001', 'POST', '/api/payment-batches', { allowance_ids: [paidTo, nowhere] }),
     );
@@ -416,6 +421,8 @@ describe('where a payment is shown', () => {
     );
     const byAllowance = new Map(batch.items.map((i) => [i.allowance_id, i.payment_channel]));
     expect(byAllowance.get(paidTo)?.label).toBe(`MTN MoMo ${masked}`);
-    expect(byAllowance.get(nowhere)).toBeNull();
+    // The allowance without a channel is held, listed on the batch with why.
+    expect(byAllowance.has(nowhere)).toBe(false);
+    expect(batch.held.map((h) => h.allowance_id)).toEqual([nowhere]);
   });
 });

@@ -5,6 +5,7 @@ import { SMS_REASONS } from '../../../domain/sms';
 import type { AppDeps } from '../../app-env';
 import { smsEarlyReports, smsMessages, students } from '../../db/schema';
 import { json, makeAllowance, makeStudent } from '../../testing/factories';
+import { giveChannel } from '../../testing/payment-channel-factory';
 import {
   SIM_FAILURE_REASON,
   SIM_NUMBERS,
@@ -181,6 +182,7 @@ describe('the allowance paid message', () => {
     const number = freshNumber();
     const student = await makeStudent(t);
     await t.database.db.update(students).set({ contactNumber: number }).where(eq(students.id, student.id));
+    await giveChannel(t, student.id);
     await makeAllowance(t, student, { stage: 'approved', month: 'March', monthNumber: 3, year: 2024 });
     const made = await t.request('POST', '/api/payment-batches', {
       token: admin,

@@ -97,6 +97,8 @@ const LIST: AllowanceListResponse = {
 };
 const CREATED: PaymentBatchCreated = {
   id: BATCH_ID,
+  parts: [],
+  held: [],
   mismatches: [],
   reference: 'PB-2026-03-004',
   month: null,

@@ -10,6 +10,7 @@ import {
   PAYMENT_BATCH_STATUS_LABELS,
   PAYMENT_ITEM_STATUS_LABELS,
 } from '../../../domain/payment-batches';
+import { PAYOUT_STATUS_LABELS } from '../../../domain/payouts';
 import { downloadTextFile } from '../../components/forms';
 import { type DataColumn, DataTable, ListError } from '../../components/list';
 import {
@@ -26,6 +27,8 @@ import {
 } from '../../components/ui';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { BatchMismatches } from './batch-mismatches';
+import { BatchPartsCard } from './batch-parts-card';
+import { BatchPayoutsCard } from './batch-payouts-card';
 import { BATCH_STATUS_TONES, ITEM_STATUS_TONES, periodOf, plural, BATCH_UI as W } from './batch-ui';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { reasonOf, useBatch, useDeleteBatch, useExportBatch } from './payment-batches.queries';
@@ -45,13 +48,29 @@ const ITEM_COLUMNS: Array<DataColumn<Item>> = [
   { header: 'Reference', cell: (i) => <span className="font-mono text-xs">{i.reference}</span> },
   {
     header: 'Payment',
-    cell: (i) => <Badge tone={ITEM_STATUS_TONES[i.status]}>{PAYMENT_ITEM_STATUS_LABELS[i.status]}</Badge>,
+    cell: (i) => (
+      <span className="flex flex-col items-start gap-1">
+        <Badge tone={ITEM_STATUS_TONES[i.status]}>{PAYMENT_ITEM_STATUS_LABELS[i.status]}</Badge>
+        {i.payout && i.status === 'pending' && (
+          <span className="text-xs text-slate-500">{PAYOUT_STATUS_LABELS[i.payout.status]}</span>
+        )}
+        {i.transaction_id && <span className="font-mono text-xs text-slate-500">{i.transaction_id}</span>}
+      </span>
+    ),
   },
   { header: 'Allowance', cell: (i) => APPROVAL_STAGE_LABELS[i.approval_stage] },
 ];
 
 /** One batch: what it holds, where it stands, and what may be done with it now. */
-export function BatchDetails({ id, onClose }: { id: string; onClose: () => void }) {
+export function BatchDetails({
+  id,
+  onClose,
+  onOpenBatch,
+}: {
+  id: string;
+  onClose: () => void;
+  onOpenBatch: (id: string) => void;
+}) {
   const batch = useBatch(id);
   const exporting = useExportBatch();
   const remove = useDeleteBatch();
@@ -88,8 +107,10 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
       </>
     );
 
-  const pending = data.item_counts.pending;
-  const withoutNrc = itemsWithoutNrc(data.items);
+  // The bank part keeps Mark as Paid and the bank's file; the wallets are paid by their operators.
+  const bankItems = data.items.filter((i) => i.channel === 'bank');
+  const pending = bankItems.filter((i) => i.status === 'pending').length;
+  const withoutNrc = itemsWithoutNrc(bankItems);
   // Before the file is made, the allowances without an NRC are named: the bank may refuse them.
   const exportFile = async (allowMissingNrc: boolean) => {
     if (withoutNrc.length > 0 && !allowMissingNrc) {
@@ -124,15 +145,17 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
         description={`${periodOf(data)} · ${plural(data.allowance_count, 'allowance')} · ${formatMoney(data.total)}`}
         actions={
           <>
-            <Button
-              variant="secondary"
-              loading={exporting.isPending}
-              loadingText="Exporting..."
-              onClick={() => void exportFile(false)}
-            >
-              <Download aria-hidden="true" className="size-4" />
-              {W.exportForBank}
-            </Button>
+            {bankItems.length > 0 && (
+              <Button
+                variant="secondary"
+                loading={exporting.isPending}
+                loadingText="Exporting..."
+                onClick={() => void exportFile(false)}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                {W.exportForBank}
+              </Button>
+            )}
             {canReconcileBatch(data.status) && pending > 0 && (
               <Button variant="secondary" onClick={() => setDialog('pay')}>
                 <CircleCheck aria-hidden="true" className="size-4" />
@@ -189,6 +212,8 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
         </dl>
       </Card>
 
+      <BatchPartsCard batch={data} />
+      <BatchPayoutsCard batch={data} onFollowUp={onOpenBatch} />
       <BatchMismatches batch={data} />
 
       <Card>
@@ -234,7 +259,7 @@ export function BatchDetails({ id, onClose }: { id: string; onClose: () => void 
         title="Some allowances have no NRC"
         message={
           <>
-            {PAYMENT_BATCH_MESSAGES.missingNrc(withoutNrc.length, data.items.length)} Add their NRC numbers to
+            {PAYMENT_BATCH_MESSAGES.missingNrc(withoutNrc.length, bankItems.length)} Add their NRC numbers to
             the student records first, or export the file without them.
             <span className="mt-2 block font-medium text-slate-800">Without NRC:</span>
             <span className="mt-1 block">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PaymentBatchCreated } from '../../../contracts/payment-batches';
 import { MONTHS } from '../../../domain/dates';
 import { PAYMENT_BATCH_MESSAGES } from '../../../domain/payment-batches';
+import { PAYMENT_PART_LABELS } from '../../../domain/payouts';
 import { Alert, Button, Dialog, Field, Input, Select, Skeleton, toast } from '../../components/ui';
 import { formatMoney, todayIso } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -112,15 +113,37 @@ export function NewBatchDialog({
             <Alert tone="error">{reasonOf(preview.error)}</Alert>
           ) : !ready ? (
             <Skeleton className="h-12 w-full" />
-          ) : count === 0 ? (
+          ) : count === 0 && preview.data!.held.length === 0 ? (
             <Alert tone="info">{PAYMENT_BATCH_MESSAGES.noneQualify(`for ${month} ${year}`)}</Alert>
           ) : (
-            <Alert
-              tone="success"
-              title={`${plural(count, 'approved allowance')}, ${formatMoney(preview.data!.total)}`}
-            >
-              will go into this batch, each with its own payment reference.
-            </Alert>
+            <div className="space-y-3">
+              {count > 0 && (
+                <Alert
+                  tone="success"
+                  title={`${plural(count, 'approved allowance')}, ${formatMoney(preview.data!.total)}`}
+                >
+                  will go into this batch, each with its own payment reference:{' '}
+                  {preview
+                    .data!.parts.map(
+                      (p) =>
+                        `${PAYMENT_PART_LABELS[p.channel]} ${p.allowance_count} (${formatMoney(p.total)})`,
+                    )
+                    .join(', ')}
+                  .
+                </Alert>
+              )}
+              {preview.data!.held.length > 0 && (
+                <Alert tone="error" title={`${plural(preview.data!.held.length, 'allowance')} held`}>
+                  <ul aria-label="Held allowances" className="list-disc pl-5">
+                    {preview.data!.held.map((h) => (
+                      <li key={h.allowance_id}>
+                        {h.student_name} ({formatMoney(h.amount)}): {h.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </Alert>
+              )}
+            </div>
           )}
         </div>
         {create.isError && <Alert tone="error">{reasonOf(create.error)}</Alert>}

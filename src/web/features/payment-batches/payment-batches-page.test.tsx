@@ -60,6 +60,9 @@ const item = (line: number, name: string, amount: string) => ({
   reference: `PB-2026-11-001-000${line}`,
   status: 'pending' as const,
   approval_stage: 'approved' as const,
+  channel: 'bank' as const,
+  transaction_id: null,
+  payout: null,
   payment_channel:
     line === 1
       ? {
@@ -74,6 +77,8 @@ const item = (line: number, name: string, amount: string) => ({
 });
 const DETAIL: PaymentBatchDetail = {
   ...BATCH,
+  parts: [{ channel: 'bank', allowance_count: 3, total: '2584.50', can_send: false, unsent: 0 }],
+  held: [],
   mismatches: [],
   items: [
     item(1, 'Mwila Chanda', '1234.50'),
@@ -148,6 +153,12 @@ describe('PaymentBatchesPage', () => {
           year: 2026,
           allowance_count: url.includes('March') ? 12 : 0,
           total: url.includes('March') ? '14400.00' : '0.00',
+          parts: url.includes('March')
+            ? [{ channel: 'mtn_momo', allowance_count: 12, total: '14400.00' }]
+            : [],
+          held: url.includes('March')
+            ? [{ allowance_id: 'held-1', student_name: 'Held Phiri', amount: '500.00', reason: 'No wallet.' }]
+            : [],
         });
       if (method === 'POST') return json({ ...DETAIL, skipped: [] }, 201);
       if (url.startsWith(`/api/payment-batches/${ID}`)) return json(DETAIL);
@@ -165,6 +176,10 @@ describe('PaymentBatchesPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Create Batch' }).hasAttribute('disabled')).toBe(true);
     await userEvent.selectOptions(within(dialog).getByLabelText(/Month/), 'March');
     expect(await within(dialog).findByText('12 approved allowances, ZMW 14,400.00')).toBeTruthy();
+    expect(within(dialog).getByText(/MTN MoMo 12 \(ZMW 14,400\.00\)/)).toBeTruthy();
+    expect(within(dialog).getByRole('list', { name: 'Held allowances' }).textContent).toBe(
+      'Held Phiri (ZMW 500.00): No wallet.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Batch' }));
     await screen.findByRole('heading', { name: 'Payment Batch PB-2026-11-001' });
     expect(seen.filter((c) => c.method === 'POST')).toEqual([

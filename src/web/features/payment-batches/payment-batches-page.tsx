@@ -57,7 +57,11 @@ export function PaymentBatchesPage() {
   if (params.open)
     return (
       <div className="space-y-6">
-        <BatchDetails id={params.open} onClose={() => update({ open: '', page: params.page })} />
+        <BatchDetails
+          id={params.open}
+          onClose={() => update({ open: '', page: params.page })}
+          onOpenBatch={(id) => update({ open: id, page: params.page })}
+        />
       </div>
     );
 

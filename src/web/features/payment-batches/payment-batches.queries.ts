@@ -2,12 +2,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   BatchPreview,
   CreatePaymentBatchRequest,
+  FollowUpResponse,
   MarkBatchPaidResponse,
   PaymentBatchCreated,
   PaymentBatchDetail,
   PaymentBatchListResponse,
   ResolveMismatchRequest,
+  ResolvePayoutRequest,
+  SendPayoutsResponse,
 } from '../../../contracts/payment-batches';
+import type { WalletProvider } from '../../../domain/payment-channels';
+import type { PaymentPart } from '../../../domain/payouts';
 import { ApiError, api, errorMessage, failedCall, NETWORK_ERROR_CODE, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -100,19 +105,55 @@ export const useDeleteBatch = () => useBatchMutation((id: string) => api.delete<
  * the server gives, so the screen hears of a failure and refreshes the batch after.
  */
 export const useExportBatch = () =>
-  useBatchMutation(async ({ id, allowMissingNrc }: { id: string; allowMissingNrc: boolean }) => {
-    const path = allowMissingNrc ? `${exportHref(id)}?allow_missing_nrc=true` : exportHref(id);
-    let response: Response;
-    try {
-      response = await fetch(path, { credentials: 'same-origin' });
-    } catch {
-      throw new ApiError(0, '', NETWORK_ERROR_CODE);
-    }
-    if (!response.ok) throw failedCall(path, response.status, await response.json().catch(() => null));
-    const name =
-      /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'batch.csv';
-    return { name, text: await response.text() };
-  });
+  useBatchMutation(
+    async ({
+      id,
+      allowMissingNrc,
+      channel,
+    }: {
+      id: string;
+      allowMissingNrc: boolean;
+      channel?: PaymentPart;
+    }) => {
+      const query = new URLSearchParams();
+      if (allowMissingNrc) query.set('allow_missing_nrc', 'true');
+      if (channel && channel !== 'bank') query.set('channel', channel);
+      const path = query.size ? `${exportHref(id)}?${query}` : exportHref(id);
+      let response: Response;
+      try {
+        response = await fetch(path, { credentials: 'same-origin' });
+      } catch {
+        throw new ApiError(0, '', NETWORK_ERROR_CODE);
+      }
+      if (!response.ok) throw failedCall(path, response.status, await response.json().catch(() => null));
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'batch.csv';
+      return { name, text: await response.text() };
+    },
+  );
+
+const payoutPath = (batchId: string, payoutId: string) =>
+  `${batchPath(batchId)}/payouts/${encodeURIComponent(payoutId)}`;
+
+/** Send to MTN MoMo / Airtel Money: the server queues the payouts and sends them in the background. */
+export const useSendPayouts = () =>
+  useBatchMutation(({ id, provider }: { id: string; provider: WalletProvider }) =>
+    api.post<SendPayoutsResponse>(`${batchPath(id)}/payouts/send`, { provider }),
+  );
+
+export const useRetryPayout = () =>
+  useBatchMutation(({ batchId, payoutId }: { batchId: string; payoutId: string }) =>
+    api.post<PaymentBatchDetail>(`${payoutPath(batchId, payoutId)}/retry`, {}),
+  );
+
+export const useResolvePayout = () =>
+  useBatchMutation(
+    ({ batchId, payoutId, ...body }: { batchId: string; payoutId: string } & ResolvePayoutRequest) =>
+      api.post<PaymentBatchDetail>(`${payoutPath(batchId, payoutId)}/resolve`, body),
+  );
+
+export const useFollowUp = () =>
+  useBatchMutation((id: string) => api.post<FollowUpResponse>(`${batchPath(id)}/follow-up`, {}));
 
 export const useResolveMismatch = () =>
   useBatchMutation(

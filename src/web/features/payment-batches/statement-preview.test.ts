@@ -19,6 +19,9 @@ const item = (
   status,
   approval_stage: 'approved',
   payment_channel: null,
+  channel: 'bank',
+  transaction_id: null,
+  payout: null,
 });
 
 const ITEMS = [item(1, '1234.50'), item(2, '900.00'), item(3, '450.00'), item(4, '10.00', 'reconciled')];
