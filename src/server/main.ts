@@ -11,6 +11,7 @@ import { runAutomaticBackup } from './features/backups/automatic-backups';
 import { undoStaleBulkWrites } from './features/bulk-writes/bulk-writes.service';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
+import { checkWalletHolders } from './features/payment-channels/payment-channels.service';
 import { queueEventReminders } from './features/sms/sms.service';
 import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
@@ -121,6 +122,16 @@ async function main() {
   };
   const reminderPasses = config.sms ? setInterval(remindEvents, 10 * 60_000) : undefined;
   reminderPasses?.unref();
+  // MTN wallets whose holder MTN could not name yet (issue 49 item 2); safe with several
+  // processes: an answer is written only onto a wallet still unchecked.
+  const checkWallets = () =>
+    void checkWalletHolders(deps).catch((error: Error) =>
+      logger.error('wallet holder check pass failed', { error: error.message }),
+    );
+  const walletPasses = config.mtnMomo
+    ? setInterval(checkWallets, config.payoutPollSeconds * 1000)
+    : undefined;
+  walletPasses?.unref();
   // The daily email of waiting items; each (user, Lusaka day) is claimed in the database first,
   // so several processes running this send one email, not one each.
   const sendDigests = () =>
@@ -157,6 +168,7 @@ async function main() {
     clearInterval(mailPasses);
     clearInterval(smsPasses);
     clearInterval(reminderPasses);
+    clearInterval(walletPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);
     clearInterval(undoPasses);

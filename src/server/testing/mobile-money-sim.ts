@@ -65,6 +65,8 @@ export interface MobileMoneySim {
   pendingPolls: number;
   /** How long a slow answer waits. */
   slowMs: number;
+  /** While true, basicuserinfo answers 500 (MTN cannot name anyone for now). */
+  namesDown: boolean;
   /** The next `n` requests answer 500 (nothing recorded), whatever they ask. */
   failNext(n: number): void;
   /** Tokens issued so far are refused from now on (401), as when they lapse early. */
@@ -132,6 +134,7 @@ export async function startMobileMoneySim(): Promise<MobileMoneySim> {
       names.set(msisdn.replace(/^\+/, ''), { given_name: given, family_name: family }),
     pendingPolls: 2,
     slowMs: 5_000,
+    namesDown: false,
     failNext(n) {
       failures = n;
     },
@@ -281,7 +284,7 @@ export async function startMobileMoneySim(): Promise<MobileMoneySim> {
     }
     const info = /^\/disbursement\/v1_0\/accountholder\/msisdn\/(\d+)\/basicuserinfo$/.exec(path);
     if (info && req.method === 'GET') {
-      if (scenarioOf(info[1]!) === 'server_error')
+      if (sim.namesDown || scenarioOf(info[1]!) === 'server_error')
         return json(res, 500, { code: 'INTERNAL_PROCESSING_ERROR' });
       const name = names.get(info[1]!);
       return name
