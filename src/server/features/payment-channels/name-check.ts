@@ -45,8 +45,9 @@ export async function checkWalletHolder(
     .from(paymentChannels)
     .innerJoin(students, eq(students.id, paymentChannels.studentId))
     .where(eq(paymentChannels.id, channelId));
-  const channel = row?.channel;
-  if (channel?.provider !== 'mtn_momo' || channel.nameCheck !== 'unchecked' || channel.endedAt)
+  if (!row) return 'unchecked';
+  const { channel } = row;
+  if (channel.provider !== 'mtn_momo' || channel.nameCheck !== 'unchecked' || channel.endedAt)
     return 'unchecked';
   const answer = await mtn.holderName(channel.walletNumber!);
   if (answer.kind === 'unknown') {
