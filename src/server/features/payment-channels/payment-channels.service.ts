@@ -146,7 +146,10 @@ export async function makePrimary(
  * are held), within the client's timeout; without an answer it stays unchecked for a later pass.
  */
 async function afterSaving(deps: AppDeps, user: SessionUser, channelId: string) {
-  await checkWalletHolder(deps, channelId, user);
+  // The channel is saved whatever becomes of the check: a failure leaves it for the next pass.
+  await checkWalletHolder(deps, channelId, user).catch((error: Error) =>
+    deps.logger.error('wallet holder check failed', { channelId, error: error.message }),
+  );
   return (await findChannel(deps.db, channelId, operatorGivesNames(deps.config)))!;
 }
 
