@@ -51,7 +51,13 @@ export interface SimState {
   transfers: SimTransfer[];
   names: Map<string, { given_name: string; family_name: string }>;
   tokens: Set<string>;
-  sim: { made(reference: string): number; pendingPolls: number; slowMs: number; namesDown: boolean };
+  sim: {
+    made(reference: string): number;
+    pendingPolls: number;
+    slowMs: number;
+    namesDown: boolean;
+    namesDelayMs: number;
+  };
 }
 
 export function json(res: ServerResponse, status: number, body?: unknown) {
@@ -212,6 +218,7 @@ export function operatorApis(state: SimState) {
     }
     const info = /^\/disbursement\/v1_0\/accountholder\/msisdn\/(\d+)\/basicuserinfo$/.exec(path);
     if (info && req.method === 'GET') {
+      if (sim.namesDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, sim.namesDelayMs));
       if (sim.namesDown || scenarioOf(info[1]!) === 'server_error')
         return json(res, 500, { code: 'INTERNAL_PROCESSING_ERROR' });
       const name = names.get(info[1]!);

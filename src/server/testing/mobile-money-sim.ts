@@ -39,6 +39,8 @@ export interface MobileMoneySim {
   slowMs: number;
   /** While true, basicuserinfo answers 500 (MTN cannot name anyone for now). */
   namesDown: boolean;
+  /** basicuserinfo waits this long before answering (a slow MTN). */
+  namesDelayMs: number;
   /** The next `n` requests answer 500 (nothing recorded), whatever they ask. */
   failNext(n: number): void;
   /** Tokens issued so far are refused from now on (401), as when they lapse early. */
@@ -87,6 +89,7 @@ export async function startMobileMoneySim(): Promise<MobileMoneySim> {
     pendingPolls: 2,
     slowMs: 5_000,
     namesDown: false,
+    namesDelayMs: 0,
     failNext(n) {
       failures = n;
     },

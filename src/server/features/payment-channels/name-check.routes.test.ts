@@ -147,6 +147,36 @@ describe('an MTN wallet’s holder, asked of MTN when the wallet is added', () =
     );
   });
 
+  // A real second session: PGlite serves one session for every connection.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'is asked with no lock held: the student and its channels stay free while MTN takes its time',
+    async () => {
+      const student = await makeStudent(t, { officer: 'PO001', name: 'Mwila Chanda' });
+      const wallet = number('96');
+      sim.registerName(wallet, 'Mwila', 'Chanda');
+      sim.namesDelayMs = 1_000;
+      try {
+        const adding = addWallet('PO001', student.id, wallet);
+        const asked = () => sim.requests.some((r) => r.includes(`${wallet.slice(1)}/basicuserinfo`));
+        for (let tries = 0; !asked() && tries < 100; tries++) await new Promise((r) => setTimeout(r, 20));
+        expect(asked()).toBe(true);
+        const other = await t.database.pool.connect();
+        try {
+          await other.query('begin');
+          await other.query("set local lock_timeout = '200ms'");
+          await other.query('select id from students where id = $1 for update', [student.id]);
+          await other.query('select id from payment_channels where student_id = $1 for update', [student.id]);
+        } finally {
+          await other.query('rollback');
+          other.release();
+        }
+        expect((await adding).name_check).toBe('matched');
+      } finally {
+        sim.namesDelayMs = 0;
+      }
+    },
+  );
+
   it('is asked again for a changed wallet (a new channel), the old one keeping its check', async () => {
     const student = await makeStudent(t, { officer: 'PO001', name: 'Mwila Chanda' });
     const first = number('96');
