@@ -208,5 +208,5 @@ export function airtelMoneyOperator(config: AirtelMoneyConfig, options: HttpOpti
 }
 
 function transactionStatus(body: Record<string, unknown> | null): unknown {
-  return ((body?.data as { transaction?: { status?: unknown } } | undefined)?.transaction ?? {}).status;
+  return (body?.data as { transaction?: { status?: unknown } } | undefined)?.transaction?.status;
 }
