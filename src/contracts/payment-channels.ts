@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_CHANNEL_KINDS, WALLET_PROVIDERS } from '../domain/payment-channels';
+import { PAYMENT_CHANNEL_KINDS, WALLET_NAME_CHECKS, WALLET_PROVIDERS } from '../domain/payment-channels';
 import { optionalText, RecordIdParam, requiredText } from './common';
 
 /** A student's payment channels (issue 49 item 1): a bank account or a mobile wallet, history kept. */
@@ -25,6 +25,18 @@ export const PaymentChannelSchema = z.object({
   ended_by_name: z.string().nullable(),
   end_reason: z.string().nullable(),
   replaced_by_id: z.string().nullable(),
+  /** A wallet's holder check before its first payout (issue 49 item 2); a bank's stays unchecked. */
+  name_check: z.enum(WALLET_NAME_CHECKS),
+  /** The holder's name as MTN gave it, when it was asked. */
+  operator_name: z.string().nullable(),
+  name_checked_at: z.string().nullable(),
+  /** Who confirmed the wallet by hand (null for MTN's own answer). */
+  name_checked_by_name: z.string().nullable(),
+  name_check_note: z.string().nullable(),
+  /** Why a payout to this channel waits, or null when it may be paid. */
+  hold_reason: z.string().nullable(),
+  /** What a person may still confirm: a name that differs, or a wallet no operator can name. */
+  name_confirmation: z.enum(['mismatch', 'by_hand']).nullable(),
 });
 export type PaymentChannel = z.infer<typeof PaymentChannelSchema>;
 
@@ -78,6 +90,12 @@ export const PaymentChannelChangeSchema = z.discriminatedUnion('kind', [
   WalletFields.extend({ reason }),
 ]);
 export type PaymentChannelChange = z.infer<typeof PaymentChannelChangeSchema>;
+
+/** Confirming a wallet's holder by hand: why the wallet is right (kept with the check and audited). */
+export const WalletConfirmSchema = z.object({
+  note: requiredText('Say how the wallet was confirmed', 500),
+});
+export type WalletConfirm = z.infer<typeof WalletConfirmSchema>;
 
 export const ChannelIdParamSchema = z.object({ id: RecordIdParam, channelId: RecordIdParam });
 

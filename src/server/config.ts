@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readPinPublicKey } from './mobile-money/pin-key';
 
 /**
  * The folder the app is installed in (src/server/config.ts, or the bundle dist/server/*.js, is two
@@ -79,14 +80,86 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(2000),
-  // How often a payout the operator has not finished is asked again (issue 49 item 5).
+  MTN_MOMO_URL: z
+    .url({ message: 'must be the MoMo API URL, such as https://proxy.momoapi.mtn.com' })
+    .refine((url) => /^https?:\/\//.test(url), { message: 'must be an http:// or https:// URL' })
+    .optional(),
+  MTN_MOMO_USER_ID: z.string().min(1).optional(),
+  MTN_MOMO_API_KEY: z.string().min(1).optional(),
+  MTN_MOMO_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MTN_MOMO_TARGET_ENVIRONMENT: z.string().min(1).optional(),
+  AIRTEL_MONEY_URL: z
+    .url({ message: 'must be the Airtel API URL, such as https://openapi.airtel.africa' })
+    .refine((url) => /^https?:\/\//.test(url), { message: 'must be an http:// or https:// URL' })
+    .optional(),
+  AIRTEL_CLIENT_ID: z.string().min(1).optional(),
+  AIRTEL_CLIENT_SECRET: z.string().min(1).optional(),
+  AIRTEL_PIN: z
+    .string()
+    .regex(/^\d{4,6}$/, { message: 'must be the 4 to 6 digit disbursement PIN' })
+    .optional(),
+  AIRTEL_PIN_PUBLIC_KEY: z.string().min(1).optional(),
   PAYOUT_POLL_SECONDS: z.coerce
     .number({ message: 'must be a whole number of seconds' })
     .int()
-    .min(5)
+    .min(10)
     .max(86_400)
     .default(300),
+  MOBILE_MONEY_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int()
+    .min(1)
+    .max(120)
+    .default(10),
 });
+
+const MTN_MOMO_VARIABLES = [
+  'MTN_MOMO_URL',
+  'MTN_MOMO_USER_ID',
+  'MTN_MOMO_API_KEY',
+  'MTN_MOMO_SUBSCRIPTION_KEY',
+  'MTN_MOMO_TARGET_ENVIRONMENT',
+] as const;
+const AIRTEL_MONEY_VARIABLES = [
+  'AIRTEL_MONEY_URL',
+  'AIRTEL_CLIENT_ID',
+  'AIRTEL_CLIENT_SECRET',
+  'AIRTEL_PIN',
+  'AIRTEL_PIN_PUBLIC_KEY',
+] as const;
+
+/**
+ * An operator is configured with all its variables or none: half of them is a mistake that must
+ * stop start-up (naming what is missing), not an operator silently off.
+ */
+function missingOperatorVariables(
+  e: Partial<Record<string, unknown>>,
+  operator: string,
+  names: readonly string[],
+): string | null {
+  const missing = names.filter((name) => !e[name]);
+  if (missing.length === 0 || missing.length === names.length) return null;
+  return `  ${operator} needs ${missing.join(', ')} as well (or none of ${names.join(', ')})`;
+}
+
+/** MTN MoMo's Disbursement API (issue 49 item 4); null without MTN_MOMO_* set. */
+export interface MtnMomoConfig {
+  url: string;
+  userId: string;
+  apiKey: string;
+  subscriptionKey: string;
+  targetEnvironment: string;
+}
+
+/** Airtel Money's Disbursement API; null without AIRTEL_* set. */
+export interface AirtelMoneyConfig {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  pin: string;
+  /** Airtel's RSA public key (PEM, or the base64 DER its portal shows) the PIN is encrypted with. */
+  pinPublicKey: string;
+}
 
 /** The SMS gateway (Africa's Talking's API) and its limits; null without SMS_URL. */
 export interface SmsConfig {
@@ -135,8 +208,13 @@ export interface Config {
   bulkWriteRows: number;
   /** Text messages (docs/product.md D16): off while null. */
   sms: SmsConfig | null;
-  /** Seconds between two status checks of a payout not yet final (PAYOUT_POLL_SECONDS). */
+  /** Paying wallets through the operators' APIs: each off while null (its part is exported as a CSV). */
+  mtnMomo: MtnMomoConfig | null;
+  airtelMoney: AirtelMoneyConfig | null;
+  /** How often payouts not yet final are asked about (PAYOUT_POLL_SECONDS). */
   payoutPollSeconds: number;
+  /** How long one call to an operator may take before it counts as unanswered. */
+  mobileMoneyTimeoutMs: number;
 }
 
 /** See Config.bulkWriteRows; measured in docs/decisions/009. */
@@ -150,12 +228,20 @@ export class ConfigError extends Error {}
  */
 const INLINE_COMMENT = /\s#/;
 
+/** Variables whose value must never appear in a message (a start-up error is logged). */
+const SECRET_VARIABLES = new Set([
+  'MTN_MOMO_API_KEY',
+  'MTN_MOMO_SUBSCRIPTION_KEY',
+  'AIRTEL_CLIENT_SECRET',
+  'AIRTEL_PIN',
+]);
+
 function inlineComments(env: Record<string, string>): string[] {
   return Object.keys(EnvSchema.shape)
     .filter((name) => !['DATABASE_URL', 'SMTP_URL'].includes(name) && INLINE_COMMENT.test(env[name] ?? ''))
     .map(
       (name) =>
-        `  ${name}: "${env[name]}" has a comment after the value; an environment file keeps it in the value: put comments on lines of their own`,
+        `  ${name}: ${SECRET_VARIABLES.has(name) ? 'the value' : `"${env[name]}"`} has a comment after the value; an environment file keeps it in the value: put comments on lines of their own`,
     );
 }
 
@@ -189,6 +275,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SMS_URL needs SMS_USERNAME, SMS_API_KEY and SMS_CALLBACK_SECRET (the secret the delivery and reply callbacks must carry)',
     );
   }
+  const operatorProblems = [
+    missingOperatorVariables(e, 'MTN MoMo', MTN_MOMO_VARIABLES),
+    missingOperatorVariables(e, 'Airtel Money', AIRTEL_MONEY_VARIABLES),
+  ].filter((line): line is string => line !== null);
+  if (e.AIRTEL_PIN_PUBLIC_KEY && !readPinPublicKey(e.AIRTEL_PIN_PUBLIC_KEY))
+    operatorProblems.push(
+      '  AIRTEL_PIN_PUBLIC_KEY: is not an RSA public key (the base64 text from Airtel’s portal, or PEM)',
+    );
+  if (operatorProblems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${operatorProblems.join('\n')}`);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -225,6 +321,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             dailyBudget: e.SMS_DAILY_BUDGET,
           }
         : null,
+    mtnMomo:
+      e.MTN_MOMO_URL &&
+      e.MTN_MOMO_USER_ID &&
+      e.MTN_MOMO_API_KEY &&
+      e.MTN_MOMO_SUBSCRIPTION_KEY &&
+      e.MTN_MOMO_TARGET_ENVIRONMENT
+        ? {
+            url: e.MTN_MOMO_URL.replace(/\/$/, ''),
+            userId: e.MTN_MOMO_USER_ID,
+            apiKey: e.MTN_MOMO_API_KEY,
+            subscriptionKey: e.MTN_MOMO_SUBSCRIPTION_KEY,
+            targetEnvironment: e.MTN_MOMO_TARGET_ENVIRONMENT,
+          }
+        : null,
+    airtelMoney:
+      e.AIRTEL_MONEY_URL &&
+      e.AIRTEL_CLIENT_ID &&
+      e.AIRTEL_CLIENT_SECRET &&
+      e.AIRTEL_PIN &&
+      e.AIRTEL_PIN_PUBLIC_KEY
+        ? {
+            url: e.AIRTEL_MONEY_URL.replace(/\/$/, ''),
+            clientId: e.AIRTEL_CLIENT_ID,
+            clientSecret: e.AIRTEL_CLIENT_SECRET,
+            pin: e.AIRTEL_PIN,
+            pinPublicKey: e.AIRTEL_PIN_PUBLIC_KEY,
+          }
+        : null,
     payoutPollSeconds: e.PAYOUT_POLL_SECONDS,
+    mobileMoneyTimeoutMs: e.MOBILE_MONEY_TIMEOUT_SECONDS * 1000,
   };
 }

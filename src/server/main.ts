@@ -14,12 +14,14 @@ import { purgeUnnamedPhotos } from './features/forms-files/form-photos';
 import { sendNotificationDigests } from './features/notifications/notification-digest';
 import { queueStaffSmsSummaries } from './features/notifications/notification-sms';
 import { runPayoutPass } from './features/payment-batches/payout-engine';
+import { checkWalletHolders } from './features/payment-channels/payment-channels.service';
 import { queueEventReminders } from './features/sms/sms.service';
 import { sendQueuedSms } from './features/sms/sms-sender';
 import { sendQueuedAuthMail } from './features/staff-auth/auth-mail';
 import { compressedAnswers } from './http/compression';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
+import { configuredOperators } from './mobile-money/operators';
 import {
   checkSmtp,
   databaseProblem,
@@ -84,7 +86,14 @@ async function main() {
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // The operators' clients join deps here once configured (issue 49 item 4): { mtn_momo, airtel_money }.
-  const deps: AppDeps = { db: database.db, config, mailer, clock: systemClock, logger, mobileMoney: {} };
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    mailer,
+    clock: systemClock,
+    logger,
+    mobileMoney: configuredOperators(config),
+  };
   const app = createApp(deps, { serveWeb: true });
 
   let server: ReturnType<typeof serve>;
@@ -139,6 +148,16 @@ async function main() {
   };
   const reminderPasses = config.sms ? setInterval(remindEvents, 10 * 60_000) : undefined;
   reminderPasses?.unref();
+  // MTN wallets whose holder MTN could not name yet (issue 49 item 2); safe with several
+  // processes: an answer is written only onto a wallet still unchecked.
+  const checkWallets = () =>
+    void checkWalletHolders(deps).catch((error: Error) =>
+      logger.error('wallet holder check pass failed', { error: error.message }),
+    );
+  const walletPasses = config.mtnMomo
+    ? setInterval(checkWallets, config.payoutPollSeconds * 1000)
+    : undefined;
+  walletPasses?.unref();
   // The daily email of waiting items; each (user, Lusaka day) is claimed in the database first,
   // so several processes running this send one email, not one each.
   const sendDigests = () =>
@@ -176,6 +195,7 @@ async function main() {
     clearInterval(smsPasses);
     clearInterval(payoutPasses);
     clearInterval(reminderPasses);
+    clearInterval(walletPasses);
     clearInterval(digestPasses);
     clearInterval(backupPasses);
     clearInterval(undoPasses);

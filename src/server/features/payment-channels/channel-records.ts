@@ -5,7 +5,9 @@ import type {
   PaymentChannelDetails,
 } from '../../../contracts/payment-channels';
 import { walletE164 } from '../../../csv/wallet-number';
+import { walletConfirmation } from '../../../domain/holder-names';
 import {
+  channelHoldReason,
   channelShortLabel,
   maskedNumber,
   normalAccountNumber,
@@ -20,18 +22,32 @@ import { badRequest } from '../../http/errors';
 
 const creator = aliasedTable(users, 'channel_creator');
 const ender = aliasedTable(users, 'channel_ender');
+const checker = aliasedTable(users, 'channel_checker');
 
 export function selectChannels(db: DbOrTx) {
   return db
-    .select({ channel: paymentChannels, createdByName: creator.name, endedByName: ender.name })
+    .select({
+      channel: paymentChannels,
+      createdByName: creator.name,
+      endedByName: ender.name,
+      checkedByName: checker.name,
+    })
     .from(paymentChannels)
     .leftJoin(creator, eq(creator.id, paymentChannels.createdBy))
-    .leftJoin(ender, eq(ender.id, paymentChannels.endedBy));
+    .leftJoin(ender, eq(ender.id, paymentChannels.endedBy))
+    .leftJoin(checker, eq(checker.id, paymentChannels.nameCheckedBy));
 }
 
 type ChannelRow = Awaited<ReturnType<typeof selectChannels>>[number];
 
-export function toChannelDto({ channel: c, createdByName, endedByName }: ChannelRow): PaymentChannel {
+/** Whether the operator of this provider is asked for a holder's name (MTN with its API configured). */
+export type OperatorGivesNames = (provider: string | null) => boolean;
+
+export function toChannelDto(
+  { channel: c, createdByName, endedByName, checkedByName }: ChannelRow,
+  givesNames: OperatorGivesNames,
+): PaymentChannel {
+  const check = { kind: c.kind, name_check: c.nameCheck, ended_at: c.endedAt?.toISOString() ?? null };
   return {
     id: c.id,
     student_id: c.studentId,
@@ -50,11 +66,18 @@ export function toChannelDto({ channel: c, createdByName, endedByName }: Channel
     ended_by_name: endedByName,
     end_reason: c.endReason,
     replaced_by_id: c.replacedById,
+    name_check: c.nameCheck,
+    operator_name: c.operatorName,
+    name_checked_at: c.nameCheckedAt?.toISOString() ?? null,
+    name_checked_by_name: checkedByName,
+    name_check_note: c.nameCheckNote,
+    hold_reason: c.endedAt ? null : channelHoldReason(check),
+    name_confirmation: walletConfirmation(check, givesNames(c.provider)),
   };
 }
 
 /** A student's channels: those in use (primary first, then oldest first) and those replaced (latest first). */
-export async function studentChannels(db: DbOrTx, studentId: string) {
+export async function studentChannels(db: DbOrTx, studentId: string, givesNames: OperatorGivesNames) {
   const rows = await selectChannels(db)
     .where(eq(paymentChannels.studentId, studentId))
     .orderBy(
@@ -63,13 +86,13 @@ export async function studentChannels(db: DbOrTx, studentId: string) {
       paymentChannels.createdAt,
       paymentChannels.id,
     );
-  const all = rows.map(toChannelDto);
+  const all = rows.map((row) => toChannelDto(row, givesNames));
   return { current: all.filter((c) => !c.ended_at), history: all.filter((c) => c.ended_at) };
 }
 
-export async function findChannel(db: DbOrTx, id: string) {
+export async function findChannel(db: DbOrTx, id: string, givesNames: OperatorGivesNames) {
   const [row] = await selectChannels(db).where(eq(paymentChannels.id, id)).limit(1);
-  return row && toChannelDto(row);
+  return row && toChannelDto(row, givesNames);
 }
 
 /** The columns a channel's details are stored as, and the warnings to show with them. */

@@ -6,6 +6,7 @@ import {
   PaymentChannelCreateSchema,
   PaymentChannelSavedSchema,
   PaymentChannelsResponseSchema,
+  WalletConfirmSchema,
 } from '../../../contracts/payment-channels';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 
@@ -63,5 +64,22 @@ export const makePrimaryRoute = createRoute({
   responses: {
     200: jsonResponse(PaymentChannelSavedSchema, 'The primary channel'),
     ...errorResponses(401, 403, 404, 409),
+  },
+});
+
+export const confirmWalletRoute = createRoute({
+  method: 'post',
+  path: '/{id}/payment-channels/{channelId}/confirm',
+  tags,
+  summary: "Confirm a wallet's holder by hand, with a note",
+  description:
+    "A wallet whose registered name differs from the student's (`name_confirmation: mismatch`) is " +
+    'confirmed by a deputy manager or admin only (403 for others); a wallet no operator can name ' +
+    '(`by_hand`: Airtel, or MTN without its API configured) also by the student’s program officer. ' +
+    'Anything else has nothing to confirm (409).',
+  request: { params: ChannelIdParamSchema, ...jsonBody(WalletConfirmSchema) },
+  responses: {
+    200: jsonResponse(PaymentChannelSavedSchema, 'The confirmed channel'),
+    ...errorResponses(400, 401, 403, 404, 409),
   },
 });

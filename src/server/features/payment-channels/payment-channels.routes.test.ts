@@ -105,6 +105,19 @@ describe('a mobile wallet', () => {
     expect(second.channel.wallet_number).toBe(e164(airtel));
   });
 
+  it('of MTN, while MTN’s API is not configured, waits for a person to confirm its holder by hand', async () => {
+    const student = await makeStudent(t, { officer: 'PO001' });
+    const saved = await add('PO001', student.id, wallet(walletNumber()));
+    expect(saved.channel).toMatchObject({ name_check: 'unchecked', name_confirmation: 'by_hand' });
+    expect(saved.channel.hold_reason).not.toBeNull();
+    const confirmed = await ok<PaymentChannelSaved>(
+      await send('PO001', 'POST', `${path(student.id)}/${saved.channel.id}/confirm`, {
+        note: 'Seen on her phone',
+      }),
+    );
+    expect(confirmed.channel).toMatchObject({ name_check: 'confirmed', hold_reason: null });
+  });
+
   it('under another operator’s prefix (or Zamtel’s) is saved as entered, with a warning', async () => {
     const student = await makeStudent(t, { officer: 'PO001' });
     const zamtel = walletNumber('95');

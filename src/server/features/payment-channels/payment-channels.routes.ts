@@ -21,6 +21,10 @@ export function paymentChannelsRoutes(deps: AppDeps) {
     const { id, channelId } = c.req.valid('param');
     return c.json(await service.makePrimary(deps, c.var.staff, id, channelId), 200);
   });
+  router.openapi(contracts.confirmWalletRoute, async (c) => {
+    const { id, channelId } = c.req.valid('param');
+    return c.json(await service.confirmWallet(deps, c.var.staff, id, channelId, c.req.valid('json')), 200);
+  });
 
   return router;
 }

@@ -6,16 +6,14 @@ import type {
   PaymentChannelSaved,
   PaymentChannelsResponse,
 } from '../../../contracts/payment-channels';
-import { STUDENT_API_MESSAGES } from '../../../contracts/students';
-import { channelShortLabel, PAYMENT_CHANNEL_MESSAGES } from '../../../domain/payment-channels';
-import { canStudent, isInStudentScope } from '../../../domain/student-permissions';
+import { PAYMENT_CHANNEL_MESSAGES } from '../../../domain/payment-channels';
+import { isInStudentScope } from '../../../domain/student-permissions';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { paymentChannels, students } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
-import { getStudent, lockStudent } from '../students/students.service';
+import { conflict } from '../../http/errors';
+import { getStudent } from '../students/students.service';
 import {
   activeTwin,
   findChannel,
@@ -23,6 +21,8 @@ import {
   prepareChannel,
   studentChannels,
 } from './channel-records';
+import { audit, labelOf, lockCurrentChannel, lockForChange } from './channel-writes';
+import { checkWalletHolder, operatorGivesNames } from './name-check';
 
 /**
  * A student's payment channels (issue 49 item 1). Who may see and change them is who may change
@@ -33,6 +33,8 @@ import {
 
 /** The primary channel of each student, masked, for where payments are shown (allowances, batches). */
 export { primaryChannelSummaries } from './channel-records';
+/** The holder check before payouts (the payout engine asks it for wallets still unchecked), and a person's confirmation. */
+export { checkWalletHolders, confirmWallet, type HolderCheck } from './name-check';
 
 export async function listChannels(
   deps: AppDeps,
@@ -40,7 +42,7 @@ export async function listChannels(
   studentId: string,
 ): Promise<PaymentChannelsResponse> {
   await getStudent(deps, user, studentId);
-  return studentChannels(deps.db, studentId);
+  return studentChannels(deps.db, studentId, operatorGivesNames(deps.config));
 }
 
 export async function addChannel(
@@ -75,7 +77,7 @@ export async function addChannel(
     );
     return created!.id;
   });
-  return { channel: (await findChannel(deps.db, id))!, warnings: prepared.warnings };
+  return { channel: await afterSaving(deps, user, id), warnings: prepared.warnings };
 }
 
 /** A change never rewrites the channel (it may have been paid to): it ends it and adds the new details in its place. */
@@ -117,7 +119,7 @@ export async function changeChannel(
       `changed ${before} to ${labelOf(prepared.values)} (${input.reason})`,
     );
   });
-  return { channel: (await findChannel(deps.db, newId))!, warnings: prepared.warnings };
+  return { channel: await afterSaving(deps, user, newId), warnings: prepared.warnings };
 }
 
 export async function makePrimary(
@@ -136,7 +138,19 @@ export async function makePrimary(
     const label = labelOf(channel);
     await audit(tx, user, student, now, 'payment_channel.made_primary', `made ${label} the primary channel`);
   });
-  return { channel: (await findChannel(deps.db, channelId))!, warnings: [] };
+  return { channel: (await findChannel(deps.db, channelId, operatorGivesNames(deps.config)))!, warnings: [] };
+}
+
+/**
+ * A new MTN wallet's holder is asked of MTN once the change is committed (never while its locks
+ * are held), within the client's timeout; without an answer it stays unchecked for a later pass.
+ */
+async function afterSaving(deps: AppDeps, user: SessionUser, channelId: string) {
+  // The channel is saved whatever becomes of the check: a failure leaves it for the next pass.
+  await checkWalletHolder(deps, channelId, user).catch((error: Error) =>
+    deps.logger.error('wallet holder check failed', { channelId, error: error.message }),
+  );
+  return (await findChannel(deps.db, channelId, operatorGivesNames(deps.config)))!;
 }
 
 const currentPrimary = (studentId: string) =>
@@ -145,24 +159,6 @@ const currentPrimary = (studentId: string) =>
     eq(paymentChannels.isPrimary, true),
     isNull(paymentChannels.endedAt),
   );
-
-async function lockForChange(tx: Tx, user: SessionUser, studentId: string) {
-  const student = await lockStudent(tx, user, studentId);
-  if (!canStudent(user, 'update', { assignedOfficerId: student.assigned_officer_id }))
-    throw notFound(STUDENT_API_MESSAGES.notFound);
-  return student;
-}
-
-async function lockCurrentChannel(tx: Tx, studentId: string, channelId: string) {
-  const [channel] = await tx
-    .select()
-    .from(paymentChannels)
-    .where(and(eq(paymentChannels.id, channelId), eq(paymentChannels.studentId, studentId)))
-    .for('update');
-  if (!channel) throw notFound(PAYMENT_CHANNEL_MESSAGES.notFound);
-  if (channel.endedAt) throw conflict(PAYMENT_CHANNEL_MESSAGES.ended);
-  return channel;
-}
 
 /** A wallet or account in use by a student already: a possible duplicate, named only to who may see that student. */
 async function refuseTwin(tx: Tx, user: SessionUser, studentId: string, prepared: PreparedChannel) {
@@ -211,35 +207,4 @@ async function writeChannel<T>(
     const twin = await activeTwin(deps.db, prepared.values);
     throw await duplicateAnswer(deps.db, user, '', twin?.studentId, prepared);
   }
-}
-
-/** A channel's row (or prepared columns) in a few words, its number masked. */
-function labelOf(v: PreparedChannel['values']): string {
-  return channelShortLabel({
-    kind: v.kind,
-    provider: v.provider ?? null,
-    bank_name: v.bankName ?? null,
-    wallet_number: v.walletNumber ?? null,
-    account_number: v.accountNumber ?? null,
-  });
-}
-
-function audit(
-  tx: Tx,
-  user: SessionUser,
-  student: { id: string; full_name: string; assigned_officer_id: string | null },
-  at: Date,
-  action: string,
-  what: string,
-) {
-  // The summary names the channel by its last four digits only; the table keeps the rest.
-  return recordAudit(tx, {
-    actor: user,
-    officerId: student.assigned_officer_id,
-    entityType: 'student',
-    entityId: student.id,
-    action,
-    summary: `${user.name} ${what} for ${student.full_name}`,
-    at,
-  });
 }

@@ -52,6 +52,8 @@ export const ACTION_OPTIONS = [
     ['payment_channel.added', 'Payment channel added'],
     ['payment_channel.changed', 'Payment channel changed'],
     ['payment_channel.made_primary', 'Payment channel made primary'],
+    ['payment_channel.name_checked', "Wallet holder's name checked"],
+    ['payment_channel.confirmed', 'Wallet confirmed'],
     ['allowance.submitted', 'Allowance submitted'],
     ['allowances.uploaded', 'Allowances uploaded in bulk'],
     ['allowance.uploaded', 'Allowance added by bulk upload'],

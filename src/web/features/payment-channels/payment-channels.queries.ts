@@ -52,3 +52,12 @@ export function useMakePrimary(studentId: string) {
     onSuccess: () => refresh(),
   });
 }
+
+export function useConfirmWallet(studentId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ channelId, note }: { channelId: string; note: string }) =>
+      api.post<PaymentChannelSaved>(`${path(studentId)}/${encodeURIComponent(channelId)}/confirm`, { note }),
+    onSuccess: () => refresh(),
+  });
+}

@@ -24,6 +24,13 @@ const base = {
   ended_by_name: null,
   end_reason: null,
   replaced_by_id: null,
+  name_check: 'unchecked',
+  operator_name: null,
+  name_checked_at: null,
+  name_checked_by_name: null,
+  name_check_note: null,
+  hold_reason: null,
+  name_confirmation: null,
 } satisfies Omit<PaymentChannel, 'id' | 'kind'>;
 const wallet: PaymentChannel = {
   ...base,

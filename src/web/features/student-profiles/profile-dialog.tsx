@@ -179,6 +179,7 @@ export function ProfileDialog({
               student={student}
               full={full}
               mayEdit={mayEdit}
+              userRole={user.role}
               pending={
                 <StudentRecordPending
                   error={live.error}
@@ -199,11 +200,14 @@ function ProfileView({
   student,
   full,
   mayEdit,
+  userRole,
   pending,
 }: {
   student: StudentListItem;
   /** The user may change the student, and so its payment channels. */
   mayEdit: boolean;
+  /** The user's role (who may confirm a wallet whose registered name differs). */
+  userRole?: string;
   /** The whole record; until it arrives `pending` stands in for the sections. */
   full: Student | undefined;
   pending: ReactNode;
@@ -235,7 +239,7 @@ function ProfileView({
             />
           ))
         : pending}
-      <StudentPaymentChannels studentId={student.id} mayEdit={mayEdit} />
+      <StudentPaymentChannels studentId={student.id} mayEdit={mayEdit} userRole={userRole} />
       <StudentCaseWork studentId={student.id} />
       <StudentFormsAndFiles studentId={student.id} />
     </div>
