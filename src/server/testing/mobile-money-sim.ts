@@ -58,7 +58,14 @@ const readBody = (req: IncomingMessage) =>
     req.on('error', reject);
   });
 
-export async function startMobileMoneySim(): Promise<MobileMoneySim> {
+export async function startMobileMoneySim(
+  options: {
+    /** A fixed loopback port (`npm run simulate`); a free one otherwise. */
+    port?: number;
+    /** Told of each request as it arrives (`npm run simulate` prints them). */
+    onRequest?: (line: string) => void;
+  } = {},
+): Promise<MobileMoneySim> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const mtn = {
     userId: randomUUID(),
@@ -110,6 +117,7 @@ export async function startMobileMoneySim(): Promise<MobileMoneySim> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://sim');
     sim.requests.push(`${req.method} ${url.pathname}`);
+    options.onRequest?.(`${req.method} ${url.pathname}`);
     const text = await readBody(req);
     if (failures > 0) {
       failures--;
@@ -122,7 +130,7 @@ export async function startMobileMoneySim(): Promise<MobileMoneySim> {
       if (!res.headersSent) json(res, 400, { error: `Unreadable request: ${(error as Error).message}` });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   sim.mtn.url = sim.url;
   sim.airtel.url = sim.url;
