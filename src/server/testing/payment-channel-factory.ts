@@ -14,6 +14,11 @@ export async function giveChannel(
   wallet?: {
     provider: 'mtn_momo' | 'airtel_money';
     nameCheck?: 'unchecked' | 'matched' | 'mismatch' | 'confirmed';
+    /**
+     * The number's last four digits: they choose what the mobile-money simulator does with a
+     * payout (SIM_SCENARIOS); 1234, which it simply pays, unless given.
+     */
+    lastFour?: string;
   },
 ): Promise<{ id: string; msisdn: string | null }> {
   counter += 1;
@@ -22,7 +27,7 @@ export async function giveChannel(
     ? {
         kind: 'mobile_wallet' as const,
         provider: wallet.provider,
-        walletNumber: `+260${wallet.provider === 'mtn_momo' ? '96' : '97'}${n}`,
+        walletNumber: `+260${wallet.provider === 'mtn_momo' ? '96' : '97'}${n.slice(-3)}${wallet.lastFour ?? '1234'}`,
         walletName: 'Wallet Holder',
         nameCheck: wallet.nameCheck ?? 'confirmed',
         nameCheckedAt: (wallet.nameCheck ?? 'confirmed') === 'unchecked' ? null : t.clock.now(),

@@ -4,21 +4,61 @@ import type { PaymentBatchDetail } from '../../contracts/payment-batches';
 import { MONTHS } from '../../domain/dates';
 import { allowances, payouts } from '../db/schema';
 import { runPayoutPass } from '../features/payment-batches/payout-engine';
+import { airtelMoneyOperator } from '../mobile-money/airtel-money';
+import { mtnMomoOperator } from '../mobile-money/mtn-momo';
 import { json, makeAllowance, makeStudent } from './factories';
-import { FakeMobileMoneyOperator, type FakeScenario } from './fake-mobile-money-operator';
+import { type MobileMoneySim, startMobileMoneySim } from './mobile-money-sim';
 import { giveChannel } from './payment-channel-factory';
+import { RecordingOperator } from './recording-operator';
 import type { TestContext } from './test-app';
 import type { SendAs } from './test-file';
 
-/** What the payout tests share: fake operators plugged into the app, and a mixed batch made in a month of its own. */
+/**
+ * What a wallet's payout meets: the simulator's scenario, chosen by the number's last four digits
+ * (SIM_SCENARIOS), or a connection that cannot be made once. MTN has no "ambiguous" answer of its
+ * own (a 500 after it recorded the transfer is an answer lost); Airtel's DP00900001000 is.
+ */
+export type PayoutScenario =
+  | 'success'
+  | 'pending_then_success'
+  | 'failure'
+  | 'refused'
+  | 'ambiguous'
+  | 'lost_answer'
+  | 'unreachable_once';
+
+const LAST_FOUR: Record<PayoutScenario, string> = {
+  success: '1234',
+  pending_then_success: '0002',
+  failure: '0001',
+  refused: '0007',
+  ambiguous: '0003',
+  lost_answer: '0005',
+  unreachable_once: '1234',
+};
+
+/**
+ * What the payout tests share: MTN MoMo's and Airtel Money's real clients talking to the loopback
+ * simulator, plugged into the app (`plugIn` in beforeAll, `unplug` in afterAll), and a mixed batch
+ * made in a month of its own.
+ */
 export function payoutFixtures(t: TestContext, send: SendAs) {
-  const mtn = new FakeMobileMoneyOperator('mtn_momo');
-  const airtel = new FakeMobileMoneyOperator('airtel_money');
+  let sim: MobileMoneySim;
+  let mtn: RecordingOperator;
+  let airtel: RecordingOperator;
   let months = 0;
 
-  const plugIn = () => {
+  const plugIn = async () => {
+    if (!sim) {
+      sim = await startMobileMoneySim();
+      sim.pendingPolls = 1;
+      const http = { timeoutMs: 2_000 };
+      mtn = new RecordingOperator(mtnMomoOperator(sim.mtn, http), sim);
+      airtel = new RecordingOperator(airtelMoneyOperator(sim.airtel, http), sim);
+    }
     t.deps.mobileMoney = { mtn_momo: mtn, airtel_money: airtel };
   };
+  const unplug = () => sim?.stop();
 
   /** A fresh month (2030 onwards), so each test's batch holds its own students only. */
   const nextMonth = () => {
@@ -31,7 +71,7 @@ export function payoutFixtures(t: TestContext, send: SendAs) {
   type Pay =
     | 'bank'
     | 'none'
-    | { provider: 'mtn_momo' | 'airtel_money'; scenario?: FakeScenario; unchecked?: boolean };
+    | { provider: 'mtn_momo' | 'airtel_money'; scenario?: PayoutScenario; unchecked?: boolean };
 
   /** An approved allowance of a new student paid as `pay` says; returns its id and the wallet number. */
   async function student(name: string, pay: Pay, when: { month: string; year: number }, stipend = '1000.00') {
@@ -42,9 +82,10 @@ export function payoutFixtures(t: TestContext, send: SendAs) {
       const channel = await giveChannel(t, s.id, {
         provider: pay.provider,
         nameCheck: pay.unchecked ? 'unchecked' : 'confirmed',
+        lastFour: LAST_FOUR[pay.scenario ?? 'success'],
       });
       msisdn = channel.msisdn;
-      if (pay.scenario) (pay.provider === 'mtn_momo' ? mtn : airtel).scenarios.set(msisdn!, pay.scenario);
+      if (pay.scenario === 'unreachable_once') operatorOf(pay.provider).unreachableOnce.add(msisdn!);
     }
     const allowanceId = await makeAllowance(t, s, {
       stage: 'approved',
@@ -88,10 +129,45 @@ export function payoutFixtures(t: TestContext, send: SendAs) {
   const payoutsOf = (itemId: string) =>
     t.database.db.select().from(payouts).where(eq(payouts.itemId, itemId)).orderBy(payouts.attempt);
 
+  /**
+   * Corrects a student's wallet as a person would after a failed payout: the channel changed to a
+   * number the simulator pays (through the API), then its holder confirmed by hand. Returns the number.
+   */
+  async function correctWallet(studentId: string, provider: 'mtn_momo' | 'airtel_money') {
+    const path = `/api/students/${studentId}/payment-channels`;
+    const { current } = await json<{ current: Array<{ id: string }> }>(await send('ADM001', 'GET', path));
+    const number = `+260${provider === 'mtn_momo' ? '96' : '97'}${String(Date.now()).slice(-3)}4321`;
+    const changed = await send('ADM001', 'PUT', `${path}/${current[0]!.id}`, {
+      kind: 'mobile_wallet',
+      provider,
+      wallet_number: number,
+      wallet_name: 'Wallet Holder',
+      reason: 'The first number was wrong.',
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const { channel } = await json<{ channel: { id: string } }>(changed);
+    const confirmed = await send('ADM001', 'POST', `${path}/${channel.id}/confirm`, {
+      note: 'Checked with the student.',
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    return number;
+  }
+
+  const operatorOf = (provider: 'mtn_momo' | 'airtel_money') => (provider === 'mtn_momo' ? mtn : airtel);
+
   return {
-    mtn,
-    airtel,
+    get mtn() {
+      return mtn;
+    },
+    get airtel() {
+      return airtel;
+    },
+    get sim() {
+      return sim;
+    },
     plugIn,
+    unplug,
+    correctWallet,
     nextMonth,
     student,
     createBatch,

@@ -71,7 +71,17 @@ export async function sendPayouts(
     const skipped: BatchSkip[] = [];
     const rows: (typeof payouts.$inferInsert)[] = [];
     for (const { item, studentName } of waiting) {
-      const channel = await channelRow(tx, item.paymentChannelId);
+      let channel = await channelRow(tx, item.paymentChannelId);
+      let changedAway: string | null = null;
+      if (channel?.endedAt) {
+        // The wallet was changed since the batch was made (corrected after a failed payout, say):
+        // pay the one in use now if it is still this operator's, never the number it replaced.
+        const use = (await usableChannels(tx, [item.studentId])).get(item.studentId)!;
+        changedAway =
+          'reason' in use ? use.reason : use.channel !== provider ? P.retryChannelNotWallet : null;
+        channel = changedAway || 'reason' in use ? null : await channelRow(tx, use.paymentChannelId);
+        if (channel) await tx.update(i).set({ paymentChannelId: channel.id }).where(eq(i.id, item.id));
+      }
       // The wallet's holder check may have changed since the batch was made.
       const held = item.portalExportedAt
         ? P.exportedForPortal
@@ -83,7 +93,7 @@ export async function sendPayouts(
           allowance_id: item.allowanceId,
           student_name: studentName,
           reference: item.reference,
-          reason: held ?? P.noUsableChannel,
+          reason: held ?? changedAway ?? P.noUsableChannel,
         });
         continue;
       }

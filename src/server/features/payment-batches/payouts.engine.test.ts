@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, paymentBatchItems } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { payoutFixtures } from '../../testing/payout-fixtures';
@@ -16,20 +16,25 @@ import { payoutReference } from './payout-records';
 /*
  * The payout engine (issue 49 items 5 and 6, docs/decisions/014): each payout made exactly once
  * through crashes, lost answers, unreachable operators, two engines at once and restarts, counted
- * on the fake operator's transfers; an allowance paid only when its operator says the money arrived.
+ * on the transfers the loopback simulator made (MTN's and Airtel's real clients talk to it); an
+ * allowance paid only when its operator says the money arrived.
  */
 
 const { t, send } = fileTestRequests({ signIn: ['ADM001'] });
 const f = payoutFixtures(t, send);
 beforeAll(() => f.plugIn());
+afterAll(() => f.unplug());
 
-/** A batch of one MTN wallet per scenario given, sent; returns the batch and the students. */
-async function sentBatch(scenarios: Parameters<typeof f.student>[1][]) {
+/** A batch of one wallet per scenario given (MTN unless told), sent; returns the batch and the students. */
+async function sentBatch(
+  scenarios: Parameters<typeof f.student>[1][],
+  provider: 'mtn_momo' | 'airtel_money' = 'mtn_momo',
+) {
   const when = f.nextMonth();
   const students = [];
   for (const [i, pay] of scenarios.entries()) students.push(await f.student(`Payee${i} Mumba`, pay, when));
   const batch = await f.createBatch(when);
-  await f.sendPart(batch.id, 'mtn_momo');
+  await f.sendPart(batch.id, provider);
   const itemOf = (allowanceId: string) => batch.items.find((item) => item.allowance_id === allowanceId)!;
   return { batch, students, itemOf };
 }
@@ -66,7 +71,7 @@ describe('paying a wallet part', () => {
     expect(await f.stageOf(s.allowanceId)).toBe('paid');
     const detail = await f.getBatch(batch.id);
     const item = detail.items.find((i) => i.allowance_id === s.allowanceId)!;
-    expect(item).toMatchObject({ status: 'paid', transaction_id: `TX-${sent!.reference.slice(0, 8)}` });
+    expect(item).toMatchObject({ status: 'paid', transaction_id: expect.stringMatching(/\S/) });
     expect(item.payout).toMatchObject({ status: 'successful' });
     expect(detail.status).toBe('paid');
     expect(f.mtn.paidTo(s.msisdn!)).toBe(1);
@@ -75,9 +80,7 @@ describe('paying a wallet part', () => {
       .select()
       .from(activities)
       .where(eq(activities.entityId, s.allowanceId));
-    expect(entries.map((e) => e.summary).join('\n')).toContain(
-      `MTN MoMo transaction TX-${sent!.reference.slice(0, 8)}`,
-    );
+    expect(entries.map((e) => e.summary).join('\n')).toContain(`MTN MoMo transaction ${item.transaction_id}`);
     expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
   });
 
@@ -130,21 +133,29 @@ describe('paying a wallet part', () => {
   });
 
   it('an ambiguous answer is never retried by itself; a refusal is failed with its reason', async () => {
-    const { batch, students, itemOf } = await sentBatch([
-      { provider: 'mtn_momo', scenario: 'ambiguous' },
-      { provider: 'mtn_momo', scenario: 'refused' },
-    ]);
+    // Airtel's DP00900001000 (MTN has no such answer: its 500 is an answer lost, asked about).
+    const { batch, students, itemOf } = await sentBatch(
+      [
+        { provider: 'airtel_money', scenario: 'ambiguous' },
+        { provider: 'airtel_money', scenario: 'refused' },
+      ],
+      'airtel_money',
+    );
     const [unsure, refused] = students as [(typeof students)[number], (typeof students)[number]];
     await f.drain(4);
     const [a] = await f.payoutsOf(itemOf(unsure.allowanceId).id);
-    expect(a).toMatchObject({ status: 'ambiguous', reason: 'Transaction status unknown' });
-    expect(f.mtn.sendCalls.filter((r) => r === a!.reference)).toHaveLength(1);
-    expect(f.mtn.statusCalls).not.toContain(a!.reference);
+    expect(a).toMatchObject({ status: 'ambiguous', reason: expect.stringContaining('DP00900001000') });
+    expect(f.airtel.sendCalls.filter((r) => r === a!.reference)).toHaveLength(1);
+    expect(f.airtel.statusCalls).not.toContain(a!.reference);
     const detail = await f.getBatch(batch.id);
     const refusedItem = detail.items.find((i) => i.allowance_id === refused.allowanceId)!;
-    expect(refusedItem.payout).toMatchObject({ status: 'failed', reason: 'Payee account not active' });
+    expect(refusedItem.payout).toMatchObject({
+      status: 'failed',
+      reason: expect.stringContaining('Invalid mobile number'),
+    });
     expect(refusedItem.status).toBe('pending');
     expect(await f.stageOf(refused.allowanceId)).toBe('approved');
+    expect(f.airtel.paidTo(refused.msisdn!)).toBe(0);
   });
 
   it('two engines at once send each payout once', async () => {
