@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm as useHookForm } from 'react-hook-form';
 import type { Form } from '../../../contracts/forms';
 import { type FormContent, mergeFormEdit } from '../../../domain/form-merge';
@@ -10,8 +10,12 @@ import {
 } from '../../../domain/forms';
 import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
 import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components/ui';
-import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { ApiError, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
+import { uploadKeptPhotos } from '../../lib/offline/kept-photos';
+import { OFFLINE_MESSAGES } from '../../lib/offline/messages';
+import { discardOutboxRecord } from '../../lib/offline/outbox';
+import { FormPhotoPicker, type KeptForm, useDraftKeeper, useOfflineWork } from '../offline';
 import { type StudentOption, StudentPicker } from '../students';
 import { type ConflictSide, FormConflictChoices, type FormConflictState, serverValue } from './form-conflict';
 import { FormTypeFields } from './form-fields';
@@ -43,11 +47,14 @@ export function FormEditDialog({
   type,
   form,
   student,
+  kept,
   onClose,
   onSaved,
 }: {
   type: FormType;
   form?: Form;
+  /** A form kept on the phone: a draft, or an outbox record to fix (docs/decisions/012). */
+  kept?: KeptForm;
   /** The student a new form starts with (the list's student filter). */
   student?: StudentOption | null;
   onClose: () => void;
@@ -57,9 +64,17 @@ export function FormEditDialog({
   const save = useSaveForm();
   const complete = useCompleteForm();
   const today = todayIso();
+  const work = useOfflineWork();
+  const drafts = useDraftKeeper(work);
+  // A new form's id is the phone's, so that a save sent twice (its answer lost) makes one form.
+  const [newId] = useState(() => crypto.randomUUID());
+  const recordId = kept?.form_id ?? form?.id ?? newId;
+  const [photoIds, setPhotoIds] = useState<string[]>(kept?.photo_ids ?? form?.photo_ids ?? []);
   // The form as last saved: a failed Complete leaves a draft, which a second try must update.
-  const [saved, setSaved] = useState<Form | undefined>(form);
-  const [picked, setPicked] = useState<StudentOption | null>(form ? null : (student ?? null));
+  const [saved, setSaved] = useState<Form | undefined>(kept ? (kept.base ?? undefined) : form);
+  const [picked, setPicked] = useState<StudentOption | null>(
+    kept?.student ?? (form ? null : (student ?? null)),
+  );
   const [failure, setFailure] = useState<Failure | null>(null);
   const [action, setAction] = useState<'save' | 'complete'>('save');
   // A save that found the same fields changed meanwhile (412), and the officer's choice for each.
@@ -69,9 +84,9 @@ export function FormEditDialog({
   const resolver = useMemo(() => formResolver(type), [type]);
   const hookForm = useHookForm<FormValues>({
     resolver,
-    defaultValues: formDefaults(type, today, form, form ? undefined : student?.id),
+    defaultValues: kept?.values ?? formDefaults(type, today, form, form ? undefined : student?.id),
   });
-  const { register, setValue, setError, reset, handleSubmit } = hookForm;
+  const { register, setValue, setError, reset, handleSubmit, watch, getValues } = hookForm;
   const { errors, isDirty, isSubmitting: busy } = hookForm.formState;
   const discard = useDiscardGuard(isDirty, true);
   const names = formFieldNames(type);
@@ -84,8 +99,7 @@ export function FormEditDialog({
    * version the server gave.
    */
   const showConflict = (current: Form, fields: string[], base: Form, values: FormValues) => {
-    // This screen does not change photos: the edit keeps the ones it started from.
-    const edit = { ...formBody(type, values), photo_ids: base.photo_ids };
+    const edit = { ...formBody(type, values), photo_ids: photoIds };
     const { merged } = mergeFormEdit(contentOf(base), contentOf(current), edit);
     const shown = {
       ...current,
@@ -104,6 +118,50 @@ export function FormEditDialog({
       yoursStudentName: picked?.full_name,
     });
   };
+
+  // Each change is kept on the phone as a draft, so a reload or a closed browser loses nothing.
+  const keepDraft = (values: FormValues, ids: string[]) =>
+    drafts.keep({ form_id: recordId, type, base: saved ?? null, values, photo_ids: ids, student: picked });
+  useEffect(() => {
+    const subscription = watch((values) => keepDraft(values as FormValues, photoIds));
+    return () => subscription.unsubscribe();
+  });
+  const changePhotos = (ids: string[]) => {
+    setPhotoIds(ids);
+    keepDraft(getValues(), ids);
+  };
+
+  // Reopened from the outbox: what the server said about it, or both sides of its conflict.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the dialog opens
+  useEffect(() => {
+    if (kept?.conflict && kept.base)
+      showConflict(kept.conflict.current, kept.conflict.conflicting_fields, kept.base, kept.values);
+    else if (kept?.message) {
+      setFailure({ title: kept.message });
+      for (const [name, message] of Object.entries(kept.field_errors ?? {}))
+        if (names.includes(name)) setError(name as keyof FormValues, { type: 'server', message });
+    }
+  }, []);
+
+  /** Without the network: the form goes to the outbox, sent by the sync when it can be. */
+  const keepForLater = async (values: FormValues, completing: boolean, base: Form | undefined) => {
+    if (!work) return false;
+    drafts.stop();
+    await work.keep({
+      form_id: recordId,
+      type,
+      base: base ?? null,
+      values,
+      body: { ...formBody(type, values), photo_ids: photoIds },
+      complete: completing,
+      student: picked ?? kept?.student ?? null,
+    });
+    reset(values);
+    toast.success(OFFLINE_MESSAGES.keptOnPhone);
+    onClose();
+    return true;
+  };
+  const unreachable = (error: unknown) => error instanceof ApiError && error.isNetworkError;
 
   const choose = (name: string, side: ConflictSide) => {
     if (!conflict) return;
@@ -131,8 +189,11 @@ export function FormEditDialog({
       const created = !saved;
       let record: Form;
       try {
-        record = await save.mutateAsync({ saved, body: formBody(type, values) });
+        if (work) await uploadKeptPhotos(work.db, photoIds);
+        const body = { ...formBody(type, values), photo_ids: photoIds, ...(saved ? {} : { id: recordId }) };
+        record = await save.mutateAsync({ saved, body });
       } catch (error) {
+        if (unreachable(error) && (await keepForLater(values, completing, saved))) return;
         const changed = formConflictOf(error);
         if (changed && saved) {
           showConflict(changed.current, changed.conflicting_fields, saved, values);
@@ -145,8 +206,10 @@ export function FormEditDialog({
       }
       setSaved(record);
       setConflict(null);
-      // What was typed is saved now: closing no longer asks to discard it.
+      // What was typed is saved now: closing no longer asks to discard it, nor does the phone keep it.
       reset(values);
+      await drafts.forget(recordId);
+      if (work) await discardOutboxRecord(work.db, recordId);
       if (!completing) {
         toast.success(created ? M.created : M.saved);
         onSaved?.(record, created);
@@ -159,13 +222,20 @@ export function FormEditDialog({
         onSaved?.(done, created);
         onClose();
       } catch (error) {
+        if (unreachable(error) && (await keepForLater(values, true, record))) return;
         showServerFieldErrors(error, setError, names);
         setFailure({ title: reasonOf(error), detail: created ? M.created : M.saved });
         if (created) onSaved?.(record, created);
       }
     });
 
-  const close = () => !busy && discard.guard(onClose);
+  // Discarding what was typed discards the draft; closing an untouched one keeps it to continue.
+  const close = () =>
+    !busy &&
+    discard.guard(() => {
+      if (isDirty) void drafts.forget(recordId);
+      onClose();
+    });
 
   return (
     <>
@@ -245,6 +315,9 @@ export function FormEditDialog({
           </div>
           <input type="hidden" {...register('student_id')} />
           <FormTypeFields type={type} register={register} errors={errors} disabled={busy} />
+          {work && type === 'home_visit' && (
+            <FormPhotoPicker db={work.db} photoIds={photoIds} onChange={changePhotos} disabled={busy} />
+          )}
         </form>
       </Dialog>
       {discard.prompt}

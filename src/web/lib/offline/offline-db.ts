@@ -23,6 +23,9 @@ export type KeptStudent = Pick<
   'id' | 'full_name' | 'chl_number' | 'program_level' | 'program_status' | 'current_program'
 > & { assigned_officer_id: string | null };
 
+/** The student a form names, as the student picker shows it. */
+export type DraftStudent = Omit<KeptStudent, 'assigned_officer_id'>;
+
 /** A form being filled in, saved at each change: reopened with "Continue your draft". */
 export interface Draft {
   /** The form's id: the server's for an edit, the UUID the phone gave a new one. */
@@ -32,7 +35,7 @@ export interface Draft {
   base: Form | null;
   values: DraftValues;
   photo_ids: string[];
-  student_name: string | null;
+  student: DraftStudent | null;
   updated_at: number;
 }
 
@@ -63,7 +66,7 @@ export interface OutboxRecord {
   body: FormRequestBody;
   complete: boolean;
   stage: 'form' | 'saved';
-  student_name: string | null;
+  student: DraftStudent | null;
   state: OutboxState;
   /** The server's message for a record it refused, and its messages by field. */
   message: string | null;

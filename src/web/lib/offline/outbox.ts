@@ -1,6 +1,6 @@
 import type { Form } from '../../../contracts/forms';
 import type { FormType } from '../../../domain/forms';
-import type { DraftValues, FormRequestBody, OfflineDb, OutboxRecord } from './offline-db';
+import type { DraftStudent, DraftValues, FormRequestBody, OfflineDb, OutboxRecord } from './offline-db';
 
 /** What a save on the phone hands the outbox: the form as the officer left it. */
 export interface OutboxEntry {
@@ -11,7 +11,7 @@ export interface OutboxEntry {
   values: DraftValues;
   body: FormRequestBody;
   complete: boolean;
-  student_name: string | null;
+  student: DraftStudent | null;
 }
 
 /**

@@ -33,7 +33,7 @@ function entry(formId: string, people = 'Mother', complete = false): OutboxEntry
       photo_ids: [],
     },
     complete,
-    student_name: 'Mwila Banda',
+    student: null,
   };
 }
 
@@ -237,7 +237,7 @@ describe('drafts', () => {
       base: null,
       values: entry('x').values,
       photo_ids: [],
-      student_name: null,
+      student: null,
     });
     expect(await keptDrafts(mine)).toHaveLength(1);
     expect(await keptDrafts(theirs)).toHaveLength(0);
@@ -260,7 +260,7 @@ describe('drafts', () => {
       base: null,
       values: entry(id).values,
       photo_ids: [photo],
-      student_name: null,
+      student: null,
     });
     const visit = entry(id);
     visit.body.photo_ids = [photo];
