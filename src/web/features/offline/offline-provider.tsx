@@ -20,8 +20,10 @@ import { queryKeys } from '../../lib/query-keys';
 import { useCurrentUser } from '../../lib/session';
 import { useLive } from './use-live';
 
-/** While anything waits, the outbox is tried this often (issue 48 item 4). */
+/** While anything waits, the outbox is tried at least this often (issue 48 item 4)... */
 const RETRY_EVERY_MS = 60_000;
+/** ...and when a record's wait (its backoff) ends, if sooner, but not more often than this. */
+const SOONEST_RETRY_MS = 2_000;
 
 export interface OfflineWork {
   db: OfflineDb;
@@ -50,6 +52,8 @@ function useOnline() {
     const off = () => setOnline(false);
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
+    // A change between the first render and these listeners would otherwise go unheard.
+    setOnline(navigator.onLine);
     return () => {
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);
@@ -106,12 +110,16 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
     if (online) void run(true);
   }, [online, run]);
 
-  const waiting = records.some((record) => record.state === 'waiting');
+  // Each try moves the record's next_try_at on, so this is armed again after every run.
+  const nextTry = Math.min(
+    ...records.filter((record) => record.state === 'waiting').map((record) => record.next_try_at),
+  );
   useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setInterval(() => void run(false), RETRY_EVERY_MS);
-    return () => window.clearInterval(timer);
-  }, [waiting, run]);
+    if (!Number.isFinite(nextTry) || syncing) return;
+    const wait = Math.min(RETRY_EVERY_MS, Math.max(SOONEST_RETRY_MS, nextTry - Date.now()));
+    const timer = window.setTimeout(() => void run(false), wait);
+    return () => window.clearTimeout(timer);
+  }, [nextTry, syncing, run]);
 
   const keep = useCallback(
     async (entry: OutboxEntry) => {

@@ -43,6 +43,8 @@ function useStudentSearch(q: string, enabled: boolean) {
       }
     },
     enabled,
+    // Asked with no network too: the phone's own copy answers then.
+    networkMode: 'always',
     staleTime: 30_000,
   });
 }
