@@ -213,6 +213,6 @@ test('a 401 during sync loses nothing: signed in again, the form arrives once', 
   expect(refused).toBe(1);
 
   await signIn(page, 'PO001');
-  await expect(syncState(page)).toHaveText('All changes synced', { timeout: 30_000 });
-  expect(await formsNamed(page, marker)).toHaveLength(1);
+  await expect.poll(async () => (await formsNamed(page, marker)).length, { timeout: 30_000 }).toBe(1);
+  await expect(syncState(page)).toHaveText('All changes synced');
 });

@@ -10,17 +10,15 @@ import {
 } from '../../../domain/forms';
 import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
 import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components/ui';
-import { ApiError, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
+import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
-import { uploadKeptPhotos } from '../../lib/offline/kept-photos';
-import { OFFLINE_MESSAGES } from '../../lib/offline/messages';
-import { discardOutboxRecord } from '../../lib/offline/outbox';
-import { FormPhotoPicker, type KeptForm, useDraftKeeper, useOfflineWork } from '../offline';
+import { FormPhotoPicker, type KeptForm } from '../offline';
 import { type StudentOption, StudentPicker } from '../students';
 import { type ConflictSide, FormConflictChoices, type FormConflictState, serverValue } from './form-conflict';
 import { FormTypeFields } from './form-fields';
 import { type FormValues, formBody, formDefaults, formFieldNames, formResolver } from './form-values';
 import { formConflictOf, reasonOf, useCompleteForm, useSaveForm } from './forms-files.queries';
+import { useFormOnPhone } from './use-form-on-phone';
 
 type Failure = { title: string; detail?: string };
 
@@ -64,12 +62,6 @@ export function FormEditDialog({
   const save = useSaveForm();
   const complete = useCompleteForm();
   const today = todayIso();
-  const work = useOfflineWork();
-  const drafts = useDraftKeeper(work);
-  // A new form's id is the phone's, so that a save sent twice (its answer lost) makes one form.
-  const [newId] = useState(() => crypto.randomUUID());
-  const recordId = kept?.form_id ?? form?.id ?? newId;
-  const [photoIds, setPhotoIds] = useState<string[]>(kept?.photo_ids ?? form?.photo_ids ?? []);
   // The form as last saved: a failed Complete leaves a draft, which a second try must update.
   const [saved, setSaved] = useState<Form | undefined>(kept ? (kept.base ?? undefined) : form);
   const [picked, setPicked] = useState<StudentOption | null>(
@@ -86,7 +78,8 @@ export function FormEditDialog({
     resolver,
     defaultValues: kept?.values ?? formDefaults(type, today, form, form ? undefined : student?.id),
   });
-  const { register, setValue, setError, reset, handleSubmit, watch, getValues } = hookForm;
+  const { register, setValue, setError, reset, handleSubmit } = hookForm;
+  const phone = useFormOnPhone({ type, form, kept, hookForm, saved, picked, onClose });
   const { errors, isDirty, isSubmitting: busy } = hookForm.formState;
   const discard = useDiscardGuard(isDirty, true);
   const names = formFieldNames(type);
@@ -99,7 +92,7 @@ export function FormEditDialog({
    * version the server gave.
    */
   const showConflict = (current: Form, fields: string[], base: Form, values: FormValues) => {
-    const edit = { ...formBody(type, values), photo_ids: photoIds };
+    const edit = { ...formBody(type, values), photo_ids: phone.photoIds };
     const { merged } = mergeFormEdit(contentOf(base), contentOf(current), edit);
     const shown = {
       ...current,
@@ -119,18 +112,6 @@ export function FormEditDialog({
     });
   };
 
-  // Each change is kept on the phone as a draft, so a reload or a closed browser loses nothing.
-  const keepDraft = (values: FormValues, ids: string[]) =>
-    drafts.keep({ form_id: recordId, type, base: saved ?? null, values, photo_ids: ids, student: picked });
-  useEffect(() => {
-    const subscription = watch((values) => keepDraft(values as FormValues, photoIds));
-    return () => subscription.unsubscribe();
-  });
-  const changePhotos = (ids: string[]) => {
-    setPhotoIds(ids);
-    keepDraft(getValues(), ids);
-  };
-
   // Reopened from the outbox: what the server said about it, or both sides of its conflict.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the dialog opens
   useEffect(() => {
@@ -142,26 +123,6 @@ export function FormEditDialog({
         if (names.includes(name)) setError(name as keyof FormValues, { type: 'server', message });
     }
   }, []);
-
-  /** Without the network: the form goes to the outbox, sent by the sync when it can be. */
-  const keepForLater = async (values: FormValues, completing: boolean, base: Form | undefined) => {
-    if (!work) return false;
-    drafts.stop();
-    await work.keep({
-      form_id: recordId,
-      type,
-      base: base ?? null,
-      values,
-      body: { ...formBody(type, values), photo_ids: photoIds },
-      complete: completing,
-      student: picked ?? kept?.student ?? null,
-    });
-    reset(values);
-    toast.success(OFFLINE_MESSAGES.keptOnPhone);
-    onClose();
-    return true;
-  };
-  const unreachable = (error: unknown) => error instanceof ApiError && error.isNetworkError;
 
   const choose = (name: string, side: ConflictSide) => {
     if (!conflict) return;
@@ -189,11 +150,10 @@ export function FormEditDialog({
       const created = !saved;
       let record: Form;
       try {
-        if (work) await uploadKeptPhotos(work.db, photoIds);
-        const body = { ...formBody(type, values), photo_ids: photoIds, ...(saved ? {} : { id: recordId }) };
-        record = await save.mutateAsync({ saved, body });
+        await phone.uploadPhotos();
+        record = await save.mutateAsync({ saved, body: phone.body(values) });
       } catch (error) {
-        if (unreachable(error) && (await keepForLater(values, completing, saved))) return;
+        if (await phone.keepIfUnreachable(error, values, completing, saved)) return;
         const changed = formConflictOf(error);
         if (changed && saved) {
           showConflict(changed.current, changed.conflicting_fields, saved, values);
@@ -208,8 +168,7 @@ export function FormEditDialog({
       setConflict(null);
       // What was typed is saved now: closing no longer asks to discard it, nor does the phone keep it.
       reset(values);
-      await drafts.forget(recordId);
-      if (work) await discardOutboxRecord(work.db, recordId);
+      await phone.acknowledged();
       if (!completing) {
         toast.success(created ? M.created : M.saved);
         onSaved?.(record, created);
@@ -222,7 +181,7 @@ export function FormEditDialog({
         onSaved?.(done, created);
         onClose();
       } catch (error) {
-        if (unreachable(error) && (await keepForLater(values, true, record))) return;
+        if (await phone.keepIfUnreachable(error, values, true, record)) return;
         showServerFieldErrors(error, setError, names);
         setFailure({ title: reasonOf(error), detail: created ? M.created : M.saved });
         if (created) onSaved?.(record, created);
@@ -233,7 +192,7 @@ export function FormEditDialog({
   const close = () =>
     !busy &&
     discard.guard(() => {
-      if (isDirty) void drafts.forget(recordId);
+      if (isDirty) phone.discarded();
       onClose();
     });
 
@@ -315,8 +274,13 @@ export function FormEditDialog({
           </div>
           <input type="hidden" {...register('student_id')} />
           <FormTypeFields type={type} register={register} errors={errors} disabled={busy} />
-          {work && type === 'home_visit' && (
-            <FormPhotoPicker db={work.db} photoIds={photoIds} onChange={changePhotos} disabled={busy} />
+          {phone.work && type === 'home_visit' && (
+            <FormPhotoPicker
+              db={phone.work.db}
+              photoIds={phone.photoIds}
+              onChange={phone.changePhotos}
+              disabled={busy}
+            />
           )}
         </form>
       </Dialog>

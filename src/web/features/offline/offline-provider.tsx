@@ -29,6 +29,8 @@ export interface OfflineWork {
   db: OfflineDb;
   online: boolean;
   syncing: boolean;
+  /** Whether the outbox was read yet: until then nothing is said about it. */
+  loaded: boolean;
   /** The outbox, oldest first. */
   records: OutboxRecord[];
   /** Forms being filled in, the latest first. */
@@ -74,8 +76,9 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   const online = useOnline();
   const [syncing, setSyncing] = useState(false);
   const [unreachable, setUnreachable] = useState(false);
-  const records = useLive(() => outboxRecords(db), db.name, []);
+  const kept = useLive<OutboxRecord[] | null>(() => outboxRecords(db), db.name, null);
   const drafts = useLive(() => keptDrafts(db), db.name, []);
+  const records = useMemo(() => kept ?? [], [kept]);
   const running = useRef(false);
 
   const run = useCallback(
@@ -134,12 +137,13 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
       db,
       online: online && !unreachable,
       syncing,
+      loaded: kept !== null,
       records,
       drafts,
       keep,
       syncNow: () => run(true),
     }),
-    [db, online, unreachable, syncing, records, drafts, keep, run],
+    [db, online, unreachable, syncing, kept, records, drafts, keep, run],
   );
   return <OfflineContext.Provider value={value}>{children}</OfflineContext.Provider>;
 }

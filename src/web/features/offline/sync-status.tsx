@@ -6,7 +6,7 @@ import { useOfflineWork } from './offline-provider';
 /** The outbox at a glance, for the top bar: offline, waiting, syncing, synced or refused. */
 export function SyncStatus() {
   const work = useOfflineWork();
-  if (!work) return null;
+  if (!work?.loaded) return null;
   const waiting = work.records.filter((record) => record.state === 'waiting').length;
   const refused = work.records.length - waiting;
   const words = work.syncing
