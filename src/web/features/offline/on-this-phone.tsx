@@ -1,11 +1,13 @@
 import { CloudOff } from 'lucide-react';
 import { FORM_TYPE_LABELS } from '../../../domain/forms';
 import { Button } from '../../components/ui';
+import { formatDate } from '../../lib/format';
 import { dropDraft } from '../../lib/offline/drafts';
 import { OFFLINE_MESSAGES as M } from '../../lib/offline/messages';
 import type { Draft, OutboxRecord } from '../../lib/offline/offline-db';
 import { discardOutboxRecord } from '../../lib/offline/outbox';
-import { useOfflineWork } from './offline-provider';
+import { type OfflineWork, useOfflineWork } from './offline-provider';
+import { useLive } from './use-live';
 
 /** A form kept on the phone, as the edit dialog reopens it. */
 export interface KeptForm {
@@ -43,7 +45,48 @@ export function OnThisPhone({ onOpen }: { onOpen: (type: Draft['type'], kept: Ke
   const work = useOfflineWork();
   if (!work) return null;
   const refused = work.records.filter((record) => record.state !== 'waiting');
-  if (work.drafts.length === 0 && refused.length === 0) return null;
+  return (
+    <>
+      {!work.online && <KeptTasks work={work} />}
+      {(work.drafts.length > 0 || refused.length > 0) && (
+        <KeptWork work={work} refused={refused} onOpen={onOpen} />
+      )}
+    </>
+  );
+}
+
+/** With no network: the officer's open tasks as last refreshed, to know which visits are due. */
+function KeptTasks({ work }: { work: OfflineWork }) {
+  const tasks = useLive(() => work.db.tasks.orderBy('id').toArray(), work.db.name, []);
+  if (tasks.length === 0) return null;
+  const due = (date: string | null) => date ?? '9999';
+  return (
+    <section aria-label="Your open tasks" className="mb-4 rounded-xl border border-slate-200 bg-white p-3">
+      <h2 className="text-sm font-semibold text-slate-900">Your open tasks (kept on this phone)</h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {[...tasks]
+          .sort((a, b) => due(a.due_date).localeCompare(due(b.due_date)))
+          .map((task) => (
+            <li key={task.id} className="text-slate-700">
+              <span className="font-medium text-slate-900">{task.title}</span>
+              {task.student_name && ` · ${task.student_name}`}
+              {task.due_date && ` · due ${formatDate(task.due_date)}`}
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}
+
+function KeptWork({
+  work,
+  refused,
+  onOpen,
+}: {
+  work: OfflineWork;
+  refused: OutboxRecord[];
+  onOpen: (type: Draft['type'], kept: KeptForm) => void;
+}) {
   return (
     <section
       aria-label="On this phone"
