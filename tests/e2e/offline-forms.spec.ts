@@ -216,3 +216,61 @@ test('a 401 during sync loses nothing: signed in again, the form arrives once', 
   await expect.poll(async () => (await formsNamed(page, marker)).length, { timeout: 30_000 }).toBe(1);
   await expect(syncState(page)).toHaveText('All changes synced');
 });
+
+test('an edit saved offline that meets a change to the same field shows both, and the choice wins', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await signIn(page, 'PO001');
+  const answer = await page.request.get('/api/students?pageSize=1&sort=name_asc');
+  const [student] = ((await answer.json()) as { items: Array<{ id: string; full_name: string }> }).items;
+  const visit = {
+    type: 'home_visit',
+    student_id: student?.id,
+    form_date: new Date().toISOString().slice(0, 10),
+    fields: { people_present: `Conflict ${Date.now()}`, living_conditions: 'Two rooms.' },
+  };
+  const created = await page.request.post('/api/forms', { data: visit });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/forms?open=${id}`);
+  await page
+    .getByRole('dialog', { name: `Home Visit: ${student?.full_name}` })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const form = page.getByRole('dialog', { name: 'Edit Home Visit' });
+  await form.getByRole('textbox', { name: 'Living conditions' }).fill('One room.');
+  await context.setOffline(true);
+  await form.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(form).toBeHidden();
+  const detail = page.getByRole('dialog', { name: `Home Visit: ${student?.full_name}` });
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(syncState(page)).toContainText('1 waiting to sync');
+
+  // Meanwhile the deputy manager changes the same field on the server (version 1 -> 2).
+  const other = await browser.newContext({ baseURL: ORIGIN });
+  const manager = await other.newPage();
+  await signIn(manager, 'DPM001');
+  const meanwhile = await manager.request.put(`/api/forms/${id}`, {
+    data: { ...visit, fields: { ...visit.fields, living_conditions: 'Three rooms.' } },
+    headers: { 'If-Match': '"1"' },
+  });
+  expect(meanwhile.status()).toBe(200);
+  await other.close();
+
+  await context.setOffline(false);
+  await expect(syncState(page)).toHaveText('1 could not be synced', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Fix and send' }).click();
+  const fixing = page.getByRole('dialog', { name: 'Edit Home Visit' });
+  const living = fixing.getByRole('group', { name: 'Living conditions' });
+  await expect(living.getByRole('radio', { name: 'On the server: Three rooms.' })).toBeVisible();
+  await living.getByRole('radio', { name: 'Yours: One room.' }).check();
+  await fixing.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(fixing).toBeHidden();
+  await expect(syncState(page)).toHaveText('All changes synced');
+  const saved = (await (await page.request.get(`/api/forms/${id}`)).json()) as {
+    fields: Record<string, string>;
+  };
+  expect(saved.fields.living_conditions).toBe('One room.');
+});
