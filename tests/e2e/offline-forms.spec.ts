@@ -274,3 +274,33 @@ test('an edit saved offline that meets a change to the same field shows both, an
   };
   expect(saved.fields.living_conditions).toBe('One room.');
 });
+
+test('signing out with a form not synced asks first, and Sync now sends it before signing out', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'PO001');
+  await expect(syncState(page)).toHaveText('All changes synced');
+  const student = await ownStudent(page);
+  const marker = `Before sign-out ${Date.now()}`;
+  await page.goto('/forms');
+  const form = await startHomeVisit(page, student, marker);
+  await context.setOffline(true);
+  await form.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(form).toBeHidden();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const asking = page.getByRole('dialog', { name: 'Work on this phone is not synced yet' });
+  await expect(asking.getByRole('button', { name: 'Export as a file' })).toBeVisible();
+  await expect(asking.getByRole('button', { name: 'Discard and sign out' })).toBeVisible();
+  // Still offline: nothing went, so it stays signed in with the work.
+  await asking.getByRole('button', { name: 'Sync now' }).click();
+  await expect(asking).toBeVisible();
+  await expect(asking.getByRole('button', { name: 'Sync now' })).toBeEnabled();
+
+  await context.setOffline(false);
+  await asking.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page).toHaveURL(/login/);
+  await signIn(page, 'PO001');
+  expect(await formsNamed(page, marker)).toHaveLength(1);
+});

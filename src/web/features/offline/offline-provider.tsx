@@ -79,31 +79,31 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   const kept = useLive<OutboxRecord[] | null>(() => outboxRecords(db), db.name, null);
   const drafts = useLive(() => keptDrafts(db), db.name, []);
   const records = useMemo(() => kept ?? [], [kept]);
-  const running = useRef(false);
+  // The run under way: asked again meanwhile ("Sync now" as the network returns), it is the answer.
+  const running = useRef<Promise<SyncOutcome | null> | null>(null);
 
   const run = useCallback(
-    async (force: boolean) => {
-      if (running.current) return null;
-      running.current = true;
+    (force: boolean): Promise<SyncOutcome | null> => {
+      if (running.current) return running.current;
       setSyncing(true);
-      try {
-        return await inOneTab(`chl-outbox-${user.id}`, async () => {
-          // Paused by a 401: it goes on once the server knows this account again (signed in anew).
-          if ((await db.kept.get(PAUSED_KEY))?.value) {
-            const session = await fetchTransport('/api/session', { method: 'GET' }).catch(() => null);
-            if ((session?.body as { user?: { id?: string } } | null)?.user?.id === user.id)
-              await resumeAfterSignIn(db);
-          }
-          const outcome = await syncOutbox(db, fetchTransport, { force });
-          setUnreachable(outcome.offline);
-          if (outcome.sent > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
-          if (!outcome.offline && !outcome.paused) await refreshKeptRecords(db, user.id, fetchTransport);
-          return outcome;
-        });
-      } finally {
-        running.current = false;
+      const once = inOneTab(`chl-outbox-${user.id}`, async () => {
+        // Paused by a 401: it goes on once the server knows this account again (signed in anew).
+        if ((await db.kept.get(PAUSED_KEY))?.value) {
+          const session = await fetchTransport('/api/session', { method: 'GET' }).catch(() => null);
+          if ((session?.body as { user?: { id?: string } } | null)?.user?.id === user.id)
+            await resumeAfterSignIn(db);
+        }
+        const outcome = await syncOutbox(db, fetchTransport, { force });
+        setUnreachable(outcome.offline);
+        if (outcome.sent > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
+        if (!outcome.offline && !outcome.paused) await refreshKeptRecords(db, user.id, fetchTransport);
+        return outcome;
+      }).finally(() => {
+        running.current = null;
         setSyncing(false);
-      }
+      });
+      running.current = once;
+      return once;
     },
     [db, user.id, queryClient],
   );
