@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { OfflineProvider } from '../features/offline';
 import { RequireRole, SignInGate } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { appRoutes } from './routes';
@@ -10,20 +11,23 @@ import { appRoutes } from './routes';
 export function SignedInApp() {
   return (
     <SignInGate>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route index element={<Navigate to="/dashboard" replace />} />
-          {appRoutes.map(({ path, element, minRole }) => (
-            <Route
-              key={path}
-              path={path}
-              element={minRole ? <RequireRole role={minRole}>{element}</RequireRole> : element}
-            />
-          ))}
-        </Route>
-        {/* /login and the other signed-out pages, and any unknown path. */}
-        <Route path="*" element={<Navigate to="/dashboard" replace />} />
-      </Routes>
+      {/* The phone's drafts and outbox, and their sync, for as long as this account is signed in. */}
+      <OfflineProvider>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route index element={<Navigate to="/dashboard" replace />} />
+            {appRoutes.map(({ path, element, minRole }) => (
+              <Route
+                key={path}
+                path={path}
+                element={minRole ? <RequireRole role={minRole}>{element}</RequireRole> : element}
+              />
+            ))}
+          </Route>
+          {/* /login and the other signed-out pages, and any unknown path. */}
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Routes>
+      </OfflineProvider>
     </SignInGate>
   );
 }

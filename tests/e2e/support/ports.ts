@@ -5,8 +5,8 @@
 // runs its own app on base + 11, settings.spec.ts on base + 12, allowances-bulk-decision.spec.ts on
 // base + 13, payment-batches.spec.ts on base + 14, delegation.spec.ts on base + 15 (see
 // support/own-server.ts), deployment.spec.ts its installed service on base + 16, offline-app.spec.ts
-// its own app on base + 17, sms.spec.ts its own app on base + 18, mobile-money-payouts.spec.ts on
-// base + 20.
+// its own app on base + 17, sms.spec.ts its own app on base + 18, offline-forms.spec.ts its own app
+// on base + 19, mobile-money-payouts.spec.ts on base + 20.
 const base = Number(process.env.E2E_PORT_BASE ?? 21870);
 export const E2E_APP_PORT = base;
 export const E2E_SMTP_PORT = base + 1;

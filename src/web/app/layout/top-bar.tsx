@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { roleLabel } from '../../../domain/roles';
 import { DemoDataNotice } from '../../features/auth';
+import { SyncStatus, useSignOutCheck } from '../../features/offline';
 import { GlobalSearch } from '../../features/search';
 import { useAuth } from '../../lib/session';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -27,10 +28,12 @@ export function TopBar({
   const { user, logout } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
 
+  // Work on the phone not yet synced is asked about before signing out (issue 48 item 3).
+  const check = useSignOutCheck(logout);
   const onLogout = async () => {
     setSigningOut(true);
     try {
-      await logout();
+      await check.signOut();
     } finally {
       setSigningOut(false);
     }
@@ -54,7 +57,8 @@ export function TopBar({
 
       <GlobalSearch />
 
-      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+        <SyncStatus />
         <DemoDataNotice variant="badge" />
         <AfterFirstPaint standIn={<ThemeIcon />}>
           <ThemeMenu />
@@ -93,6 +97,7 @@ export function TopBar({
           <span className="sr-only sm:not-sr-only">Logout</span>
         </button>
       </div>
+      {check.dialog}
     </header>
   );
 }

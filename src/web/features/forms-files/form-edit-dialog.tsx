@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm as useHookForm } from 'react-hook-form';
 import type { Form } from '../../../contracts/forms';
 import { type FormContent, mergeFormEdit } from '../../../domain/form-merge';
@@ -12,11 +12,13 @@ import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../c
 import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
+import { FormPhotoPicker, type KeptForm } from '../offline';
 import { type StudentOption, StudentPicker } from '../students';
 import { type ConflictSide, FormConflictChoices, type FormConflictState, serverValue } from './form-conflict';
 import { FormTypeFields } from './form-fields';
 import { type FormValues, formBody, formDefaults, formFieldNames, formResolver } from './form-values';
 import { formConflictOf, reasonOf, useCompleteForm, useSaveForm } from './forms-files.queries';
+import { useFormOnPhone } from './use-form-on-phone';
 
 type Failure = { title: string; detail?: string };
 
@@ -43,11 +45,14 @@ export function FormEditDialog({
   type,
   form,
   student,
+  kept,
   onClose,
   onSaved,
 }: {
   type: FormType;
   form?: Form;
+  /** A form kept on the phone: a draft, or an outbox record to fix (docs/decisions/012). */
+  kept?: KeptForm;
   /** The student a new form starts with (the list's student filter). */
   student?: StudentOption | null;
   onClose: () => void;
@@ -58,8 +63,10 @@ export function FormEditDialog({
   const complete = useCompleteForm();
   const today = todayIso();
   // The form as last saved: a failed Complete leaves a draft, which a second try must update.
-  const [saved, setSaved] = useState<Form | undefined>(form);
-  const [picked, setPicked] = useState<StudentOption | null>(form ? null : (student ?? null));
+  const [saved, setSaved] = useState<Form | undefined>(kept ? (kept.base ?? undefined) : form);
+  const [picked, setPicked] = useState<StudentOption | null>(
+    kept?.student ?? (form ? null : (student ?? null)),
+  );
   const [failure, setFailure] = useState<Failure | null>(null);
   const [action, setAction] = useState<'save' | 'complete'>('save');
   // A save that found the same fields changed meanwhile (412), and the officer's choice for each.
@@ -69,9 +76,10 @@ export function FormEditDialog({
   const resolver = useMemo(() => formResolver(type), [type]);
   const hookForm = useHookForm<FormValues>({
     resolver,
-    defaultValues: formDefaults(type, today, form, form ? undefined : student?.id),
+    defaultValues: kept?.values ?? formDefaults(type, today, form, form ? undefined : student?.id),
   });
   const { register, setValue, setError, reset, handleSubmit } = hookForm;
+  const phone = useFormOnPhone({ type, form, kept, hookForm, saved, picked, onClose });
   const { errors, isDirty, isSubmitting: busy } = hookForm.formState;
   const discard = useDiscardGuard(isDirty, true);
   const names = formFieldNames(type);
@@ -84,8 +92,7 @@ export function FormEditDialog({
    * version the server gave.
    */
   const showConflict = (current: Form, fields: string[], base: Form, values: FormValues) => {
-    // This screen does not change photos: the edit keeps the ones it started from.
-    const edit = { ...formBody(type, values), photo_ids: base.photo_ids };
+    const edit = { ...formBody(type, values), photo_ids: phone.photoIds };
     const { merged } = mergeFormEdit(contentOf(base), contentOf(current), edit);
     const shown = {
       ...current,
@@ -104,6 +111,18 @@ export function FormEditDialog({
       yoursStudentName: picked?.full_name,
     });
   };
+
+  // Reopened from the outbox: what the server said about it, or both sides of its conflict.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the dialog opens
+  useEffect(() => {
+    if (kept?.conflict && kept.base)
+      showConflict(kept.conflict.current, kept.conflict.conflicting_fields, kept.base, kept.values);
+    else if (kept?.message) {
+      setFailure({ title: kept.message });
+      for (const [name, message] of Object.entries(kept.field_errors ?? {}))
+        if (names.includes(name)) setError(name as keyof FormValues, { type: 'server', message });
+    }
+  }, []);
 
   const choose = (name: string, side: ConflictSide) => {
     if (!conflict) return;
@@ -131,8 +150,10 @@ export function FormEditDialog({
       const created = !saved;
       let record: Form;
       try {
-        record = await save.mutateAsync({ saved, body: formBody(type, values) });
+        await phone.uploadPhotos();
+        record = await save.mutateAsync({ saved, body: phone.body(values) });
       } catch (error) {
+        if (await phone.keepIfUnreachable(error, values, completing, saved)) return;
         const changed = formConflictOf(error);
         if (changed && saved) {
           showConflict(changed.current, changed.conflicting_fields, saved, values);
@@ -145,8 +166,9 @@ export function FormEditDialog({
       }
       setSaved(record);
       setConflict(null);
-      // What was typed is saved now: closing no longer asks to discard it.
+      // What was typed is saved now: closing no longer asks to discard it, nor does the phone keep it.
       reset(values);
+      await phone.acknowledged();
       if (!completing) {
         toast.success(created ? M.created : M.saved);
         onSaved?.(record, created);
@@ -159,13 +181,20 @@ export function FormEditDialog({
         onSaved?.(done, created);
         onClose();
       } catch (error) {
+        if (await phone.keepIfUnreachable(error, values, true, record)) return;
         showServerFieldErrors(error, setError, names);
         setFailure({ title: reasonOf(error), detail: created ? M.created : M.saved });
         if (created) onSaved?.(record, created);
       }
     });
 
-  const close = () => !busy && discard.guard(onClose);
+  // Discarding what was typed discards the draft; closing an untouched one keeps it to continue.
+  const close = () =>
+    !busy &&
+    discard.guard(() => {
+      if (isDirty) phone.discarded();
+      onClose();
+    });
 
   return (
     <>
@@ -245,6 +274,14 @@ export function FormEditDialog({
           </div>
           <input type="hidden" {...register('student_id')} />
           <FormTypeFields type={type} register={register} errors={errors} disabled={busy} />
+          {phone.work && type === 'home_visit' && (
+            <FormPhotoPicker
+              db={phone.work.db}
+              photoIds={phone.photoIds}
+              onChange={phone.changePhotos}
+              disabled={busy}
+            />
+          )}
         </form>
       </Dialog>
       {discard.prompt}

@@ -85,7 +85,8 @@ export function useRefreshFormsAndFiles() {
 
 function useChange<TArgs, TResult>(call: (args: TArgs) => Promise<TResult>) {
   const refresh = useRefreshFormsAndFiles();
-  return useMutation({ mutationFn: call, onSuccess: () => refresh() });
+  // Tried with no network too: a save that cannot reach the server goes to the phone's outbox.
+  return useMutation({ mutationFn: call, onSuccess: () => refresh(), networkMode: 'always' });
 }
 
 function useRemove(path: (id: string) => string) {

@@ -15,6 +15,7 @@ import { ListScreen, ListTable, type StatTile, useDeleteConfirm } from '../../co
 import { Button } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
+import { type KeptForm, OnThisPhone } from '../offline';
 import { useStudent } from '../students';
 import { FormDetailDialog } from './form-detail-dialog';
 import { FormEditDialog } from './form-edit-dialog';
@@ -37,7 +38,12 @@ const ParamsSchema = listStateSchema({
   open: z.string().max(40).default(''),
 });
 
-type Editing = { kind: 'choose' } | { kind: 'new'; type: FormType } | { kind: 'edit'; form: Form } | null;
+type Editing =
+  | { kind: 'choose' }
+  | { kind: 'new'; type: FormType }
+  | { kind: 'edit'; form: Form }
+  | { kind: 'kept'; type: FormType; kept: KeptForm }
+  | null;
 
 /**
  * /forms: Forms Management (docs/product.md §2): tiles by status, search, type, status and student
@@ -124,6 +130,7 @@ export function FormsPage() {
       ]}
       linkError={opened.isError && params.open ? reasonOf(opened.error) : null}
     >
+      <OnThisPhone onOpen={(type, kept) => setEditing({ kind: 'kept', type, kept })} />
       <ListTable query={forms} onPage={(page) => update({ page })}>
         <FormsTable
           query={forms}
@@ -143,6 +150,14 @@ export function FormsPage() {
       {editing?.kind === 'choose' && (
         <FormTypeChooser
           onChoose={(type) => setEditing({ kind: 'new', type })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'kept' && (
+        <FormEditDialog
+          key={editing.kept.form_id}
+          type={editing.type}
+          kept={editing.kept}
           onClose={() => setEditing(null)}
         />
       )}

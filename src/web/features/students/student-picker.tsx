@@ -6,10 +6,13 @@ import { formatCount } from '../../../domain/search';
 import { PROGRAM_LEVEL_LABELS, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import { useFieldControl } from '../../components/ui';
 import { controlClasses } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { findKeptStudents } from '../../lib/offline/kept-records';
+import type { OfflineDb } from '../../lib/offline/offline-db';
 import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useOfflineWork } from '../offline';
 
 /** What the picker keeps of a student: a list item's share (a whole record also fits). */
 export type StudentOption = Pick<
@@ -19,15 +22,29 @@ export type StudentOption = Pick<
 
 const PICKER_PAGE_SIZE = 20;
 
+/** With no network, the officer's own students kept on the phone (issue 48 item 2). */
+async function keptStudents(db: OfflineDb, q: string): Promise<Pick<StudentListResponse, 'items' | 'total'>> {
+  const items = await findKeptStudents(db, q, PICKER_PAGE_SIZE);
+  return { items: items as StudentListResponse['items'], total: items.length };
+}
+
 function useStudentSearch(q: string, enabled: boolean) {
+  const db = useOfflineWork()?.db;
   return useQuery({
     queryKey: queryKeys.studentPicker(q),
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }): Promise<Pick<StudentListResponse, 'items' | 'total' | 'total_capped'>> => {
       const params = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE), sort: 'name_asc' });
       if (q.trim()) params.set('q', q.trim());
-      return api.get<StudentListResponse>(`/api/students?${params}`, signal);
+      try {
+        return await api.get<StudentListResponse>(`/api/students?${params}`, signal);
+      } catch (error) {
+        if (!(db && error instanceof ApiError && error.isNetworkError)) throw error;
+        return keptStudents(db, q);
+      }
     },
     enabled,
+    // Asked with no network too: the phone's own copy answers then.
+    networkMode: 'always',
     staleTime: 30_000,
   });
 }

@@ -1,0 +1,7 @@
+/** The phone's offline work (issue 48 items 2-4): drafts, the outbox and its sync, kept records. */
+export { FormPhotoPicker } from './form-photo-picker';
+export { OfflineProvider, type OfflineWork, useOfflineWork } from './offline-provider';
+export { type KeptForm, OnThisPhone } from './on-this-phone';
+export { useSignOutCheck } from './sign-out-check';
+export { SyncStatus } from './sync-status';
+export { useDraftKeeper } from './use-draft-keeper';

@@ -1,0 +1,149 @@
+import { CloudOff } from 'lucide-react';
+import { FORM_TYPE_LABELS } from '../../../domain/forms';
+import { Button } from '../../components/ui';
+import { formatDate } from '../../lib/format';
+import { dropDraft } from '../../lib/offline/drafts';
+import { OFFLINE_MESSAGES as M } from '../../lib/offline/messages';
+import type { Draft, OutboxRecord } from '../../lib/offline/offline-db';
+import { discardOutboxRecord } from '../../lib/offline/outbox';
+import { type OfflineWork, useOfflineWork } from './offline-provider';
+import { useLive } from './use-live';
+
+/** A form kept on the phone, as the edit dialog reopens it. */
+export interface KeptForm {
+  form_id: string;
+  base: Draft['base'];
+  values: Draft['values'];
+  photo_ids: string[];
+  student: Draft['student'];
+  /** From the outbox: why the server refused it, or both sides of a conflict. */
+  message?: string | null;
+  field_errors?: Record<string, string> | null;
+  conflict?: OutboxRecord['conflict'];
+}
+
+export const keptFromDraft = (draft: Draft): KeptForm => ({ ...draft });
+export const keptFromRecord = (record: OutboxRecord): KeptForm => ({
+  form_id: record.form_id,
+  base: record.base,
+  values: record.values,
+  photo_ids: record.body.photo_ids,
+  student: record.student,
+  message: record.message,
+  field_errors: record.field_errors,
+  conflict: record.conflict,
+});
+
+const title = (type: Draft['type'], student: Draft['student']) =>
+  `${FORM_TYPE_LABELS[type]}${student ? ` · ${student.full_name}` : ''}`;
+
+/**
+ * Forms' list of what is on the phone and not on the server: drafts ("Continue your draft"), and
+ * saved forms the server refused or that changed there meanwhile, each opened to be fixed.
+ */
+export function OnThisPhone({ onOpen }: { onOpen: (type: Draft['type'], kept: KeptForm) => void }) {
+  const work = useOfflineWork();
+  if (!work) return null;
+  const refused = work.records.filter((record) => record.state !== 'waiting');
+  return (
+    <>
+      {!work.online && <KeptTasks work={work} />}
+      {(work.drafts.length > 0 || refused.length > 0) && (
+        <KeptWork work={work} refused={refused} onOpen={onOpen} />
+      )}
+    </>
+  );
+}
+
+/** With no network: the officer's open tasks as last refreshed, to know which visits are due. */
+function KeptTasks({ work }: { work: OfflineWork }) {
+  const tasks = useLive(() => work.db.tasks.orderBy('id').toArray(), work.db.name, []);
+  if (tasks.length === 0) return null;
+  const due = (date: string | null) => date ?? '9999';
+  return (
+    <section aria-label="Your open tasks" className="mb-4 rounded-xl border border-slate-200 bg-white p-3">
+      <h2 className="text-sm font-semibold text-slate-900">Your open tasks (kept on this phone)</h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {[...tasks]
+          .sort((a, b) => due(a.due_date).localeCompare(due(b.due_date)))
+          .map((task) => (
+            <li key={task.id} className="text-slate-700">
+              <span className="font-medium text-slate-900">{task.title}</span>
+              {task.student_name && ` · ${task.student_name}`}
+              {task.due_date && ` · due ${formatDate(task.due_date)}`}
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}
+
+function KeptWork({
+  work,
+  refused,
+  onOpen,
+}: {
+  work: OfflineWork;
+  refused: OutboxRecord[];
+  onOpen: (type: Draft['type'], kept: KeptForm) => void;
+}) {
+  return (
+    <section
+      aria-label="On this phone"
+      className="mb-4 space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-3"
+    >
+      <h2 className="flex items-center gap-2 text-sm font-semibold text-amber-900">
+        <CloudOff aria-hidden="true" className="size-4" />
+        On this phone, not on the server yet
+      </h2>
+      <ul className="space-y-2">
+        {work.drafts.map((draft) => (
+          <li
+            key={draft.form_id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-white p-2"
+          >
+            <span className="min-w-0 text-sm">
+              <span className="block font-medium text-slate-900">{title(draft.type, draft.student)}</span>
+              <span className="text-xs text-slate-600">
+                Draft, kept {new Date(draft.updated_at).toLocaleString()}
+              </span>
+            </span>
+            <span className="flex gap-2">
+              <Button size="sm" variant="ghost" onClick={() => void dropDraft(work.db, draft.form_id)}>
+                Discard
+              </Button>
+              <Button size="sm" onClick={() => onOpen(draft.type, keptFromDraft(draft))}>
+                {M.continueDraft}
+              </Button>
+            </span>
+          </li>
+        ))}
+        {refused.map((record) => (
+          <li
+            key={record.form_id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-white p-2"
+          >
+            <span className="min-w-0 text-sm">
+              <span className="block font-medium text-slate-900">{title(record.type, record.student)}</span>
+              <span className="text-xs text-red-700">
+                {record.state === 'conflict' ? M.conflict : `${M.needsChanges}: ${record.message ?? ''}`}
+              </span>
+            </span>
+            <span className="flex gap-2">
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void discardOutboxRecord(work.db, record.form_id)}
+              >
+                Discard
+              </Button>
+              <Button size="sm" onClick={() => onOpen(record.type, keptFromRecord(record))}>
+                Fix and send
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
