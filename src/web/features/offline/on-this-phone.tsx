@@ -1,6 +1,7 @@
 import { CloudOff } from 'lucide-react';
+import { useState } from 'react';
 import { FORM_TYPE_LABELS } from '../../../domain/forms';
-import { Button } from '../../components/ui';
+import { Button, ConfirmDialog } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { dropDraft } from '../../lib/offline/drafts';
 import { OFFLINE_MESSAGES as M } from '../../lib/offline/messages';
@@ -87,6 +88,10 @@ function KeptWork({
   refused: OutboxRecord[];
   onOpen: (type: Draft['type'], kept: KeptForm) => void;
 }) {
+  // Work on the phone only: once discarded nothing can bring it back, so it is asked first.
+  const [discarding, setDiscarding] = useState<{ what: string; discard: () => Promise<unknown> } | null>(
+    null,
+  );
   return (
     <section
       aria-label="On this phone"
@@ -109,7 +114,16 @@ function KeptWork({
               </span>
             </span>
             <span className="flex gap-2">
-              <Button size="sm" variant="ghost" onClick={() => void dropDraft(work.db, draft.form_id)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() =>
+                  setDiscarding({
+                    what: title(draft.type, draft.student),
+                    discard: () => dropDraft(work.db, draft.form_id),
+                  })
+                }
+              >
                 Discard
               </Button>
               <Button size="sm" onClick={() => onOpen(draft.type, keptFromDraft(draft))}>
@@ -133,7 +147,12 @@ function KeptWork({
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => void discardOutboxRecord(work.db, record.form_id)}
+                onClick={() =>
+                  setDiscarding({
+                    what: title(record.type, record.student),
+                    discard: () => discardOutboxRecord(work.db, record.form_id),
+                  })
+                }
               >
                 Discard
               </Button>
@@ -144,6 +163,19 @@ function KeptWork({
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={discarding !== null}
+        onOpenChange={(open) => !open && setDiscarding(null)}
+        title="Discard this form?"
+        message={`${discarding?.what ?? ''} is only on this phone, not on the server: once discarded it cannot be brought back.`}
+        confirmLabel="Discard"
+        variant="danger"
+        onConfirm={() => {
+          const chosen = discarding;
+          setDiscarding(null);
+          void chosen?.discard();
+        }}
+      />
     </section>
   );
 }
