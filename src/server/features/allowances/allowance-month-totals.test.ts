@@ -279,7 +279,9 @@ describe('allowance_month_totals', () => {
   it('follows a DELETE and a TRUNCATE made outside the app', async () => {
     await t.database.db.delete(allowances).where(eq(allowances.month, 'April'));
     await expectKept();
-    await t.database.db.execute(sql`truncate payouts, payment_batch_held, payment_batch_items, allowance_comments, allowances`);
+    await t.database.db.execute(
+      sql`truncate payouts, payment_batch_held, payment_batch_items, allowance_comments, allowances`,
+    );
     await expectKept();
     const left = await t.database.db.execute(sql`select count(*)::int as n from allowance_month_totals`);
     expect(left.rows).toEqual([{ n: 0 }]);

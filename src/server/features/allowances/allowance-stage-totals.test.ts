@@ -155,7 +155,9 @@ describe('allowance_stage_totals', () => {
   it('follows a DELETE and a TRUNCATE made outside the app', async () => {
     await t.database.db.delete(allowances).where(eq(allowances.month, 'April'));
     await expectStoredTotalsTrue();
-    await t.database.db.execute(sql`truncate payouts, payment_batch_held, payment_batch_items, allowance_comments, allowances`);
+    await t.database.db.execute(
+      sql`truncate payouts, payment_batch_held, payment_batch_items, allowance_comments, allowances`,
+    );
     const stored = await expectStoredTotalsTrue();
     expect(stored.every((s) => s.n === 0 && s.total === '0.00')).toBe(true);
   });
