@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { isStaffRole } from '../../../domain/roles';
 import { keptDrafts } from '../../lib/offline/drafts';
 import { refreshKeptRecords } from '../../lib/offline/kept-records';
 import { type Draft, type OfflineDb, type OutboxRecord, offlineDb } from '../../lib/offline/offline-db';
@@ -73,6 +74,7 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const db = useMemo(() => offlineDb(user.id), [user.id]);
+  const keepsCaseload = isStaffRole(user.role);
   const online = useOnline();
   const [syncing, setSyncing] = useState(false);
   const [unreachable, setUnreachable] = useState(false);
@@ -96,7 +98,9 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
         const outcome = await syncOutbox(db, fetchTransport, { force });
         setUnreachable(outcome.offline);
         if (outcome.sent > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
-        if (!outcome.offline && !outcome.paused) await refreshKeptRecords(db, user.id, fetchTransport);
+        // Students and user accounts have no caseload to keep, and the student list refuses them.
+        if (keepsCaseload && !outcome.offline && !outcome.paused)
+          await refreshKeptRecords(db, user.id, fetchTransport);
         return outcome;
       }).finally(() => {
         running.current = null;
@@ -105,7 +109,7 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
       running.current = once;
       return once;
     },
-    [db, user.id, queryClient],
+    [db, user.id, keepsCaseload, queryClient],
   );
 
   // At start (signing in, opening the app) and whenever the network comes back.
