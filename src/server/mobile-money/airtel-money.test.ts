@@ -1,29 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MobileMoneySim,
-  SIM_FAILURE_REASON,
-  simNumber,
-  startMobileMoneySim,
-} from '../testing/mobile-money-sim';
+import { describe, expect, it } from 'vitest';
+import { SIM_FAILURE_REASON, simNumber } from '../testing/mobile-money-sim';
 import { airtelMoneyOperator } from './airtel-money';
-import type { PayoutRequest } from './operator';
+import { payout, simulatorForTheFile } from './operator-test-kit';
 
-let sim: MobileMoneySim;
-beforeAll(async () => {
-  sim = await startMobileMoneySim();
-});
-afterAll(() => sim.stop());
-
+const sim = simulatorForTheFile();
 const client = (timeoutMs = 1_000) => airtelMoneyOperator(sim.airtel, { timeoutMs });
-const payout = (msisdn: string, extra: Partial<PayoutRequest> = {}): PayoutRequest => ({
-  reference: randomUUID(),
-  amount: '1500.00',
-  msisdn,
-  payeeNote: 'CHL allowance March',
-  payerMessage: 'CHL-2026-03-0042',
-  ...extra,
-});
 
 describe('Airtel Money: a disbursement', () => {
   it('is sent as the API writes it (the PIN encrypted, the amount exact), then successful with Airtel’s id', async () => {

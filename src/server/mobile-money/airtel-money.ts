@@ -2,14 +2,15 @@ import { constants, publicEncrypt } from 'node:crypto';
 import type { AirtelMoneyConfig } from '../config';
 import type { HolderName, MobileMoneyOperator, PayoutRequest, SendOutcome, TransferStatus } from './operator';
 import {
-  type CallResult,
   call,
+  callWithToken,
   excerpt,
   type HttpOptions,
   parseJson,
-  secondsOf,
-  type TokenAnswer,
+  questionAnswer,
+  sendCallOutcome,
   TokenCache,
+  tokenAnswer,
   withoutSecrets,
 } from './operator-http';
 import { readPinPublicKey } from './pin-key';
@@ -54,7 +55,7 @@ export function airtelMoneyOperator(config: AirtelMoneyConfig, options: HttpOpti
   const secrets = (encryptedPin = '') => [config.clientSecret, config.pin, encryptedPin, tokens.value ?? ''];
   const clean = (text: string, encryptedPin = '') => withoutSecrets(text, secrets(encryptedPin));
 
-  async function askToken(): Promise<TokenAnswer> {
+  async function askToken() {
     const result = await call(
       `${config.url}/auth/oauth2/token`,
       {
@@ -69,44 +70,24 @@ export function airtelMoneyOperator(config: AirtelMoneyConfig, options: HttpOpti
       options,
       secrets,
     );
-    if (result.kind !== 'answered') return { kind: 'failed', reason: `Airtel's token: ${result.reason}` };
-    const body = parseJson(result.text);
-    if (result.status !== 200 || typeof body?.access_token !== 'string')
-      return { kind: 'failed', reason: `Airtel refused a token (${result.status}): ${excerpt(result.text)}` };
-    return { kind: 'token', value: body.access_token, expiresInSeconds: secondsOf(body.expires_in) };
+    return tokenAnswer('Airtel', result);
   }
 
-  /** A call with the token; a 401 is asked once more with a new token (Airtel did nothing with it). */
-  async function authorised(
-    path: string,
-    init: RequestInit,
-    encryptedPin = '',
-  ): Promise<CallResult | { kind: 'no_token'; reason: string }> {
-    for (let attempt = 0; ; attempt++) {
-      const token = await tokens.get();
-      if (token.kind === 'failed') return { kind: 'no_token', reason: token.reason };
-      const result = await call(
-        `${config.url}${path}`,
-        {
-          ...init,
-          headers: {
-            ...(init.headers as Record<string, string>),
-            Accept: '*/*',
-            Authorization: `Bearer ${token.value}`,
-            'X-Country': 'ZM',
-            'X-Currency': 'ZMW',
-          },
-        },
-        options,
-        () => secrets(encryptedPin),
-      );
-      if (result.kind === 'answered' && result.status === 401 && attempt === 0) {
-        tokens.forget();
-        continue;
-      }
-      return result;
-    }
-  }
+  /** A call with the token and the headers Airtel wants on every call. */
+  const authorised = (path: string, init: RequestInit, encryptedPin = '') =>
+    callWithToken(
+      tokens,
+      (token) => ({
+        Accept: '*/*',
+        Authorization: `Bearer ${token}`,
+        'X-Country': 'ZM',
+        'X-Currency': 'ZMW',
+      }),
+      `${config.url}${path}`,
+      init,
+      options,
+      () => secrets(encryptedPin),
+    );
 
   return {
     provider: 'airtel_money',
@@ -129,37 +110,26 @@ export function airtelMoneyOperator(config: AirtelMoneyConfig, options: HttpOpti
         },
         encryptedPin,
       );
-      if (result.kind === 'no_token')
-        return { kind: 'unreachable', reason: clean(result.reason, encryptedPin) };
-      if (result.kind === 'not_sent')
-        return { kind: 'unreachable', reason: clean(`Airtel ${result.reason}`, encryptedPin) };
-      if (result.kind === 'lost')
-        return { kind: 'no_answer', reason: clean(`Airtel gave ${result.reason}`, encryptedPin) };
-      if (result.status === 401)
-        return { kind: 'unreachable', reason: 'Airtel refused our credentials twice; nothing was sent' };
-      if (result.status >= 500)
-        return {
-          kind: 'no_answer',
-          reason: clean(`Airtel answered ${result.status}: ${excerpt(result.text)}`, encryptedPin),
-        };
-      const answer = parseJson(result.text);
+      const answered = sendCallOutcome('Airtel', result, (text) => clean(text, encryptedPin));
+      if (answered.kind !== 'answered') return answered;
+      const answer = parseJson(answered.text);
       const status = (answer?.status ?? {}) as {
         response_code?: unknown;
         message?: unknown;
         success?: unknown;
       };
-      const message = typeof status.message === 'string' ? status.message : excerpt(result.text);
+      const message = typeof status.message === 'string' ? status.message : excerpt(answered.text);
       if (status.response_code === SUCCESS) return { kind: 'accepted' };
       if (status.response_code === DUPLICATE) return { kind: 'duplicate' };
       if (status.response_code === AMBIGUOUS)
         return { kind: 'ambiguous', reason: clean(`Airtel: ${message} (${AMBIGUOUS})`, encryptedPin) };
       const code = typeof status.response_code === 'string' ? ` (${status.response_code})` : '';
-      if (result.status >= 400 || status.success === false || transactionStatus(answer) === 'TF')
+      if (answered.status >= 400 || status.success === false || transactionStatus(answer) === 'TF')
         return { kind: 'refused', reason: clean(`Airtel refused it: ${message}${code}`, encryptedPin) };
       // A 2xx whose code we cannot read may have moved money: a person looks, nothing is resent.
       return {
         kind: 'ambiguous',
-        reason: clean(`Airtel answered ${result.status}: ${message}${code}`, encryptedPin),
+        reason: clean(`Airtel answered ${answered.status}: ${message}${code}`, encryptedPin),
       };
     },
 
@@ -168,14 +138,9 @@ export function airtelMoneyOperator(config: AirtelMoneyConfig, options: HttpOpti
         `/standard/v2/disbursements/${encodeURIComponent(reference)}?transactionType=B2C`,
         { method: 'GET' },
       );
-      if (result.kind !== 'answered') return { kind: 'unknown', reason: clean(`Airtel: ${result.reason}`) };
-      if (result.status === 404) return { kind: 'not_found' };
-      const body = parseJson(result.text);
-      if (result.status !== 200 || !body)
-        return {
-          kind: 'unknown',
-          reason: clean(`Airtel answered ${result.status}: ${excerpt(result.text)}`),
-        };
+      const answer = questionAnswer('Airtel', result, clean);
+      if (answer.kind !== 'json') return answer;
+      const { body } = answer;
       const transaction = ((body.data as { transaction?: unknown } | undefined)?.transaction ?? {}) as {
         status?: unknown;
         message?: unknown;

@@ -1,29 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MobileMoneySim,
-  SIM_FAILURE_REASON,
-  simNumber,
-  startMobileMoneySim,
-} from '../testing/mobile-money-sim';
+import { describe, expect, it } from 'vitest';
+import { SIM_FAILURE_REASON, simNumber } from '../testing/mobile-money-sim';
 import { mtnMomoOperator } from './mtn-momo';
-import type { PayoutRequest } from './operator';
+import { payout, simulatorForTheFile } from './operator-test-kit';
 
-let sim: MobileMoneySim;
-beforeAll(async () => {
-  sim = await startMobileMoneySim();
-});
-afterAll(() => sim.stop());
-
+const sim = simulatorForTheFile();
 const client = (timeoutMs = 1_000) => mtnMomoOperator(sim.mtn, { timeoutMs });
-const payout = (msisdn: string, extra: Partial<PayoutRequest> = {}): PayoutRequest => ({
-  reference: randomUUID(),
-  amount: '1500.00',
-  msisdn,
-  payeeNote: 'CHL allowance March',
-  payerMessage: 'CHL-2026-03-0042',
-  ...extra,
-});
 
 describe('MTN MoMo: a transfer', () => {
   it('is sent as the API writes it, accepted, then successful with MTN’s transaction id', async () => {

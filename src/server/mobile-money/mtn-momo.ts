@@ -1,14 +1,15 @@
 import type { MtnMomoConfig } from '../config';
 import type { HolderName, MobileMoneyOperator, PayoutRequest, SendOutcome, TransferStatus } from './operator';
 import {
-  type CallResult,
   call,
+  callWithToken,
   excerpt,
   type HttpOptions,
   parseJson,
-  secondsOf,
-  type TokenAnswer,
+  questionAnswer,
+  sendCallOutcome,
   TokenCache,
+  tokenAnswer,
   withoutSecrets,
 } from './operator-http';
 
@@ -29,55 +30,31 @@ export function mtnMomoOperator(config: MtnMomoConfig, options: HttpOptions): Mo
   const secrets = () => [config.apiKey, config.subscriptionKey, basic, tokens.value ?? ''];
   const clean = (text: string) => withoutSecrets(text, secrets());
 
-  async function askToken(): Promise<TokenAnswer> {
+  async function askToken() {
+    const headers = { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': config.subscriptionKey };
     const result = await call(
       `${config.url}/disbursement/token/`,
-      {
-        method: 'POST',
-        headers: { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': config.subscriptionKey },
-      },
+      { method: 'POST', headers },
       options,
       secrets,
     );
-    if (result.kind !== 'answered') return { kind: 'failed', reason: `MTN's token: ${result.reason}` };
-    const body = parseJson(result.text);
-    if (result.status !== 200 || typeof body?.access_token !== 'string')
-      return { kind: 'failed', reason: `MTN refused a token (${result.status}): ${excerpt(result.text)}` };
-    return { kind: 'token', value: body.access_token, expiresInSeconds: secondsOf(body.expires_in) };
+    return tokenAnswer('MTN', result);
   }
 
-  /**
-   * A call with the token; a 401 (the token lapsed or was revoked) is asked once more with a new
-   * one, since a refused token means MTN did nothing with the request.
-   */
-  async function authorised(
-    path: string,
-    init: RequestInit,
-  ): Promise<CallResult | { kind: 'no_token'; reason: string }> {
-    for (let attempt = 0; ; attempt++) {
-      const token = await tokens.get();
-      if (token.kind === 'failed') return { kind: 'no_token', reason: token.reason };
-      const result = await call(
-        `${config.url}${path}`,
-        {
-          ...init,
-          headers: {
-            ...(init.headers as Record<string, string>),
-            Authorization: `Bearer ${token.value}`,
-            'X-Target-Environment': config.targetEnvironment,
-            'Ocp-Apim-Subscription-Key': config.subscriptionKey,
-          },
-        },
-        options,
-        secrets,
-      );
-      if (result.kind === 'answered' && result.status === 401 && attempt === 0) {
-        tokens.forget();
-        continue;
-      }
-      return result;
-    }
-  }
+  /** A call with the token and the headers MTN wants on every call. */
+  const authorised = (path: string, init: RequestInit) =>
+    callWithToken(
+      tokens,
+      (token) => ({
+        Authorization: `Bearer ${token}`,
+        'X-Target-Environment': config.targetEnvironment,
+        'Ocp-Apim-Subscription-Key': config.subscriptionKey,
+      }),
+      `${config.url}${path}`,
+      init,
+      options,
+      secrets,
+    );
 
   return {
     provider: 'mtn_momo',
@@ -95,19 +72,13 @@ export function mtnMomoOperator(config: MtnMomoConfig, options: HttpOptions): Mo
           payeeNote: request.payeeNote,
         }),
       });
-      // Without a token the transfer never left: it may be sent again as it is.
-      if (result.kind === 'no_token') return { kind: 'unreachable', reason: clean(result.reason) };
-      if (result.kind === 'not_sent') return { kind: 'unreachable', reason: clean(`MTN ${result.reason}`) };
-      if (result.kind === 'lost') return { kind: 'no_answer', reason: clean(`MTN gave ${result.reason}`) };
-      if (result.status === 202) return { kind: 'accepted' };
-      if (result.status === 409) return { kind: 'duplicate' };
-      if (result.status === 401)
-        return { kind: 'unreachable', reason: 'MTN refused our credentials twice; nothing was sent' };
-      if (result.status >= 500)
-        return { kind: 'no_answer', reason: clean(`MTN answered ${result.status}: ${excerpt(result.text)}`) };
+      const answered = sendCallOutcome('MTN', result, clean);
+      if (answered.kind !== 'answered') return answered;
+      if (answered.status === 202) return { kind: 'accepted' };
+      if (answered.status === 409) return { kind: 'duplicate' };
       return {
         kind: 'refused',
-        reason: clean(`MTN refused it (${result.status}): ${mtnReason(result.text)}`),
+        reason: clean(`MTN refused it (${answered.status}): ${mtnReason(answered.text)}`),
       };
     },
 
@@ -115,11 +86,9 @@ export function mtnMomoOperator(config: MtnMomoConfig, options: HttpOptions): Mo
       const result = await authorised(`/disbursement/v1_0/transfer/${encodeURIComponent(reference)}`, {
         method: 'GET',
       });
-      if (result.kind !== 'answered') return { kind: 'unknown', reason: clean(`MTN: ${result.reason}`) };
-      if (result.status === 404) return { kind: 'not_found' };
-      const body = parseJson(result.text);
-      if (result.status !== 200 || !body)
-        return { kind: 'unknown', reason: clean(`MTN answered ${result.status}: ${excerpt(result.text)}`) };
+      const answer = questionAnswer('MTN', result, clean);
+      if (answer.kind !== 'json') return answer;
+      const { body } = answer;
       if (body.status === 'SUCCESSFUL') {
         const id = body.financialTransactionId;
         return typeof id === 'string' && id !== ''
@@ -137,11 +106,10 @@ export function mtnMomoOperator(config: MtnMomoConfig, options: HttpOptions): Mo
         `/disbursement/v1_0/accountholder/msisdn/${encodeURIComponent(msisdnOf(msisdn))}/basicuserinfo`,
         { method: 'GET' },
       );
-      if (result.kind !== 'answered') return { kind: 'unknown', reason: clean(`MTN: ${result.reason}`) };
-      if (result.status === 404) return { kind: 'none', reason: 'MTN has no wallet under this number' };
-      const body = parseJson(result.text);
-      if (result.status !== 200 || !body)
-        return { kind: 'unknown', reason: clean(`MTN answered ${result.status}: ${excerpt(result.text)}`) };
+      const answer = questionAnswer('MTN', result, clean);
+      if (answer.kind === 'not_found') return { kind: 'none', reason: 'MTN has no wallet under this number' };
+      if (answer.kind !== 'json') return answer;
+      const { body } = answer;
       const parts = [body.given_name, body.family_name].filter((p): p is string => typeof p === 'string');
       const name = (parts.join(' ').trim() || (typeof body.name === 'string' ? body.name : '')).trim();
       return name ? { kind: 'name', name } : { kind: 'none', reason: 'MTN gave no name for this wallet' };

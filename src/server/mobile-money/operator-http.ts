@@ -1,8 +1,12 @@
 /**
- * What both operators' clients share: one HTTP call with a deadline, told apart by whether the
- * request can have reached the operator (the exactly-once rules of operator.ts hang on it), an
- * access token kept until shortly before it runs out, and reasons cleaned of every secret.
+ * The mechanics both operators' clients share, their protocols staying in their own files: one
+ * HTTP call with a deadline, told apart by whether the request can have reached the operator (the
+ * exactly-once rules of operator.ts hang on it), an access token kept until shortly before it runs
+ * out and renewed once when refused, the answers both operators' calls come to alike, and reasons
+ * cleaned of every secret.
  */
+import { fetchWithDeadline } from '../outbound-http';
+import type { SendOutcome } from './operator';
 
 /** What became of one HTTP call. */
 export type CallResult =
@@ -11,24 +15,6 @@ export type CallResult =
   | { kind: 'not_sent'; reason: string }
   /** The request may have arrived (a timeout, a cut connection while waiting or reading). */
   | { kind: 'lost'; reason: string };
-
-/**
- * Errors raised before the request could leave. After any other failure (a timeout, a connection
- * cut while waiting) the operator may have acted on the request.
- */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function nothingWasSent(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
-}
 
 function errorText(error: unknown): string {
   const err = error as { name?: string; message?: string; cause?: { code?: unknown; message?: unknown } };
@@ -52,16 +38,15 @@ export async function call(
   options: HttpOptions,
   secrets: () => readonly string[] = () => [],
 ): Promise<CallResult> {
-  const fetchImpl = options.fetchImpl ?? fetch;
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { ...init, signal });
-  } catch (error) {
-    return nothingWasSent(error)
-      ? { kind: 'not_sent', reason: withoutSecrets(`could not connect (${errorText(error)})`, secrets()) }
-      : { kind: 'lost', reason: withoutSecrets(`no answer (${errorText(error)})`, secrets()) };
-  }
+  const sent = await fetchWithDeadline(url, init, options.timeoutMs, options.fetchImpl);
+  if (sent.kind === 'not_sent')
+    return {
+      kind: 'not_sent',
+      reason: withoutSecrets(`could not connect (${errorText(sent.error)})`, secrets()),
+    };
+  if (sent.kind === 'lost')
+    return { kind: 'lost', reason: withoutSecrets(`no answer (${errorText(sent.error)})`, secrets()) };
+  const { response } = sent;
   try {
     return {
       kind: 'answered',
@@ -140,7 +125,105 @@ export class TokenCache {
 }
 
 /** `expires_in` as a number of seconds (Airtel writes it as text), 0 when unreadable. */
-export function secondsOf(value: unknown): number {
+function secondsOf(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** A token request's answer: `{ access_token, expires_in }` with a 200, in both operators' APIs. */
+export function tokenAnswer(operator: OperatorName, result: CallResult): TokenAnswer {
+  if (result.kind !== 'answered') return { kind: 'failed', reason: `${operator}'s token: ${result.reason}` };
+  const body = parseJson(result.text);
+  if (result.status !== 200 || typeof body?.access_token !== 'string')
+    return {
+      kind: 'failed',
+      reason: `${operator} refused a token (${result.status}): ${excerpt(result.text)}`,
+    };
+  return { kind: 'token', value: body.access_token, expiresInSeconds: secondsOf(body.expires_in) };
+}
+
+/** The operator's name as its reasons begin. */
+export type OperatorName = 'MTN' | 'Airtel';
+
+/** A call with the token, or why none could be made: without a token nothing left. */
+export type TokenCallResult = CallResult | { kind: 'no_token'; reason: string };
+
+/**
+ * A call with the access token, `authorisation` giving the operator's headers for it; a 401 (the
+ * token lapsed or was revoked) is asked once more with a new one, since a refused token means the
+ * operator did nothing with the request.
+ */
+export async function callWithToken(
+  tokens: TokenCache,
+  authorisation: (token: string) => Record<string, string>,
+  url: string,
+  init: RequestInit,
+  options: HttpOptions,
+  secrets: () => readonly string[],
+): Promise<TokenCallResult> {
+  for (let attempt = 0; ; attempt++) {
+    const token = await tokens.get();
+    if (token.kind === 'failed') return { kind: 'no_token', reason: token.reason };
+    const result = await call(
+      url,
+      { ...init, headers: { ...(init.headers as Record<string, string>), ...authorisation(token.value) } },
+      options,
+      secrets,
+    );
+    if (result.kind === 'answered' && result.status === 401 && attempt === 0) {
+      tokens.forget();
+      continue;
+    }
+    return result;
+  }
+}
+
+type Answered = Extract<CallResult, { kind: 'answered' }>;
+
+/**
+ * A transfer's call as both operators' APIs end it, or its answer for the operator's own words:
+ * no token or no connection is `unreachable` (nothing left, so it may be sent again as it is), no
+ * answer or a 5xx is `no_answer`, and our credentials refused twice are `unreachable`.
+ */
+export function sendCallOutcome(
+  operator: OperatorName,
+  result: TokenCallResult,
+  clean: (text: string) => string,
+): SendOutcome | Answered {
+  if (result.kind === 'no_token') return { kind: 'unreachable', reason: clean(result.reason) };
+  if (result.kind === 'not_sent')
+    return { kind: 'unreachable', reason: clean(`${operator} ${result.reason}`) };
+  if (result.kind === 'lost')
+    return { kind: 'no_answer', reason: clean(`${operator} gave ${result.reason}`) };
+  if (result.status === 401)
+    return { kind: 'unreachable', reason: `${operator} refused our credentials twice; nothing was sent` };
+  if (result.status >= 500)
+    return {
+      kind: 'no_answer',
+      reason: clean(`${operator} answered ${result.status}: ${excerpt(result.text)}`),
+    };
+  return result;
+}
+
+/**
+ * A question's call (a status, a name) as both operators' APIs end it, or the JSON it answered:
+ * no answer is `unknown`, a 404 `not_found`, anything but JSON with a 200 `unknown`.
+ */
+export function questionAnswer(
+  operator: OperatorName,
+  result: TokenCallResult,
+  clean: (text: string) => string,
+):
+  | { kind: 'unknown'; reason: string }
+  | { kind: 'not_found' }
+  | { kind: 'json'; body: Record<string, unknown> } {
+  if (result.kind !== 'answered') return { kind: 'unknown', reason: clean(`${operator}: ${result.reason}`) };
+  if (result.status === 404) return { kind: 'not_found' };
+  const body = parseJson(result.text);
+  if (result.status !== 200 || !body)
+    return {
+      kind: 'unknown',
+      reason: clean(`${operator} answered ${result.status}: ${excerpt(result.text)}`),
+    };
+  return { kind: 'json', body };
 }

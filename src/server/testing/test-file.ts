@@ -33,8 +33,9 @@ export function fileTestContext(
 
 /**
  * What `build` makes before the tests of the file, closed after them; the object returned stands
- * for it, in any test or hook. Touched at the top level of the file, before the tests start, it
- * throws, naming `what`.
+ * for it in any test or hook, read or written (`sim.slowMs = 1_000` sets the simulator's, not the
+ * stand-in's). Touched at the top level of the file, before the tests start, it throws, naming
+ * `what`.
  */
 export function builtForTheFile<T extends { close(): Promise<void> }>(
   what: string,
@@ -45,11 +46,13 @@ export function builtForTheFile<T extends { close(): Promise<void> }>(
     current = await build();
   });
   afterAll(() => current?.close());
+  const built = () => {
+    if (!current) throw new Error(`The ${what} is built in beforeAll: use it inside tests and hooks`);
+    return current;
+  };
   return new Proxy({} as T, {
-    get(_, key) {
-      if (!current) throw new Error(`The ${what} is built in beforeAll: use it inside tests and hooks`);
-      return Reflect.get(current, key);
-    },
+    get: (_, key) => Reflect.get(built(), key),
+    set: (_, key, value) => Reflect.set(built(), key, value),
   });
 }
 

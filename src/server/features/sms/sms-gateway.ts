@@ -1,4 +1,5 @@
 import type { SmsConfig } from '../../config';
+import { fetchWithDeadline } from '../../outbound-http';
 
 /*
  * The SMS gateway, as Africa's Talking's API speaks it: POST {SMS_URL}/version1/messaging,
@@ -21,25 +22,6 @@ export type GatewayOutcome =
 const ACCEPTED_CODES = new Set([100, 101, 102]);
 const TIMEOUT_MS = 15_000;
 
-/**
- * Errors raised before the request could leave (no connection was made): only these are safe to
- * try again. After a timeout or a connection cut while waiting, the gateway may have accepted the
- * message, and a message must not arrive twice.
- */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function nothingWasSent(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
-}
-
 interface Recipient {
   statusCode?: unknown;
   number?: unknown;
@@ -56,9 +38,11 @@ export async function sendThroughGateway(
 ): Promise<GatewayOutcome> {
   const body = new URLSearchParams({ username: sms.username, to, message });
   if (sms.senderId) body.set('from', sms.senderId);
-  let response: Response;
-  try {
-    response = await fetchImpl(`${sms.url}/version1/messaging`, {
+  // Only a request that never left is tried again: after a timeout or a connection cut while
+  // waiting, the gateway may have accepted the message, and a message must not arrive twice.
+  const call = await fetchWithDeadline(
+    `${sms.url}/version1/messaging`,
+    {
       method: 'POST',
       headers: {
         apiKey: sms.apiKey,
@@ -66,14 +50,17 @@ export async function sendThroughGateway(
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    const message = (error as Error).message;
-    return nothingWasSent(error)
+    },
+    TIMEOUT_MS,
+    fetchImpl,
+  );
+  if (call.kind !== 'answered') {
+    const message = (call.error as Error).message;
+    return call.kind === 'not_sent'
       ? { kind: 'retry', reason: `The gateway could not be reached (${message})` }
       : { kind: 'unanswered', reason: `The gateway did not answer (${message})` };
   }
+  const { response } = call;
   if (response.status >= 500) {
     await response.body?.cancel();
     return { kind: 'retry', reason: `The gateway answered ${response.status}` };
