@@ -33,7 +33,7 @@ export function OfflineTasks({
         <ul aria-label="Your open tasks" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
           {tasks.map((task) => (
             <li key={task.id}>
-              <Card className="space-y-2 p-4">
+              <Card className="h-full space-y-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-medium break-words text-slate-900">{task.title}</p>
                   <PriorityBadge priority={task.priority} />

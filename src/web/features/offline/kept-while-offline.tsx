@@ -1,6 +1,7 @@
 import type { Task } from '../../../contracts/tasks';
 import { Alert } from '../../components/ui';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { KEPT_AT_KEY } from '../../lib/offline/kept-records';
 import { OFFLINE_MESSAGES as M } from '../../lib/offline/messages';
 import type { KeptStudent } from '../../lib/offline/offline-db';
@@ -53,7 +54,7 @@ export function KeptNotice({ work, what }: { work: OfflineWork; what: 'tasks' | 
   );
   return (
     <Alert tone="info" title={M.showingKept(what)}>
-      {keptAt ? `As last synced, ${new Date(keptAt).toLocaleString()}. ` : ''}
+      {keptAt ? `As last synced, ${formatDateTime(new Date(keptAt))}. ` : ''}
       {M.readOnlyOffline}
     </Alert>
   );

@@ -48,10 +48,11 @@ export function OnThisPhone({ onOpen }: { onOpen: (type: Draft['type'], kept: Ke
   const refused = work.records.filter((record) => record.state !== 'waiting');
   return (
     <>
-      {!work.online && <KeptTasks work={work} />}
+      {/* The forms to finish come first: the list of tasks can be long on a phone. */}
       {(work.drafts.length > 0 || refused.length > 0) && (
         <KeptWork work={work} refused={refused} onOpen={onOpen} />
       )}
+      {!work.online && <KeptTasks work={work} />}
     </>
   );
 }

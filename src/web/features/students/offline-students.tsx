@@ -32,7 +32,7 @@ export function OfflineStudents({
         <ul aria-label="Your students" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
           {students.map((student) => (
             <li key={student.id}>
-              <Card className="space-y-1 p-4">
+              <Card className="h-full space-y-1 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-medium break-words text-slate-900">{student.full_name}</p>
                   <StatusBadge status={student.program_status} />
