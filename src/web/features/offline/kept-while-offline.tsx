@@ -10,14 +10,15 @@ import { useLive } from './use-live';
 
 /**
  * The offline work when a screen should show what the phone keeps instead of the server's list
- * (issue 48 item 2): the browser is offline, the last sync found no server, or the list itself
- * could not reach it. Null otherwise, and outside the signed-in app.
+ * (issue 48 item 2): the browser is offline (its requests wait, paused), or the list itself could
+ * not reach the server. Null otherwise, and outside the signed-in app: the list decides, not the
+ * last sync, so a list that loads is shown even if a sync failed earlier.
  */
 export function useKeptWhileOffline(listError: unknown): OfflineWork | null {
   const work = useOfflineWork();
   if (!work) return null;
   const unreachable = listError instanceof ApiError && listError.isNetworkError;
-  return !work.online || unreachable ? work : null;
+  return !work.networkUp || unreachable ? work : null;
 }
 
 /** The account's open tasks as last kept, soonest due first (null while they are read). */
