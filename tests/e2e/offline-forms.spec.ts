@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures';
 import { ownServerForThisFile } from './support/own-server';
 
 /*
  * Forms filled in without signal (issue 48 items 2-4, 7 and 9) on a phone-sized window: drafts kept
  * on the phone through a reload and a browser restart, the outbox sent exactly once when the
- * network is back, a lost acknowledgement and a 401 losing nothing, a photo arriving once. Its own
+ * network is back, a lost acknowledgement and a 401 losing nothing, a photo arriving once, changes
+ * to other fields merged and to the same field chosen, Tasks and Students as the phone keeps them. Its own
  * server (base + 19), as offline-app.spec.ts, since the app's worker is allowed here.
  */
 test.describe.configure({ mode: 'serial' });
@@ -110,8 +112,13 @@ test('a home visit with a photo, filled in offline, survives a reload and a brow
   let context: BrowserContext = await launch();
   try {
     let page = context.pages()[0] ?? (await context.newPage());
-    // Typed changes ask before a reload; the draft is what this test checks, so it goes on.
-    page.on('dialog', (dialog) => void dialog.accept());
+    // The draft is kept on the phone, so a reload must not ask "leave page?" (accepted if it does,
+    // and counted: the test then fails rather than hangs).
+    const leaveAsked: string[] = [];
+    page.on('dialog', (dialog) => {
+      leaveAsked.push(dialog.type());
+      void dialog.accept();
+    });
     await signInRemembered(page, 'PO001');
     await workerInControl(page);
     await expect(syncState(page)).toHaveText('All changes synced');
@@ -129,6 +136,7 @@ test('a home visit with a photo, filled in offline, survives a reload and a brow
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'Continue your draft' })).toBeVisible();
+    expect(leaveAsked).toEqual([]);
 
     await context.close();
     context = await launch();
@@ -261,7 +269,10 @@ test('an edit saved offline that meets a change to the same field shows both, an
 
   await context.setOffline(false);
   await expect(syncState(page)).toHaveText('1 could not be synced', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Fix and send' }).click();
+  const onThisPhone = page.getByRole('region', { name: 'On this phone' });
+  await expect(onThisPhone).toContainText('Changed on the server meanwhile');
+  await expectAccessible(page, 'Forms with the on-this-phone panel');
+  await onThisPhone.getByRole('button', { name: 'Fix and send' }).click();
   const fixing = page.getByRole('dialog', { name: 'Edit Home Visit' });
   const living = fixing.getByRole('group', { name: 'Living conditions' });
   await expect(living.getByRole('radio', { name: 'On the server: Three rooms.' })).toBeVisible();
@@ -273,6 +284,143 @@ test('an edit saved offline that meets a change to the same field shows both, an
     fields: Record<string, string>;
   };
   expect(saved.fields.living_conditions).toBe('One room.');
+});
+
+test('an edit saved offline and a change to another field meanwhile are merged, and its history says so', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await signIn(page, 'PO001');
+  const answer = await page.request.get('/api/students?pageSize=1&sort=name_asc');
+  const [student] = ((await answer.json()) as { items: Array<{ id: string; full_name: string }> }).items;
+  const visit = {
+    type: 'home_visit',
+    student_id: student?.id,
+    form_date: new Date().toISOString().slice(0, 10),
+    fields: { people_present: `Merge ${Date.now()}`, living_conditions: 'Two rooms.' },
+  };
+  const created = await page.request.post('/api/forms', { data: visit });
+  const { id } = (await created.json()) as { id: string };
+  const detail = page.getByRole('dialog', { name: `Home Visit: ${student?.full_name}` });
+  await page.goto(`/forms?open=${id}`);
+  await detail.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Home Visit' });
+  await form.getByRole('textbox', { name: 'Living conditions' }).fill('One room, shared with a cousin.');
+  await context.setOffline(true);
+  await form.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(form).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(syncState(page)).toContainText('1 waiting to sync');
+
+  // Meanwhile the deputy manager changes another field on the server (version 1 -> 2).
+  const other = await browser.newContext({ baseURL: ORIGIN });
+  const manager = await other.newPage();
+  await signIn(manager, 'DPM001');
+  const meanwhile = await manager.request.put(`/api/forms/${id}`, {
+    data: { ...visit, fields: { ...visit.fields, people_present: 'The student and her grandmother' } },
+    headers: { 'If-Match': '"1"' },
+  });
+  expect(meanwhile.status()).toBe(200);
+  await other.close();
+
+  // Back online the sync sends the officer's edit of version 1; the server merges it, nobody asked.
+  await context.setOffline(false);
+  await expect(syncState(page)).toHaveText('All changes synced', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'On this phone' })).toBeHidden();
+  const saved = (await (await page.request.get(`/api/forms/${id}`)).json()) as {
+    fields: Record<string, string>;
+    version: number;
+  };
+  expect(saved.fields).toMatchObject({
+    people_present: 'The student and her grandmother',
+    living_conditions: 'One room, shared with a cousin.',
+  });
+  expect(saved.version).toBe(3);
+
+  await page.goto(`/forms?open=${id}`);
+  await expect(detail).toContainText('The student and her grandmother');
+  await expect(detail).toContainText('One room, shared with a cousin.');
+  await detail.getByRole('tab', { name: 'History' }).click();
+  await expect(detail.getByText(/made on version 1: merged with the changes saved since/)).toBeVisible();
+});
+
+/** The titles of the open tasks the phone keeps for `userId` (its own IndexedDB database). */
+function keptTaskTitles(page: Page, userId: string): Promise<string[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('tasks')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const reading = db.transaction('tasks').objectStore('tasks').getAll();
+          reading.onsuccess = () => {
+            resolve((reading.result as Array<{ title: string }>).map((task) => task.title));
+            db.close();
+          };
+          reading.onerror = () => reject(reading.error);
+        };
+      }),
+    `chl-offline-${userId}`,
+  );
+}
+
+test('offline, Tasks and Students show what the phone keeps, read only, rather than an error', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'PO001');
+  const { user } = (await (await page.request.get('/api/session')).json()) as { user: { id: string } };
+  const title = `Bring the bursary letter ${Date.now()}`;
+  const created = await page.request.post('/api/tasks', {
+    data: { title, description: 'Ask the school for a stamped copy', assigned_to_id: user.id },
+  });
+  expect(created.status()).toBe(201);
+  const student = await ownStudent(page);
+  // Opening the app syncs, and each sync that reached the server keeps the officer's open tasks.
+  await page.goto('/students');
+  await expect(page.getByRole('heading', { name: 'Student Management' })).toBeVisible();
+  await expect.poll(() => keptTaskTitles(page, user.id), { timeout: 30_000 }).toContain(title);
+
+  // Tasks opened in the app (its code loaded), then the network goes.
+  const goTo = async (link: string) => {
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: link, exact: true })
+      .click();
+  };
+  await goTo('Tasks');
+  await expect(page.getByRole('button', { name: 'Add Task' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText('Offline: showing the tasks kept on this phone')).toBeVisible();
+  const kept = page
+    .getByRole('list', { name: 'Your open tasks' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(kept).toContainText('Ask the school for a stamped copy');
+  await expect(page.getByRole('heading', { name: 'Task Management' })).toBeVisible();
+  // Read only: nothing offered that the server would have to check.
+  await expect(page.getByRole('button', { name: 'Add Task' })).toHaveCount(0);
+  await expect(page.getByText("Couldn't load the tasks")).toHaveCount(0);
+
+  await goTo('Students');
+  await expect(page.getByRole('heading', { name: 'Student Management' })).toBeVisible();
+  await expect(page.getByText('Offline: showing the students kept on this phone')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your students' })).toContainText(student);
+  await expect(page.getByRole('button', { name: 'Add Student' })).toHaveCount(0);
+
+  // The network back: the server's own list again.
+  await context.setOffline(false);
+  await expect(page.getByRole('searchbox', { name: 'Search students' })).toBeVisible();
+  await expect(page.getByText('Offline: showing the students kept on this phone')).toHaveCount(0);
 });
 
 test('signing out with a form not synced asks first, and Sync now sends it before signing out', async ({

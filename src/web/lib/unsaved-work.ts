@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * Which screens hold work that is not saved (issue 48 item 1): the app's update prompt asks here
@@ -24,15 +24,21 @@ export function hasUnsavedDraft(): boolean {
   return false;
 }
 
-const stopLeaving = (event: BeforeUnloadEvent) => event.preventDefault();
-
 /**
  * While `active` (typed changes not saved): the browser asks before a reload or a closed tab, and
  * the app's update waits (hasUnsavedDraft). In-app navigation is the screen's own business.
+ * `keptOnPhone`, when given, says whether what was typed is already kept on the phone (a form's
+ * draft, docs/decisions/012): it comes back after the reload, so the reload is not held up asking.
+ * The update still waits: it would close the form in the middle of the typing.
  */
-export function useLeaveGuard(active: boolean) {
+export function useLeaveGuard(active: boolean, keptOnPhone?: () => boolean) {
+  const kept = useRef(keptOnPhone);
+  kept.current = keptOnPhone;
   useEffect(() => {
     if (!active) return;
+    const stopLeaving = (event: BeforeUnloadEvent) => {
+      if (!kept.current?.()) event.preventDefault();
+    };
     window.addEventListener('beforeunload', stopLeaving);
     const unregister = registerUnsavedDraft(() => true);
     return () => {

@@ -23,9 +23,11 @@ export function focusFirstField(container: Element | null): boolean {
 export function useDiscardGuard(
   dirty: boolean,
   open: boolean,
+  /** Whether what was typed is kept on the phone already: a reload then need not ask. */
+  keptOnPhone?: () => boolean,
 ): { guard: (action: () => void) => void; prompt: ReactNode } {
   const [waiting, setWaiting] = useState<(() => void) | null>(null);
-  useLeaveGuard(open && dirty);
+  useLeaveGuard(open && dirty, keptOnPhone);
   const guard = (action: () => void) => {
     if (dirty) setWaiting(() => action);
     else action();

@@ -25,8 +25,10 @@ import {
 import { Card, toast } from '../../components/ui';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
+import { useKeptWhileOffline } from '../offline';
 import { DueDate, PriorityBadge, reasonOf, TaskStatusBadge } from './case-ui';
 import { listQuery, useDeleteTask, useMoveTask, useTask, useTasks } from './case-work.queries';
+import { OfflineTasks } from './offline-tasks';
 import { type TaskActions, TaskBoard } from './task-board';
 import { TaskFormDialog } from './task-form-dialog';
 
@@ -41,6 +43,8 @@ const ParamsSchema = listStateSchema({
 /** The board shows every matching task at once, up to the API's largest page. */
 const BOARD_SIZE = 200;
 const LIST_SIZE = 25;
+
+const WORDS = { title: 'Task Management', description: 'Follow-up work for students, assigned and tracked' };
 
 type Editing = { task?: Task } | null;
 type Tile = '' | 'in_progress' | 'completed' | 'overdue';
@@ -110,12 +114,14 @@ export function TasksPage() {
     update(
       tile === 'overdue' ? { overdue: 'true', status: '' } : { overdue: '', status: tile === '' ? '' : tile },
     );
+  // With no network the phone's copy of the officer's open tasks, rather than an error.
+  const offline = useKeptWhileOffline(tasks.error);
+  if (offline) return <OfflineTasks work={offline} {...WORDS} />;
 
   return (
     <ListScreen
       list={{ state: params, update }}
-      title="Task Management"
-      description="Follow-up work for students, assigned and tracked"
+      {...WORDS}
       main={{ label: 'Add Task', onClick: () => setEditing({}) }}
       tiles={{
         label: 'Task figures',

@@ -81,7 +81,8 @@ export function FormEditDialog({
   const { register, setValue, setError, reset, handleSubmit } = hookForm;
   const phone = useFormOnPhone({ type, form, kept, hookForm, saved, picked, onClose });
   const { errors, isDirty, isSubmitting: busy } = hookForm.formState;
-  const discard = useDiscardGuard(isDirty, true);
+  // Leaving the page asks only while a change is not on the phone yet: a kept draft comes back.
+  const discard = useDiscardGuard(isDirty, true, phone.draftKept);
   const names = formFieldNames(type);
   const draft = !saved || saved.status === 'draft';
   const label = FORM_TYPE_LABELS[type];

@@ -53,6 +53,8 @@ export function useFormOnPhone({
     work,
     recordId,
     photoIds,
+    /** Whether the last change is kept on the phone as a draft (a reload then loses nothing). */
+    draftKept: drafts.isKept,
     changePhotos(ids: string[]) {
       setPhotoIds(ids);
       keepDraft(getValues(), ids);

@@ -28,7 +28,10 @@ const SOONEST_RETRY_MS = 2_000;
 
 export interface OfflineWork {
   db: OfflineDb;
+  /** The browser says it has a network and the last sync found the server. */
   online: boolean;
+  /** The browser says it has a network (a screen's own request then tells whether the server answers). */
+  networkUp: boolean;
   syncing: boolean;
   /** Whether the outbox was read yet: until then nothing is said about it. */
   loaded: boolean;
@@ -140,6 +143,7 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
     () => ({
       db,
       online: online && !unreachable,
+      networkUp: online,
       syncing,
       loaded: kept !== null,
       records,

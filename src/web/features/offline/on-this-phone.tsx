@@ -7,8 +7,8 @@ import { dropDraft } from '../../lib/offline/drafts';
 import { OFFLINE_MESSAGES as M } from '../../lib/offline/messages';
 import type { Draft, OutboxRecord } from '../../lib/offline/offline-db';
 import { discardOutboxRecord } from '../../lib/offline/outbox';
+import { useKeptTasks } from './kept-while-offline';
 import { type OfflineWork, useOfflineWork } from './offline-provider';
-import { useLive } from './use-live';
 
 /** A form kept on the phone, as the edit dialog reopens it. */
 export interface KeptForm {
@@ -48,32 +48,30 @@ export function OnThisPhone({ onOpen }: { onOpen: (type: Draft['type'], kept: Ke
   const refused = work.records.filter((record) => record.state !== 'waiting');
   return (
     <>
-      {!work.online && <KeptTasks work={work} />}
+      {/* The forms to finish come first: the list of tasks can be long on a phone. */}
       {(work.drafts.length > 0 || refused.length > 0) && (
         <KeptWork work={work} refused={refused} onOpen={onOpen} />
       )}
+      {!work.online && <KeptTasks work={work} />}
     </>
   );
 }
 
 /** With no network: the officer's open tasks as last refreshed, to know which visits are due. */
 function KeptTasks({ work }: { work: OfflineWork }) {
-  const tasks = useLive(() => work.db.tasks.orderBy('id').toArray(), work.db.name, []);
+  const tasks = useKeptTasks(work) ?? [];
   if (tasks.length === 0) return null;
-  const due = (date: string | null) => date ?? '9999';
   return (
     <section aria-label="Your open tasks" className="mb-4 rounded-xl border border-slate-200 bg-white p-3">
       <h2 className="text-sm font-semibold text-slate-900">Your open tasks (kept on this phone)</h2>
       <ul className="mt-2 space-y-1 text-sm">
-        {[...tasks]
-          .sort((a, b) => due(a.due_date).localeCompare(due(b.due_date)))
-          .map((task) => (
-            <li key={task.id} className="text-slate-700">
-              <span className="font-medium text-slate-900">{task.title}</span>
-              {task.student_name && ` · ${task.student_name}`}
-              {task.due_date && ` · due ${formatDate(task.due_date)}`}
-            </li>
-          ))}
+        {tasks.map((task) => (
+          <li key={task.id} className="text-slate-700">
+            <span className="font-medium text-slate-900">{task.title}</span>
+            {task.student_name && ` · ${task.student_name}`}
+            {task.due_date && ` · due ${formatDate(task.due_date)}`}
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -103,64 +101,27 @@ function KeptWork({
       </h2>
       <ul className="space-y-2">
         {work.drafts.map((draft) => (
-          <li
+          <KeptRow
             key={draft.form_id}
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-white p-2"
-          >
-            <span className="min-w-0 text-sm">
-              <span className="block font-medium text-slate-900">{title(draft.type, draft.student)}</span>
-              <span className="text-xs text-slate-600">
-                Draft, kept {new Date(draft.updated_at).toLocaleString()}
-              </span>
-            </span>
-            <span className="flex gap-2">
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() =>
-                  setDiscarding({
-                    what: title(draft.type, draft.student),
-                    discard: () => dropDraft(work.db, draft.form_id),
-                  })
-                }
-              >
-                Discard
-              </Button>
-              <Button size="sm" onClick={() => onOpen(draft.type, keptFromDraft(draft))}>
-                {M.continueDraft}
-              </Button>
-            </span>
-          </li>
+            title={title(draft.type, draft.student)}
+            state={`Draft, kept ${new Date(draft.updated_at).toLocaleString()}`}
+            onDiscard={(what) => setDiscarding({ what, discard: () => dropDraft(work.db, draft.form_id) })}
+            openLabel={M.continueDraft}
+            onOpen={() => onOpen(draft.type, keptFromDraft(draft))}
+          />
         ))}
         {refused.map((record) => (
-          <li
+          <KeptRow
             key={record.form_id}
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-white p-2"
-          >
-            <span className="min-w-0 text-sm">
-              <span className="block font-medium text-slate-900">{title(record.type, record.student)}</span>
-              <span className="text-xs text-red-700">
-                {record.state === 'conflict' ? M.conflict : `${M.needsChanges}: ${record.message ?? ''}`}
-              </span>
-            </span>
-            <span className="flex gap-2">
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() =>
-                  setDiscarding({
-                    what: title(record.type, record.student),
-                    discard: () => discardOutboxRecord(work.db, record.form_id),
-                  })
-                }
-              >
-                Discard
-              </Button>
-              <Button size="sm" onClick={() => onOpen(record.type, keptFromRecord(record))}>
-                Fix and send
-              </Button>
-            </span>
-          </li>
+            title={title(record.type, record.student)}
+            state={record.state === 'conflict' ? M.conflict : `${M.needsChanges}: ${record.message ?? ''}`}
+            refused
+            onDiscard={(what) =>
+              setDiscarding({ what, discard: () => discardOutboxRecord(work.db, record.form_id) })
+            }
+            openLabel="Fix and send"
+            onOpen={() => onOpen(record.type, keptFromRecord(record))}
+          />
         ))}
       </ul>
       <ConfirmDialog
@@ -177,5 +138,40 @@ function KeptWork({
         }}
       />
     </section>
+  );
+}
+
+/** One form on the phone: what it is, its state, Discard (asked first by the list) and open it. */
+function KeptRow({
+  title,
+  state,
+  refused = false,
+  onDiscard,
+  openLabel,
+  onOpen,
+}: {
+  title: string;
+  state: string;
+  /** The server refused it: its state is said in red. */
+  refused?: boolean;
+  onDiscard: (what: string) => void;
+  openLabel: string;
+  onOpen: () => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-white p-2">
+      <span className="min-w-0 text-sm">
+        <span className="block font-medium text-slate-900">{title}</span>
+        <span className={refused ? 'text-xs text-red-700' : 'text-xs text-slate-600'}>{state}</span>
+      </span>
+      <span className="flex gap-2">
+        <Button size="sm" variant="ghost" onClick={() => onDiscard(title)}>
+          Discard
+        </Button>
+        <Button size="sm" onClick={onOpen}>
+          {openLabel}
+        </Button>
+      </span>
+    </li>
   );
 }

@@ -137,7 +137,7 @@ export function GlobalSearch() {
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
           placeholder={SEARCH_PLACEHOLDER}
-          className="h-10 w-full rounded-lg border border-slate-200 bg-slate-50 pr-14 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary focus:bg-white focus:outline-2 focus:outline-offset-0 focus:outline-primary/30"
+          className="h-10 w-full rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary focus:bg-white focus:outline-2 focus:outline-offset-0 focus:outline-primary/30 md:pr-14"
         />
         <span
           aria-hidden="true"

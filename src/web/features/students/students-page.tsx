@@ -15,8 +15,10 @@ import { Alert, Card, HiddenLabelSelect } from '../../components/ui';
 import { useCurrentUser } from '../../lib/session';
 import { useModalState } from '../../lib/use-modal-state';
 import { useKeepPageInRange, useUrlListState } from '../../lib/use-url-list-state';
+import { useKeptWhileOffline } from '../offline';
 import { DeleteStudentDialog } from './delete-student-dialog';
 import { ImportDialog } from './import-dialog';
+import { OfflineStudents } from './offline-students';
 import { StudentDetailsDialog } from './student-details-dialog';
 import { StudentFormDialog } from './student-form-dialog';
 import { exportUrl, isFiltered, STUDENTS_PAGE_SIZE, StudentListParamsSchema } from './student-list-params';
@@ -79,6 +81,9 @@ export function StudentsPage() {
   useStudentFromUrl(
     useCallback((student: StudentListItem) => openModal({ kind: 'details', student }), [openModal]),
   );
+  // With no network the phone's copy of the officer's own students, rather than an error.
+  const offline = useKeptWhileOffline(list.error);
+  if (offline) return <OfflineStudents work={offline} title={WORDS.title} description={WORDS.description} />;
 
   return (
     <div className="space-y-6">

@@ -9,11 +9,19 @@ import type { Transport } from './transport';
  * after each sync; a refresh that cannot reach the server keeps what was kept.
  */
 
+/** When the kept students and tasks were last refreshed (a `kept` row): the offline screens say it. */
+export const KEPT_AT_KEY = 'records_kept_at';
+
 const PAGE_SIZE = 200;
 /** An officer has a few hundred students at most: more pages than this is not a caseload. */
 const MAX_PAGES = 5;
 
-export async function refreshKeptRecords(db: OfflineDb, userId: string, transport: Transport) {
+export async function refreshKeptRecords(
+  db: OfflineDb,
+  userId: string,
+  transport: Transport,
+  now = Date.now(),
+) {
   try {
     const students: KeptStudent[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
@@ -52,11 +60,12 @@ export async function refreshKeptRecords(db: OfflineDb, userId: string, transpor
           assigned_officer_id,
         }),
       );
-    await db.transaction('rw', db.students, db.tasks, async () => {
+    await db.transaction('rw', db.students, db.tasks, db.kept, async () => {
       await db.students.clear();
       await db.students.bulkPut(own);
       await db.tasks.clear();
       await db.tasks.bulkPut((tasks.body as TaskListResponse).items);
+      await db.kept.put({ key: KEPT_AT_KEY, value: now });
     });
     return true;
   } catch {

@@ -12,4 +12,6 @@ export const OFFLINE_MESSAGES = {
   conflict: 'Changed on the server meanwhile: choose which values to keep',
   signOutTitle: 'Work on this phone is not synced yet',
   exported: 'The unsynced work was saved as a file.',
+  showingKept: (what: 'tasks' | 'students') => `Offline: showing the ${what} kept on this phone`,
+  readOnlyOffline: 'Changes can be made once the network is back.',
 } as const;
