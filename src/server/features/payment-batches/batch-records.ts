@@ -21,6 +21,7 @@ import {
 import { notFound } from '../../http/errors';
 import { primaryChannelSummaries } from '../payment-channels/payment-channels.service';
 import { batchHeld, batchParts, channelSummaries } from './batch-parts';
+import { batchReconciliation } from './batch-reconciliation';
 import { latestPayouts } from './payout-records';
 
 /*
@@ -136,6 +137,21 @@ export async function findBatch(db: DbOrTx, id: string, lock = false): Promise<B
   return row;
 }
 
+/**
+ * Sending or exporting any part of an open batch marks it exported (the bank's file, a wallet
+ * part's portal file, or its payouts sent): the status check needs the moment it went out.
+ */
+export async function markBatchExported(tx: DbOrTx, batch: BatchRow, now: Date): Promise<void> {
+  if (batch.status === 'open')
+    await tx
+      .update(paymentBatches)
+      .set({ status: 'exported', exportedAt: now, updatedAt: now })
+      .where(eq(paymentBatches.id, batch.id));
+}
+
+/** The batch's status once `markBatchExported` has run, for the audit entry's "after". */
+export const statusAfterExport = (batch: BatchRow) => (batch.status === 'open' ? 'exported' : batch.status);
+
 export async function batchDetail(
   db: DbOrTx,
   id: string,
@@ -148,7 +164,8 @@ export async function batchDetail(
   const held = await batchHeld(db, row.id);
   const items = await batchItems(db, row.id);
   const mismatches = await batchMismatches(db, row.id);
-  return { ...batchDto(row, counts.get(row.id)), parts, held, items, mismatches };
+  const reconciliation = await batchReconciliation(db, row.id);
+  return { ...batchDto(row, counts.get(row.id)), parts, held, items, mismatches, reconciliation };
 }
 
 /** The batch's mismatches: open ones first, each group in the order they were found. */
