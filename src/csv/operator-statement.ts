@@ -107,7 +107,8 @@ export function parseOperatorStatement(rows: string[][]): ParsedOperatorStatemen
   let skipped = 0;
   cells.slice(headerIndex + 1).forEach((values, i) => {
     const row = headerIndex + i + 2;
-    const cell = (column: keyof typeof COLUMNS) => (at[column] === undefined ? '' : (values[at[column]] ?? ''));
+    const cell = (column: keyof typeof COLUMNS) =>
+      at[column] === undefined ? '' : (values[at[column]] ?? '');
     const reference = cell('reference');
     if (!reference) {
       skipped++;
@@ -115,9 +116,15 @@ export function parseOperatorStatement(rows: string[][]): ParsedOperatorStatemen
     }
     const amountText = cell('amount');
     const amount = amountText ? parseStatementAmount(amountText) : null;
-    const status = STATUS_WORDS[cell('status').toUpperCase().replace(/[^A-Z]/g, '')];
+    const status =
+      STATUS_WORDS[
+        cell('status')
+          .toUpperCase()
+          .replace(/[^A-Z]/g, '')
+      ];
     if (!amountText) problems.push({ row, message: OPERATOR_STATEMENT_MESSAGES.missingAmount(reference) });
-    else if (amount === null) problems.push({ row, message: OPERATOR_STATEMENT_MESSAGES.badAmount(amountText) });
+    else if (amount === null)
+      problems.push({ row, message: OPERATOR_STATEMENT_MESSAGES.badAmount(amountText) });
     else if (!status) problems.push({ row, message: OPERATOR_STATEMENT_MESSAGES.badStatus(cell('status')) });
     else if (status === 'not_final') skipped++;
     else

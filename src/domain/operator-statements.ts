@@ -55,25 +55,31 @@ export const OPERATOR_LINE_OUTCOME_LABELS: Record<OperatorLineOutcome, string> =
   duplicate: 'Duplicate',
 };
 
-/** A payment of the part as matching needs it: the item and its latest payout (none for a portal file). */
+/** One attempt at paying an item through the operator (its reference is the external id we sent). */
+export interface AttemptToMatch {
+  id: string;
+  reference: string;
+  status: PayoutStatus;
+}
+
+/** A payment of the part as matching needs it: the item and its attempts, oldest first (none for a portal file). */
 export interface PartPaymentToMatch {
   item_id: string;
-  /** The item's own reference ('PB-2026-11-001-0007'). */
+  /** The item's own reference ('PB-2026-11-001-0007'), which a portal file carries. */
   reference: string;
   amount: string;
   item_status: 'pending' | 'paid' | 'reconciled';
   student_name: string;
-  /** Every attempt's reference, by which the operator knows the transfer (its external id). */
-  payout_references: string[];
-  /** The latest attempt's state, or null when the part went out by the operator's portal. */
-  payout_status: PayoutStatus | null;
+  attempts: AttemptToMatch[];
 }
 
 export interface MatchedLine<T extends PartPaymentToMatch = PartPaymentToMatch> {
   line: OperatorStatementLine;
   outcome: OperatorLineOutcome;
-  /** The payment it is about (none for an unmatched line or a repeat within the file). */
+  /** The payment it is about (none for an unmatched line). */
   payment: T | null;
+  /** The attempt it names: by its reference, or the latest one for the item's own reference. */
+  attempt: AttemptToMatch | null;
 }
 
 const ngwee = (amount: string) => {
@@ -103,56 +109,62 @@ const NOT_FINAL: ReadonlySet<PayoutStatus> = new Set([
 ]);
 
 /**
- * Matches the statement's lines against the part's payments, each line alone, in file order. A
- * reference repeated with the same line is a duplicate after its first; repeated with different
- * lines (successful and failed: which is true?) every one of them is a duplicate and changes
- * nothing. Two lines naming one payment through different references are handled as a repeat too.
+ * Matches the statement's lines against the part's payments, in file order, each transfer (an
+ * attempt, or an item paid by the portal) once. The same line again is a duplicate after its
+ * first; one transfer shown by different lines (successful and failed: which is true?) makes every
+ * one of them a duplicate, changing nothing.
  */
 export function matchOperatorStatement<T extends PartPaymentToMatch>(
   payments: T[],
   lines: OperatorStatementLine[],
 ): MatchedLine<T>[] {
-  const byKey = new Map<string, T>();
+  const byKey = new Map<string, { payment: T; attempt: AttemptToMatch | null }>();
   for (const payment of payments) {
-    byKey.set(referenceKey(payment.reference), payment);
-    for (const reference of payment.payout_references) byKey.set(referenceKey(reference), payment);
+    byKey.set(referenceKey(payment.reference), { payment, attempt: payment.attempts.at(-1) ?? null });
+    for (const attempt of payment.attempts) byKey.set(referenceKey(attempt.reference), { payment, attempt });
   }
-  const linesOf = new Map<string, OperatorStatementLine[]>();
+  const transferOf = (line: OperatorStatementLine) => {
+    const found = byKey.get(referenceKey(line.reference));
+    if (!found) return { found, key: `ref:${referenceKey(line.reference)}` };
+    return { found, key: found.attempt ? `attempt:${found.attempt.id}` : `item:${found.payment.item_id}` };
+  };
+  const linesOf = new Map<string, Set<string>>();
   for (const line of lines) {
-    const payment = byKey.get(referenceKey(line.reference));
-    const key = payment ? `item:${payment.item_id}` : `ref:${referenceKey(line.reference)}`;
-    linesOf.set(key, [...(linesOf.get(key) ?? []), line]);
+    const { key } = transferOf(line);
+    linesOf.set(key, (linesOf.get(key) ?? new Set()).add(lineKey(line)));
   }
   const seen = new Set<string>();
-  return lines.map((line) => {
-    const payment = byKey.get(referenceKey(line.reference)) ?? null;
-    const group = linesOf.get(payment ? `item:${payment.item_id}` : `ref:${referenceKey(line.reference)}`)!;
-    if (!payment) return { line, outcome: 'unmatched', payment: null };
-    if (new Set(group.map(lineKey)).size > 1) return { line, outcome: 'duplicate', payment };
-    if (seen.has(payment.item_id)) return { line, outcome: 'duplicate', payment };
-    seen.add(payment.item_id);
-    return { line, outcome: outcomeFor(line, payment), payment };
+  return lines.map((line): MatchedLine<T> => {
+    const { found, key } = transferOf(line);
+    if (!found) return { line, outcome: 'unmatched', payment: null, attempt: null };
+    const about = { line, payment: found.payment, attempt: found.attempt };
+    if (linesOf.get(key)!.size > 1 || seen.has(key)) return { ...about, outcome: 'duplicate' };
+    seen.add(key);
+    return { ...about, outcome: outcomeFor(line, found.payment, found.attempt) };
   });
 }
 
-/** One line about one payment, alone in the file. */
-function outcomeFor(line: OperatorStatementLine, payment: PartPaymentToMatch): OperatorLineOutcome {
-  const ours = payment.payout_status;
-  const paidHere = payment.item_status !== 'pending';
+/** One line about one transfer, alone in the file. */
+function outcomeFor(
+  line: OperatorStatementLine,
+  payment: PartPaymentToMatch,
+  attempt: AttemptToMatch | null,
+): OperatorLineOutcome {
+  const ours = attempt?.status ?? null;
+  // Paid by this transfer: its attempt succeeded, or (a portal file) the item is paid.
+  const paidByIt = ours === 'successful' || (ours === null && payment.item_status !== 'pending');
   if (line.status === 'reversed') return 'reversed';
-  if (line.status === 'failed') {
-    if (paidHere || ours === 'successful') return 'conflict';
-    return 'failed';
-  }
+  if (line.status === 'failed') return paidByIt ? 'conflict' : 'failed';
   if (ngwee(line.amount) !== ngwee(payment.amount)) return 'different_amount';
-  if (payment.item_status === 'reconciled') return 'duplicate';
   if (ours === 'failed') return 'conflict';
-  if (ours === null || ours === 'successful' || NOT_FINAL.has(ours)) return 'matched';
-  return 'conflict';
+  if (payment.item_status === 'reconciled') return 'duplicate';
+  return ours === null || ours === 'successful' || NOT_FINAL.has(ours) ? 'matched' : 'conflict';
 }
 
 /** The count of each outcome, every outcome present (zero when none). */
-export function outcomeCounts(matched: { outcome: OperatorLineOutcome }[]): Record<OperatorLineOutcome, number> {
+export function outcomeCounts(
+  matched: { outcome: OperatorLineOutcome }[],
+): Record<OperatorLineOutcome, number> {
   const counts = Object.fromEntries(OPERATOR_LINE_OUTCOMES.map((o) => [o, 0])) as Record<
     OperatorLineOutcome,
     number
