@@ -81,9 +81,12 @@ export type ParsedOperatorStatement =
 /** A header row is looked for among this many first rows (a portal export may start with a title). */
 const HEADER_SEARCH_ROWS = 20;
 
-/** The CSV's rows of text (any delimiter Papa Parse makes out, blank lines dropped). */
+/**
+ * The CSV's rows of text (any delimiter Papa Parse makes out), blank ones kept, so that a row's
+ * number is the one the spreadsheet shows.
+ */
 export function operatorCsvRows(text: string): string[][] | { error: string } {
-  const parsed = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: false });
   const fatal = parsed.errors.find((e) => e.type === 'Quotes');
   if (fatal) return { error: OPERATOR_STATEMENT_MESSAGES.notCsv(fatal.message) };
   return parsed.data;
@@ -109,6 +112,8 @@ export function parseOperatorStatement(rows: string[][]): ParsedOperatorStatemen
     const row = headerIndex + i + 2;
     const cell = (column: keyof typeof COLUMNS) =>
       at[column] === undefined ? '' : (values[at[column]] ?? '');
+    // A blank row is no line at all, not even one left out.
+    if (values.every((value) => value === '')) return;
     const reference = cell('reference');
     if (!reference) {
       skipped++;
