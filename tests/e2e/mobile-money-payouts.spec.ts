@@ -194,7 +194,7 @@ test('ADM001 pays a mixed month: bank by Mark as Paid, MTN and Airtel through th
     (await (await admin.request.get(`/api/payment-batches/${batches[0]!.id}`)).json()) as Detail;
   const mtnCount = (await detailOf()).parts.find((p) => p.channel === 'mtn_momo')!.allowance_count;
   const statement = await sim.statement('mtn', 'xlsx');
-  await parts.getByRole('button', { name: 'Import MTN MoMo statement' }).click();
+  await parts.getByRole('button', { name: 'Import MTN MoMo Statement' }).click();
   const importing = admin.getByRole('dialog', { name: /^Import MTN MoMo Statement for PB-/ });
   await importing.getByLabel('Statement file').setInputFiles(statement);
   const statementPreview = importing.getByRole('region', { name: 'Preview' });

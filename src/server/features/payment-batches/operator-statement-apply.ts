@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MatchedLine, PartPaymentToMatch } from '../../../domain/operator-statements';
 import { type Mismatch, referenceKey } from '../../../domain/payment-batches';
 import { WALLET_PROVIDER_LABELS, type WalletProvider } from '../../../domain/payment-channels';
@@ -41,11 +41,15 @@ const NOT_FINAL = ['queued', 'sending', 'unconfirmed', 'pending', 'ambiguous'] a
 const isNotFinal = (row: PayoutRow | undefined): row is PayoutRow =>
   row !== undefined && (NOT_FINAL as readonly string[]).includes(row.status);
 
-/** A payout moved by the statement, only from the state it was read in. */
+/**
+ * A payout moved by the statement, only from the state it was read in. One still queued and never
+ * sent (named by its item's reference) is recorded as gone out now: the operator's word settles it,
+ * and the engine must not send it after.
+ */
 async function setPayout(tx: Tx, row: PayoutRow, values: Partial<typeof payouts.$inferInsert>) {
   await tx
     .update(payouts)
-    .set({ ...values, claimedUntil: null, updatedAt: values.updatedAt })
+    .set({ ...values, sentAt: row.sentAt ?? values.updatedAt, claimedUntil: null })
     .where(and(eq(payouts.id, row.id), eq(payouts.status, row.status)));
 }
 
@@ -252,6 +256,6 @@ async function settleBatch(tx: Tx, user: SessionUser, batch: BatchRow, now: Date
     await tx
       .update(paymentBatches)
       .set({ ...payment, status, ...(everyItem ? { reconciledAt: now } : {}), updatedAt: now })
-      .where(inArray(paymentBatches.id, [batch.id]));
+      .where(eq(paymentBatches.id, batch.id));
   return status;
 }

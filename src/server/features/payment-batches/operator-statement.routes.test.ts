@@ -270,6 +270,36 @@ describe("an MTN MoMo statement's lines", () => {
   });
 });
 
+describe('a statement and the payout engine', () => {
+  it("confirms by the item's reference a retry not sent yet, which the engine then never sends", async () => {
+    const when = f.nextMonth();
+    const s = await f.student('Retry Lungu', { provider: 'mtn_momo', scenario: 'refused' }, when);
+    const batch = await f.createBatch(when);
+    await f.sendPart(batch.id, 'mtn_momo');
+    await f.drain(0);
+    const [failed] = await f.payoutsOf(batch.items[0]!.id);
+    const corrected = await f.correctWallet(s.studentId, 'mtn_momo');
+    const retried = await send(
+      'ADM001',
+      'POST',
+      `/api/payment-batches/${batch.id}/payouts/${failed!.id}/retry`,
+    );
+    expect(retried.status, await retried.clone().text()).toBe(200);
+    const result = await imported(
+      await importStatement(
+        batch.id,
+        'mtn_momo',
+        csv([[batch.items[0]!.reference, 'MTN-77', '', '1000.00', 'SUCCESSFUL', '']]),
+      ),
+    );
+    expect(result).toMatchObject({ counts: { ...NONE, matched: 1 }, paid: 1 });
+    expect((await f.payoutsOf(batch.items[0]!.id)).map((p) => p.status)).toEqual(['failed', 'successful']);
+    await f.drain();
+    expect(f.mtn.paidTo(corrected)).toBe(0);
+    expect(await f.stageOf(s.allowanceId)).toBe('paid');
+  });
+});
+
 describe("the operator's own export", () => {
   it("imports the simulator's Airtel statement as XLSX: paid ones match, the ambiguous one waits for a person", async () => {
     const when = f.nextMonth();

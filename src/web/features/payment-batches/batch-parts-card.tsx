@@ -85,7 +85,7 @@ export function BatchPartsCard({
                 onClick={() => onImportStatement(p.channel as WalletProvider)}
               >
                 <Upload aria-hidden="true" className="size-4" />
-                Import {PAYMENT_PART_LABELS[p.channel]} statement
+                Import {PAYMENT_PART_LABELS[p.channel]} Statement
               </Button>
             )}
           </li>
