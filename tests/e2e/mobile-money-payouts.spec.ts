@@ -210,7 +210,7 @@ test('ADM001 pays a mixed month: bank by Mark as Paid, MTN and Airtel through th
   await importing.getByRole('button', { name: 'Done' }).click();
   await expect(importing).toBeHidden();
 
-  const reconciliation = admin.getByRole('region', { name: 'Reconciliation' });
+  const reconciliation = admin.getByRole('region', { name: 'Reconciliation', exact: true });
   await expect(reconciliation.getByTestId('reconciliation-sum')).toContainText('reconciles to the kwacha');
   const after = await detailOf();
   const mtnPart = after.reconciliation.parts.find((p) => p.channel === 'mtn_momo')!;
