@@ -318,6 +318,12 @@ export const PAYMENT_BATCH_FIELD_LABELS: Readonly<Record<string, string>> = {
   payments: 'Payments',
   follow_up: 'Follow-up batch',
   follow_up_of: 'Follows up',
-  // Operator statements (issue 49 item 7).
+  // Statements, the bank's and the operators' (issue 49 item 7).
+  reconciled: 'Payments reconciled',
   reversed: 'Reversed by the operator',
+  mismatches: 'Mismatches',
+  mismatches_recorded: 'Mismatches recorded',
+  mismatches_settled: 'Mismatches settled',
+  charges: 'Bank charges',
+  statement: 'Statement',
 };

@@ -6,6 +6,7 @@ import { OPERATOR_STATEMENT_MESSAGES } from '../../../csv/operator-statement';
 import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
 import { activities, paymentBatchMismatches } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
+import { unlabelledAuditFields } from '../../testing/audit-labels-check';
 import { errorOf, json, UNKNOWN_ID, upload } from '../../testing/factories';
 import { payoutFixtures } from '../../testing/payout-fixtures';
 import { fileTestRequests } from '../../testing/test-file';
@@ -209,6 +210,7 @@ describe("an MTN MoMo statement's lines", () => {
       total: { count: 8, amount: '6650.50' },
     });
     expect(await checkTriggerKeptTables(t.database.db)).toEqual([]);
+    expect(await unlabelledAuditFields(t.database.db)).toEqual([]);
     expect(bank).toBeTruthy();
 
     // The same statement again, even saved as XLSX, changes nothing: 409, for the preview too.
