@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   BatchMismatch,
@@ -7,7 +7,11 @@ import type {
   PaymentBatchItem,
 } from '../../../contracts/payment-batches';
 import { normaliseMoney } from '../../../domain/money';
-import { PAYMENT_BATCH_MESSAGES as M, type PaymentItemStatus } from '../../../domain/payment-batches';
+import {
+  PAYMENT_BATCH_MESSAGES as M,
+  type PaymentItemStatus,
+  referenceKey,
+} from '../../../domain/payment-batches';
 import type { PayoutOperators } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -189,6 +193,33 @@ export async function batchMismatches(db: DbOrTx, batchId: string): Promise<Batc
     resolved_by: r.resolvedBy,
     resolution_note: r.resolutionNote,
   }));
+}
+
+/**
+ * Of the batch's item references, those an operator's statement shows with a status that
+ * contradicts ours, not resolved yet (docs/decisions/014): such a payment is neither tried again
+ * nor moved until a person has found out, since the operator may have paid it already.
+ */
+export async function inStatusConflict(
+  db: DbOrTx,
+  batchId: string,
+  references: string[],
+): Promise<Set<string>> {
+  if (references.length === 0) return new Set();
+  const m = paymentBatchMismatches;
+  const rows = await db
+    .select({ key: m.referenceKey })
+    .from(m)
+    .where(
+      and(
+        eq(m.batchId, batchId),
+        eq(m.kind, 'status_conflict'),
+        isNull(m.resolvedAt),
+        inArray(m.referenceKey, references.map(referenceKey)),
+      ),
+    );
+  const open = new Set(rows.map((r) => r.key));
+  return new Set(references.filter((r) => open.has(referenceKey(r))));
 }
 
 /** Allowances already in a batch, with that batch's reference. */

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import type { OperatorStatementResponse } from '../../../contracts/operator-statements';
+import type { FollowUpResponse } from '../../../contracts/payment-batches';
 import { OPERATOR_STATEMENT_MESSAGES } from '../../../csv/operator-statement';
 import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
+import { PAYOUT_MESSAGES as P } from '../../../domain/payouts';
 import { activities, paymentBatchMismatches } from '../../db/schema';
 import { checkTriggerKeptTables } from '../../db/trigger-kept-check';
 import { unlabelledAuditFields } from '../../testing/audit-labels-check';
@@ -238,6 +240,34 @@ describe("an MTN MoMo statement's lines", () => {
     expect(later.counts).toEqual({ ...NONE, matched: 1, duplicate: 1 });
     const open = later.batch.mismatches.filter((m) => !m.resolved_at).map((m) => m.kind);
     expect(open.sort()).toEqual(['status_conflict', 'unknown_reference']);
+
+    // The payment MTN says it made, which we recorded failed, is neither tried again nor moved
+    // until a person resolves the conflict: it might be paid twice.
+    const refusedPayout = status(refused).payout!;
+    const retry = `/api/payment-batches/${batch.id}/payouts/${refusedPayout.id}/retry`;
+    const refusedRetry = await send('ADM001', 'POST', retry);
+    expect(refusedRetry.status).toBe(409);
+    expect((await errorOf(refusedRetry)).error).toBe(P.inStatusConflict);
+    const moved = await send('ADM001', 'POST', `/api/payment-batches/${batch.id}/follow-up`);
+    expect(moved.status, await moved.clone().text()).toBe(201);
+    const { batch: follow, skipped } = await json<FollowUpResponse>(moved);
+    expect(follow.items.map((i) => i.allowance_id).sort()).toEqual(
+      [failed.allowanceId, reversed.allowanceId].sort(),
+    );
+    expect(skipped).toEqual([
+      expect.objectContaining({ allowance_id: refused.allowanceId, reason: P.inStatusConflict }),
+    ]);
+    const conflictId = later.batch.mismatches.find((m) => m.kind === 'status_conflict')!.id;
+    const resolved = await send(
+      'ADM001',
+      'POST',
+      `/api/payment-batches/${batch.id}/mismatches/${conflictId}/resolve`,
+      {
+        note: 'MTN support: the transfer failed, their statement was wrong.',
+      },
+    );
+    expect(resolved.status, await resolved.clone().text()).toBe(200);
+    expect((await send('ADM001', 'POST', retry)).status).toBe(200);
   });
 
   it('calls every line of a transfer shown both paid and failed a duplicate, changing nothing', async () => {

@@ -16,7 +16,13 @@ import { paymentBatchItems, paymentChannels, payouts, students } from '../../db/
 import { conflict, notFound } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
 import { usableChannels } from './batch-parts';
-import { batchDetail, findBatch, markBatchExported, statusAfterExport } from './batch-records';
+import {
+  batchDetail,
+  findBatch,
+  inStatusConflict,
+  markBatchExported,
+  statusAfterExport,
+} from './batch-records';
 import { recordSuccess, recordUnpaid } from './payout-outcome';
 import { payoutReference } from './payout-records';
 
@@ -174,6 +180,7 @@ export async function retryPayout(
     if (later) throw conflict(P.retryNotLatest);
     const [item] = await tx.select().from(paymentBatchItems).where(eq(paymentBatchItems.id, row.itemId));
     if (item?.status !== 'pending' || item.batchId !== batch.id) throw conflict(P.retryNotLatest);
+    if ((await inStatusConflict(tx, batch.id, [item.reference])).size) throw conflict(P.inStatusConflict);
     const use = (await usableChannels(tx, [item.studentId])).get(item.studentId)!;
     if ('reason' in use) throw conflict(P.retryChannelHeld(use.reason));
     if (use.channel !== row.provider) throw conflict(P.retryChannelNotWallet);
