@@ -12,6 +12,7 @@
  * http://127.0.0.1:3000), --sms-port (default 4010), --money-port (default 4020).
  */
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SIM_SCENARIOS, startMobileMoneySim } from '../src/server/testing/mobile-money-sim';
@@ -68,6 +69,8 @@ Start the app with:
 then, as ADM001, turn on SMS notifications in Settings. Each message the app sends is printed here.
 A student's reply: type "reply <their number> <text>", e.g. "reply +260971234567 STOP".
 The name MTN gives for a wallet: "name <number> <given name> <family name>" (a number it was not told of is not registered: a mismatch).
+An operator's statement of the transfers made so far, for Import ... Statement on the batch:
+"statement mtn xlsx" (or airtel, csv) writes it in this folder.
 A wallet number's last four digits choose its payout: ${Object.entries(SIM_SCENARIOS)
   .map(([digits, scenario]) => `${digits} ${scenario}`)
   .join(', ')}; any other is paid.
@@ -83,9 +86,24 @@ input.on('line', (line) => {
     console.log(`  MTN now names ${named[1]} ${named[2]} ${named[3]}`);
     return;
   }
+  const statement = /^statement\s+(mtn|airtel)\s+(csv|xlsx)$/i.exec(line.trim());
+  if (statement) {
+    const [operator, format] = [statement[1]!.toLowerCase(), statement[2]!.toLowerCase()] as [
+      'mtn' | 'airtel',
+      'csv' | 'xlsx',
+    ];
+    void money.statement(operator, format).then(async (file) => {
+      await writeFile(file.name, file.buffer);
+      console.log(`  wrote ${file.name}`);
+    });
+    return;
+  }
   const match = /^reply\s+(\+?\d+)\s+(.+)$/i.exec(line.trim());
   if (!match) {
-    if (line.trim()) console.log('Type: reply <number> <text>, or name <number> <given> <family>');
+    if (line.trim())
+      console.log(
+        'Type: reply <number> <text>, name <number> <given> <family>, or statement <mtn|airtel> <csv|xlsx>',
+      );
     return;
   }
   const [, from, text] = match;

@@ -143,6 +143,33 @@ export const HeldAllowanceSchema = z
   .meta({ id: 'PaymentBatchHeldAllowance' });
 export type HeldAllowance = z.infer<typeof HeldAllowanceSchema>;
 
+/** A count of payments and their sum, exact. */
+const CountAndAmountSchema = z.object({ count: z.number().int(), amount: MoneySchema });
+
+/**
+ * Where the batch stands against its statements (issue 49 item 7): per part, the payments a
+ * statement (the bank's, or the operator's) showed paid are matched, the others unmatched; with
+ * the allowances held out of it, matched + unmatched + held is the batch, to the ngwee.
+ */
+export const BatchReconciliationSchema = z
+  .object({
+    parts: z.array(
+      z.object({
+        channel: z.enum(PAYMENT_PARTS),
+        matched: CountAndAmountSchema,
+        unmatched: CountAndAmountSchema,
+        total: CountAndAmountSchema,
+      }),
+    ),
+    matched: CountAndAmountSchema,
+    unmatched: CountAndAmountSchema,
+    held: CountAndAmountSchema,
+    /** The batch's items and the allowances held out of it. */
+    total: CountAndAmountSchema,
+  })
+  .meta({ id: 'PaymentBatchReconciliationSummary' });
+export type BatchReconciliation = z.infer<typeof BatchReconciliationSchema>;
+
 export const PaymentBatchDetailSchema = PaymentBatchSchema.extend({
   /** Per channel, in the order bank, MTN MoMo, Airtel Money; only channels it has items of. */
   parts: z.array(PaymentPartSchema),
@@ -152,6 +179,7 @@ export const PaymentBatchDetailSchema = PaymentBatchSchema.extend({
   items: z.array(PaymentBatchItemSchema),
   /** What its statements did not match, open ones first, then by when they were found. */
   mismatches: z.array(BatchMismatchSchema),
+  reconciliation: BatchReconciliationSchema,
 }).meta({ id: 'PaymentBatchDetail' });
 export type PaymentBatchDetail = z.infer<typeof PaymentBatchDetailSchema>;
 

@@ -35,6 +35,8 @@ export const MISMATCH_KINDS = [
   'different_amount',
   'unknown_reference',
   'duplicate_reference',
+  // An operator's statement whose status contradicts a final one of ours (docs/decisions/014).
+  'status_conflict',
 ] as const;
 export type MismatchKind = (typeof MISMATCH_KINDS)[number];
 
@@ -44,6 +46,7 @@ export const MISMATCH_KIND_LABELS: Record<MismatchKind, string> = {
   different_amount: 'Different amount',
   unknown_reference: 'Unknown reference',
   duplicate_reference: 'Reference repeated in the statement',
+  status_conflict: "Operator's status differs from ours",
 };
 
 /** The longest note a mismatch may be resolved with. */
@@ -63,6 +66,8 @@ export const PAYMENT_BATCH_MESSAGES = {
   totalTooLarge: 'The total of these allowances is too large for one payment batch. Make smaller batches.',
   deleteOnlyUnpaid: 'Only a batch that is not paid yet can be deleted.',
   alreadyReconciled: 'This batch is already reconciled.',
+  operatorStatementAlreadyImported: (when: string, by: string) =>
+    `This operator's statement was already imported for this batch (${when}, by ${by}). Nothing was changed.`,
   statementAlreadyImported: (when: string, by: string) =>
     `This bank statement was already reconciled with this batch (${when}, by ${by}). Nothing was changed.`,
   mismatchNotFound: 'Mismatch not found',
@@ -222,6 +227,7 @@ export function matchStatement<T extends BatchItemToMatch>(
     different_amount: [],
     unknown_reference: [],
     duplicate_reference: [],
+    status_conflict: [],
   };
   for (const [key, found] of linesByKey) {
     const item = byKey.get(key);
@@ -312,4 +318,12 @@ export const PAYMENT_BATCH_FIELD_LABELS: Readonly<Record<string, string>> = {
   payments: 'Payments',
   follow_up: 'Follow-up batch',
   follow_up_of: 'Follows up',
+  // Statements, the bank's and the operators' (issue 49 item 7).
+  reconciled: 'Payments reconciled',
+  reversed: 'Reversed by the operator',
+  mismatches: 'Mismatches',
+  mismatches_recorded: 'Mismatches recorded',
+  mismatches_settled: 'Mismatches settled',
+  charges: 'Bank charges',
+  statement: 'Statement',
 };

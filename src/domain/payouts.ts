@@ -77,6 +77,8 @@ export const PAYOUT_MESSAGES = {
   batchReconciled: 'This batch is already reconciled.',
   retryOnlyFailed: 'Only a failed payout can be tried again.',
   retryNotLatest: 'This payout has already been tried again.',
+  inStatusConflict:
+    "The operator's statement says otherwise about this payment: resolve that mismatch first (the operator may have paid it already).",
   retryChannelHeld: (reason: string) => `The student's wallet cannot be paid yet: ${reason}`,
   retryChannelNotWallet:
     "The student's primary channel is no longer a wallet of this operator: move the payment to a follow-up batch instead.",

@@ -8,7 +8,8 @@ import { ownServerForThisFile } from './support/own-server';
  * operators simulated on loopback (src/server/testing/mobile-money-sim.ts, speaking MTN MoMo's and
  * Airtel Money's disbursement APIs). One MTN wallet's answer is lost after MTN made the transfer;
  * one Airtel wallet's answer stays ambiguous. Every wallet is paid once, and the ambiguous one
- * waits for a person, who resolves it. Its own app (base + 20): it pays a demo month.
+ * waits for a person, who resolves it; then MTN's statement is imported and the batch reconciles
+ * to the kwacha. Its own app (base + 20): it pays a demo month.
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -181,4 +182,61 @@ test('ADM001 pays a mixed month: bank by Mark as Paid, MTN and Airtel through th
   await expect(held).toHaveCount(stillApproved.length);
   for (const a of stillApproved) await expect(held.filter({ hasText: a.student_name })).toHaveCount(1);
   for (const s of [mtnStudent!, airtelStudent!]) expect(stillApproved.some((a) => a.id === s.id)).toBe(false);
+
+  // Issue 49 item 7: MTN's statement, as its portal exports it (XLSX), is previewed, then imported;
+  // every MTN payment matches, the lost answer's included, and the batch reconciles to the kwacha.
+  const { items: batches } = (await (
+    await admin.request.get('/api/payment-batches?page=1&pageSize=1')
+  ).json()) as {
+    items: Array<{ id: string }>;
+  };
+  const detailOf = async () =>
+    (await (await admin.request.get(`/api/payment-batches/${batches[0]!.id}`)).json()) as Detail;
+  const mtnCount = (await detailOf()).parts.find((p) => p.channel === 'mtn_momo')!.allowance_count;
+  const statement = await sim.statement('mtn', 'xlsx');
+  await parts.getByRole('button', { name: 'Import MTN MoMo Statement' }).click();
+  const importing = admin.getByRole('dialog', { name: /^Import MTN MoMo Statement for PB-/ });
+  await importing.getByLabel('Statement file').setInputFiles(statement);
+  const statementPreview = importing.getByRole('region', { name: 'Preview' });
+  await expect(statementPreview.getByTestId('operator-statement-counts')).toContainText(
+    `${mtnCount} ${mtnCount === 1 ? 'line' : 'lines'}: ${mtnCount} matched`,
+  );
+  // The preview changed nothing yet.
+  expect((await detailOf()).reconciliation.parts.find((p) => p.channel === 'mtn_momo')!.matched.count).toBe(
+    0,
+  );
+  await importing.getByRole('button', { name: 'Import statement' }).click();
+  await expect(importing.getByRole('region', { name: 'Import result' })).toBeVisible();
+  await importing.getByRole('button', { name: 'Done' }).click();
+  await expect(importing).toBeHidden();
+
+  const reconciliation = admin.getByRole('region', { name: 'Reconciliation', exact: true });
+  await expect(reconciliation.getByTestId('reconciliation-sum')).toContainText('reconciles to the kwacha');
+  const after = await detailOf();
+  const mtnPart = after.reconciliation.parts.find((p) => p.channel === 'mtn_momo')!;
+  expect(mtnPart.matched.count).toBe(mtnCount);
+  expect(mtnPart.unmatched).toEqual({ count: 0, amount: '0.00' });
+  const ngwee = (amount: string) => BigInt(amount.replace('.', ''));
+  const r = after.reconciliation;
+  expect(ngwee(r.matched.amount) + ngwee(r.unmatched.amount) + ngwee(r.held.amount)).toBe(
+    ngwee(r.total.amount),
+  );
+  expect(ngwee(r.total.amount) - ngwee(r.held.amount)).toBe(ngwee(after.total));
+  expect(r.held.count).toBe(stillApproved.length);
 });
+
+interface Figure {
+  count: number;
+  amount: string;
+}
+interface Detail {
+  total: string;
+  parts: Array<{ channel: string; allowance_count: number }>;
+  reconciliation: {
+    parts: Array<{ channel: string; matched: Figure; unmatched: Figure; total: Figure }>;
+    matched: Figure;
+    unmatched: Figure;
+    held: Figure;
+    total: Figure;
+  };
+}

@@ -24,7 +24,7 @@ export const isUploadPath = (path: string) =>
   isBackupRestore(path) ||
   /^\/api\/announcements\/[^/]+\/attachments$/.test(path) ||
   /^\/api\/library\/[^/]+\/file$/.test(path) ||
-  /^\/api\/payment-batches\/[^/]+\/reconcile$/.test(path);
+  /^\/api\/payment-batches\/[^/]+\/(reconcile|operator-statement)$/.test(path);
 
 export const tooLargeMessage = (limit: number) =>
   `The request is too large (limit ${Math.round(limit / MB)} MB).`;

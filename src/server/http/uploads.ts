@@ -51,3 +51,30 @@ export async function readCsvUpload(
   for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
   return { name: file.name, text, fields };
 }
+
+/**
+ * A statement sent as multipart form data in the field `file`, CSV or XLSX (an operator's portal
+ * gives either), checked for type and size, with the form's text fields. The bytes are kept as
+ * they came: a spreadsheet is read by its own reader.
+ */
+export async function readStatementUpload(
+  c: Context,
+  messages: { missing: string; fileType: string },
+): Promise<{ name: string; bytes: Uint8Array; kind: 'csv' | 'xlsx'; fields: Record<string, string> }> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw badRequest('Send the file as multipart form data in the field "file".');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) throw badRequest(messages.missing);
+  const name = file.name.toLowerCase();
+  const kind = name.endsWith('.csv') ? 'csv' : name.endsWith('.xlsx') ? 'xlsx' : null;
+  if (!kind) throw badRequest(messages.fileType);
+  if (file.size > UPLOAD_LIMIT_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
+  return { name: file.name, bytes, kind, fields };
+}

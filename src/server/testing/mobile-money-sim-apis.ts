@@ -38,7 +38,8 @@ export interface SimTransfer {
   amount: string;
   msisdn: string;
   body: Record<string, unknown>;
-  status: 'pending' | 'successful' | 'failed' | 'ambiguous';
+  /** `reversed`: paid, then the money came back (a person at the operator reversed it). */
+  status: 'pending' | 'successful' | 'failed' | 'ambiguous' | 'reversed';
   polls: number;
   transactionId: string;
 }
@@ -212,7 +213,7 @@ export function operatorApis(state: SimState) {
           status: 'SUCCESSFUL',
           financialTransactionId: transfer.transactionId,
         });
-      if (transfer.status === 'failed')
+      if (transfer.status === 'failed' || transfer.status === 'reversed')
         return json(res, 200, { ...common, status: 'FAILED', reason: SIM_FAILURE_REASON });
       return json(res, 200, { ...common, status: 'PENDING' });
     }
@@ -315,7 +316,9 @@ export function operatorApis(state: SimState) {
     if (status && req.method === 'GET' && query.get('transactionType') === 'B2C') {
       const transfer = look(decodeURIComponent(status[1]!), 'airtel');
       if (!transfer) return json(res, 404, airtelStatus('DP00900001013', 'Transaction not found', false));
-      const code = { successful: 'TS', failed: 'TF', pending: 'TIP', ambiguous: 'TA' }[transfer.status];
+      const code = { successful: 'TS', failed: 'TF', reversed: 'TF', pending: 'TIP', ambiguous: 'TA' }[
+        transfer.status
+      ];
       return json(res, 200, {
         data: {
           transaction: {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AirtelMoneyConfig, MtnMomoConfig } from '../config';
 import { json, operatorApis, type SIM_SCENARIOS, type SimTransfer } from './mobile-money-sim-apis';
+import { type SimStatementFile, simStatement } from './mobile-money-sim-statement';
 
 export {
   SIM_FAILURE_REASON,
@@ -45,8 +46,10 @@ export interface MobileMoneySim {
   failNext(n: number): void;
   /** Tokens issued so far are refused from now on (401), as when they lapse early. */
   revokeTokens(): void;
-  /** A person at the operator settles an ambiguous or pending transfer. */
-  settle(reference: string, status: 'successful' | 'failed'): void;
+  /** A person at the operator settles an ambiguous or pending transfer, or reverses a paid one. */
+  settle(reference: string, status: 'successful' | 'failed' | 'reversed'): void;
+  /** The operator's statement of its transfers, as its portal exports it (CSV or XLSX). */
+  statement(operator: 'mtn' | 'airtel', format: 'csv' | 'xlsx'): Promise<SimStatementFile>;
   stop(): Promise<void>;
 }
 
@@ -105,6 +108,7 @@ export async function startMobileMoneySim(
       const transfer = transfers.find((t) => t.reference === reference);
       if (transfer) transfer.status = status;
     },
+    statement: (operator, format) => simStatement(operator, transfers, format),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -52,13 +52,17 @@ async function create(body: unknown): Promise<PaymentBatchCreated> {
   return json<PaymentBatchCreated>(res);
 }
 
-/** A batch as GET /:id answers it, without its items, parts and held list (the list does not carry them). */
+/**
+ * A batch as GET /:id answers it, without its items, parts, held list and reconciliation (the list
+ * does not carry them).
+ */
 async function one(id: string) {
   const {
     items: _,
     mismatches: _m,
     parts: _p,
     held: _h,
+    reconciliation: _r,
     ...batch
   } = await json<PaymentBatchDetail>(await send('GET', `/api/payment-batches/${id}`));
   return batch;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   BatchMismatch,
@@ -7,7 +7,11 @@ import type {
   PaymentBatchItem,
 } from '../../../contracts/payment-batches';
 import { normaliseMoney } from '../../../domain/money';
-import { PAYMENT_BATCH_MESSAGES as M, type PaymentItemStatus } from '../../../domain/payment-batches';
+import {
+  PAYMENT_BATCH_MESSAGES as M,
+  type PaymentItemStatus,
+  referenceKey,
+} from '../../../domain/payment-batches';
 import type { PayoutOperators } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -21,6 +25,7 @@ import {
 import { notFound } from '../../http/errors';
 import { primaryChannelSummaries } from '../payment-channels/payment-channels.service';
 import { batchHeld, batchParts, channelSummaries } from './batch-parts';
+import { batchReconciliation } from './batch-reconciliation';
 import { latestPayouts } from './payout-records';
 
 /*
@@ -136,6 +141,21 @@ export async function findBatch(db: DbOrTx, id: string, lock = false): Promise<B
   return row;
 }
 
+/**
+ * Sending or exporting any part of an open batch marks it exported (the bank's file, a wallet
+ * part's portal file, or its payouts sent): the status check needs the moment it went out.
+ */
+export async function markBatchExported(tx: DbOrTx, batch: BatchRow, now: Date): Promise<void> {
+  if (batch.status === 'open')
+    await tx
+      .update(paymentBatches)
+      .set({ status: 'exported', exportedAt: now, updatedAt: now })
+      .where(eq(paymentBatches.id, batch.id));
+}
+
+/** The batch's status once `markBatchExported` has run, for the audit entry's "after". */
+export const statusAfterExport = (batch: BatchRow) => (batch.status === 'open' ? 'exported' : batch.status);
+
 export async function batchDetail(
   db: DbOrTx,
   id: string,
@@ -148,7 +168,8 @@ export async function batchDetail(
   const held = await batchHeld(db, row.id);
   const items = await batchItems(db, row.id);
   const mismatches = await batchMismatches(db, row.id);
-  return { ...batchDto(row, counts.get(row.id)), parts, held, items, mismatches };
+  const reconciliation = await batchReconciliation(db, row.id);
+  return { ...batchDto(row, counts.get(row.id)), parts, held, items, mismatches, reconciliation };
 }
 
 /** The batch's mismatches: open ones first, each group in the order they were found. */
@@ -172,6 +193,33 @@ export async function batchMismatches(db: DbOrTx, batchId: string): Promise<Batc
     resolved_by: r.resolvedBy,
     resolution_note: r.resolutionNote,
   }));
+}
+
+/**
+ * Of the batch's item references, those an operator's statement shows with a status that
+ * contradicts ours, not resolved yet (docs/decisions/014): such a payment is neither tried again
+ * nor moved until a person has found out, since the operator may have paid it already.
+ */
+export async function inStatusConflict(
+  db: DbOrTx,
+  batchId: string,
+  references: string[],
+): Promise<Set<string>> {
+  if (references.length === 0) return new Set();
+  const m = paymentBatchMismatches;
+  const rows = await db
+    .select({ key: m.referenceKey })
+    .from(m)
+    .where(
+      and(
+        eq(m.batchId, batchId),
+        eq(m.kind, 'status_conflict'),
+        isNull(m.resolvedAt),
+        inArray(m.referenceKey, references.map(referenceKey)),
+      ),
+    );
+  const open = new Set(rows.map((r) => r.key));
+  return new Set(references.filter((r) => open.has(referenceKey(r))));
 }
 
 /** Allowances already in a batch, with that batch's reference. */

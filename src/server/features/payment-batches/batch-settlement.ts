@@ -260,14 +260,19 @@ export async function reconcileBatch(
 }
 
 /** 409, changing nothing, when this batch has already had a statement with the same payments. */
-async function refuseStatementSeenBefore(tx: Tx, batchId: string, contentHash: string): Promise<void> {
+export async function refuseStatementSeenBefore(
+  tx: Tx,
+  batchId: string,
+  contentHash: string,
+  message: (when: string, by: string) => string = M.statementAlreadyImported,
+): Promise<void> {
   const s = paymentBatchStatements;
   const [seen] = await tx
     .select({ at: s.importedAt, by: s.importedBy })
     .from(s)
     .where(and(eq(s.batchId, batchId), eq(s.contentHash, contentHash)));
   if (seen)
-    throw new HttpError(409, M.statementAlreadyImported(programmeDay(programmeDate(seen.at)), seen.by), {
+    throw new HttpError(409, message(programmeDay(programmeDate(seen.at)), seen.by), {
       code: STATEMENT_ALREADY_RECONCILED,
     });
 }
@@ -276,7 +281,7 @@ async function refuseStatementSeenBefore(tx: Tx, batchId: string, contentHash: s
  * Records the statement, keeps its mismatches on the batch (one open mismatch per kind and
  * reference: a repeat adds nothing) and settles the open ones about the items it reconciled.
  */
-async function keepStatement(
+export async function keepStatement(
   tx: Tx,
   user: SessionUser,
   batchId: string,

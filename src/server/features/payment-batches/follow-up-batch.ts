@@ -10,7 +10,7 @@ import { conflict } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { usableChannels } from './batch-parts';
-import { batchDetail, findBatch, nextNumber } from './batch-records';
+import { batchDetail, findBatch, inStatusConflict, nextNumber } from './batch-records';
 
 const audit = areaAudit('payment_batch', 'payment_batch');
 
@@ -45,15 +45,21 @@ export async function followUpBatch(
       tx,
       failed.map((f) => f.item.studentId),
     );
+    const disputed = await inStatusConflict(
+      tx,
+      batch.id,
+      failed.map((f) => f.item.reference),
+    );
     const skipped: BatchSkip[] = [];
     const moving = failed.flatMap(({ item, studentName }) => {
       const use = usable.get(item.studentId)!;
-      if (!('reason' in use)) return [{ item, use }];
+      const reason = disputed.has(item.reference) ? P.inStatusConflict : 'reason' in use ? use.reason : null;
+      if (!reason && !('reason' in use)) return [{ item, use }];
       skipped.push({
         allowance_id: item.allowanceId,
         student_name: studentName,
         reference: item.reference,
-        reason: use.reason,
+        reason: reason!,
       });
       return [];
     });

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponseSchema, IdParamSchema, RecordIdParam } from '../../../contracts/common';
+import { OperatorStatementResponseSchema } from '../../../contracts/operator-statements';
 import {
   BatchPreviewQuerySchema,
   BatchPreviewSchema,
@@ -19,8 +20,17 @@ import {
   SendPayoutsResponseSchema,
 } from '../../../contracts/payment-batches';
 import { csvDownloadResponse } from '../../http/csv-download';
-import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, multipartBody } from '../../http/openapi';
 import { csvUploadRequest } from '../../http/uploads';
+
+/** The statement's file, its part and whether only to preview it. */
+const operatorStatementRequest = multipartBody(
+  {
+    channel: { type: 'string', enum: ['mtn_momo', 'airtel_money'] },
+    preview: { type: 'string', enum: ['true', 'false'] },
+  },
+  ['channel'],
+);
 
 /*
  * Payment Batches as the OpenAPI document shows them (docs/product.md D20). Admins only: every
@@ -127,6 +137,26 @@ export const paymentBatchRoutes = {
     request: { ...one, ...csvUploadRequest },
     responses: {
       200: jsonResponse(ReconcileResponseSchema, 'Matched, paid, mismatches'),
+      400: jsonResponse(ErrorResponseSchema, 'The statement cannot be read (nothing changed)'),
+      ...errorResponses(401, 403, 404, 409, 413),
+    },
+  }),
+  operatorStatement: createRoute({
+    method: 'post',
+    path: '/{id}/operator-statement',
+    tags,
+    summary:
+      'Matches an operator\'s statement (CSV or XLSX, field "file", at most 10 MB) against a wallet part of the batch',
+    description:
+      'Fields: `channel` (mtn_momo or airtel_money) and `preview` (true: nothing changes, the answer says what ' +
+      'importing it would do). The statement needs a reference column (External ID, Reference...), an amount ' +
+      'and a status (SUCCESSFUL, FAILED, REVERSED; PENDING rows are left out). Each line is matched by our ' +
+      "payout's reference or the item's, and ends as matched, different_amount, failed, reversed, conflict, " +
+      'unmatched or duplicate (docs/decisions/014). A file that cannot be read answers 400 with its problems by ' +
+      'row; a statement already imported for the batch answers 409 (code `statement_already_reconciled`).',
+    request: { ...one, ...operatorStatementRequest },
+    responses: {
+      200: jsonResponse(OperatorStatementResponseSchema, 'What each line ended as, and the batch'),
       400: jsonResponse(ErrorResponseSchema, 'The statement cannot be read (nothing changed)'),
       ...errorResponses(401, 403, 404, 409, 413),
     },

@@ -1,8 +1,12 @@
+import {
+  OperatorStatementFieldsSchema,
+  OPERATOR_STATEMENT_REQUEST_MESSAGES as S,
+} from '../../../contracts/operator-statements';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
 import { recordId } from '../../http/record-routes';
 import { createRoleRouter } from '../../http/staff-router';
-import { readCsvUpload } from '../../http/uploads';
+import { readCsvUpload, readStatementUpload } from '../../http/uploads';
 import { paymentBatchRoutes as r } from './payment-batches.route-contracts';
 import * as service from './payment-batches.service';
 
@@ -38,6 +42,17 @@ export function paymentBatchesRoutes(deps: AppDeps) {
   router.openapi(r.reconcile, async (c) => {
     const { text } = await readCsvUpload(c, 'Please choose the bank statement (a .csv file) to import.');
     const outcome = await service.reconcileBatch(deps, c.var.staff, recordId(c), text);
+    if (!outcome.ok) return c.json(outcome.error, 400);
+    return c.json(outcome.result, 200);
+  });
+  router.openapi(r.operatorStatement, async (c) => {
+    const file = await readStatementUpload(c, { missing: S.file, fileType: S.fileType });
+    const request = OperatorStatementFieldsSchema.safeParse(file.fields);
+    if (!request.success) {
+      const fields = Object.fromEntries(request.error.issues.map((i) => [String(i.path[0]), i.message]));
+      return c.json({ error: Object.values(fields)[0]!, fields }, 400);
+    }
+    const outcome = await service.importOperatorStatement(deps, c.var.staff, recordId(c), file, request.data);
     if (!outcome.ok) return c.json(outcome.error, 400);
     return c.json(outcome.result, 200);
   });

@@ -40,6 +40,7 @@ import { batchDetail, batchedAllowances, batchItems, findBatch, nextNumber } fro
 
 export { markBatchPaid, reconcileBatch, resolveMismatch } from './batch-settlement';
 export { followUpBatch } from './follow-up-batch';
+export { importOperatorStatement } from './operator-statement';
 export { resolvePayout, retryPayout, sendPayouts } from './payout-actions';
 export { exportWalletPart } from './wallet-export';
 

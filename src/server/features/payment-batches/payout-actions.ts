@@ -12,11 +12,17 @@ import { PAYOUT_MESSAGES as P } from '../../../domain/payouts';
 import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
-import { paymentBatches, paymentBatchItems, paymentChannels, payouts, students } from '../../db/schema';
+import { paymentBatchItems, paymentChannels, payouts, students } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
 import { usableChannels } from './batch-parts';
-import { batchDetail, findBatch } from './batch-records';
+import {
+  batchDetail,
+  findBatch,
+  inStatusConflict,
+  markBatchExported,
+  statusAfterExport,
+} from './batch-records';
 import { recordSuccess, recordUnpaid } from './payout-outcome';
 import { payoutReference } from './payout-records';
 
@@ -119,11 +125,7 @@ export async function sendPayouts(
     }
     if (rows.length === 0 && skipped.length === 0) throw conflict(P.nothingToSend(provider));
     if (rows.length > 0) await tx.insert(payouts).values(rows);
-    if (batch.status === 'open')
-      await tx
-        .update(paymentBatches)
-        .set({ status: 'exported', exportedAt: now, updatedAt: now })
-        .where(eq(paymentBatches.id, batch.id));
+    await markBatchExported(tx, batch, now);
     await audit(
       tx,
       user,
@@ -133,7 +135,7 @@ export async function sendPayouts(
       `${user.name} sent ${plural(rows.length, 'payment')} of payment batch ${batch.reference} to ${WALLET_PROVIDER_LABELS[provider]}${skipped.length ? `; ${skipped.length} held` : ''}`,
       { status: batch.status },
       {
-        status: batch.status === 'open' ? 'exported' : batch.status,
+        status: statusAfterExport(batch),
         payouts: rows.map((r) => r.reference),
         held: skipped.map((s) => `${s.student_name}: ${s.reason}`),
       },
@@ -178,6 +180,7 @@ export async function retryPayout(
     if (later) throw conflict(P.retryNotLatest);
     const [item] = await tx.select().from(paymentBatchItems).where(eq(paymentBatchItems.id, row.itemId));
     if (item?.status !== 'pending' || item.batchId !== batch.id) throw conflict(P.retryNotLatest);
+    if ((await inStatusConflict(tx, batch.id, [item.reference])).size) throw conflict(P.inStatusConflict);
     const use = (await usableChannels(tx, [item.studentId])).get(item.studentId)!;
     if ('reason' in use) throw conflict(P.retryChannelHeld(use.reason));
     if (use.channel !== row.provider) throw conflict(P.retryChannelNotWallet);

@@ -5,10 +5,10 @@ import { parseMoney, sumMoney, toMoneyString } from '../../../domain/money';
 import { WALLET_PROVIDER_LABELS, type WalletProvider } from '../../../domain/payment-channels';
 import { PAYOUT_MESSAGES as P } from '../../../domain/payouts';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { paymentBatches, paymentBatchItems, paymentChannels } from '../../db/schema';
+import { paymentBatchItems, paymentChannels } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
-import { findBatch } from './batch-records';
+import { findBatch, markBatchExported, statusAfterExport } from './batch-records';
 
 const audit = areaAudit('payment_batch', 'payment_batch');
 
@@ -46,11 +46,7 @@ export async function exportWalletPart(
       .update(i)
       .set({ portalExportedAt: now })
       .where(and(eq(i.batchId, batch.id), eq(i.channel, provider), isNull(i.portalExportedAt)));
-    if (batch.status === 'open')
-      await tx
-        .update(paymentBatches)
-        .set({ status: 'exported', exportedAt: now, updatedAt: now })
-        .where(eq(paymentBatches.id, batch.id));
+    await markBatchExported(tx, batch, now);
     await audit(
       tx,
       user,
@@ -59,7 +55,7 @@ export async function exportWalletPart(
       'exported',
       `${user.name} exported the ${WALLET_PROVIDER_LABELS[provider]} part of payment batch ${batch.reference} for the operator's portal`,
       { status: batch.status },
-      { status: batch.status === 'open' ? 'exported' : batch.status },
+      { status: statusAfterExport(batch) },
     );
     return { reference: batch.reference, rows };
   });

@@ -15,7 +15,13 @@ export interface CsvUploadDialogProps {
   /** The template offered for download, and what it holds (shown beside its button). */
   template?: { about: ReactNode; filename: string; contents: () => string };
   /** The file field; absent while a chosen file's preview takes its place. */
-  chooser?: { onFile: (file: File) => void; problem: string | null; hint?: ReactNode };
+  chooser?: {
+    onFile: (file: File) => void;
+    problem: string | null;
+    hint?: ReactNode;
+    /** Another kind of file than CSV: the field's label and the input's accept list. */
+    file?: { label: string; accept: string };
+  };
   /** The upload under way: `percent` while sending, none while the server works on the file. */
   progress?: { label: string; percent?: number } | null;
   /** The preview, the server's row errors, the result. */
@@ -74,17 +80,26 @@ function CsvFileField({
   onFile,
   problem,
   hint,
+  file,
   disabled,
 }: NonNullable<CsvUploadDialogProps['chooser']> & { disabled: boolean }) {
   return (
-    <Field label="CSV file" hint={hint} error={problem ?? undefined}>
-      <CsvFileInput onFile={onFile} disabled={disabled} />
+    <Field label={file?.label ?? 'CSV file'} hint={hint} error={problem ?? undefined}>
+      <CsvFileInput onFile={onFile} disabled={disabled} accept={file?.accept ?? '.csv,text/csv'} />
     </Field>
   );
 }
 
 /** The file input, wired to its <Field> (label, hint, problem) like the kit's controls. */
-function CsvFileInput({ onFile, disabled }: { onFile: (file: File) => void; disabled: boolean }) {
+function CsvFileInput({
+  onFile,
+  disabled,
+  accept,
+}: {
+  onFile: (file: File) => void;
+  disabled: boolean;
+  accept: string;
+}) {
   const control = useFieldControl();
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -96,7 +111,7 @@ function CsvFileInput({ onFile, disabled }: { onFile: (file: File) => void; disa
     <input
       {...control}
       type="file"
-      accept=".csv,text/csv"
+      accept={accept}
       disabled={disabled}
       onChange={onChange}
       className="block w-full rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:font-medium file:text-primary-active hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"

@@ -100,6 +100,13 @@ const CREATED: PaymentBatchCreated = {
   parts: [],
   held: [],
   mismatches: [],
+  reconciliation: {
+    parts: [],
+    matched: { count: 0, amount: '0.00' },
+    unmatched: { count: 0, amount: '0.00' },
+    held: { count: 0, amount: '0.00' },
+    total: { count: 0, amount: '0.00' },
+  },
   reference: 'PB-2026-03-004',
   month: null,
   year: null,

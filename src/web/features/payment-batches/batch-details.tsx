@@ -10,6 +10,7 @@ import {
   PAYMENT_BATCH_STATUS_LABELS,
   PAYMENT_ITEM_STATUS_LABELS,
 } from '../../../domain/payment-batches';
+import type { WalletProvider } from '../../../domain/payment-channels';
 import { PAYOUT_STATUS_LABELS } from '../../../domain/payouts';
 import { downloadTextFile } from '../../components/forms';
 import { type DataColumn, DataTable, ListError } from '../../components/list';
@@ -29,8 +30,10 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { BatchMismatches } from './batch-mismatches';
 import { BatchPartsCard } from './batch-parts-card';
 import { BatchPayoutsCard } from './batch-payouts-card';
+import { BatchReconciliationCard } from './batch-reconciliation-card';
 import { BATCH_STATUS_TONES, ITEM_STATUS_TONES, periodOf, plural, BATCH_UI as W } from './batch-ui';
 import { MarkPaidDialog } from './mark-paid-dialog';
+import { OperatorStatementDialog } from './operator-statement-dialog';
 import { reasonOf, useBatch, useDeleteBatch, useExportBatch } from './payment-batches.queries';
 import { StatementDialog } from './statement-dialog';
 
@@ -76,6 +79,7 @@ export function BatchDetails({
   const remove = useDeleteBatch();
   const [dialog, setDialog] = useState<'pay' | 'statement' | 'delete' | 'nrc' | null>(null);
   const [leftUnpaid, setLeftUnpaid] = useState<BatchSkip[]>([]);
+  const [operatorStatement, setOperatorStatement] = useState<WalletProvider | null>(null);
   const data = batch.data;
 
   const back = (
@@ -212,7 +216,8 @@ export function BatchDetails({
         </dl>
       </Card>
 
-      <BatchPartsCard batch={data} />
+      <BatchPartsCard batch={data} onImportStatement={setOperatorStatement} />
+      <BatchReconciliationCard batch={data} />
       <BatchPayoutsCard batch={data} onFollowUp={onOpenBatch} />
       <BatchMismatches batch={data} />
 
@@ -252,6 +257,11 @@ export function BatchDetails({
         batch={data}
         open={dialog === 'statement'}
         onOpenChange={(open) => setDialog(open ? 'statement' : null)}
+      />
+      <OperatorStatementDialog
+        batch={data}
+        channel={operatorStatement}
+        onOpenChange={(open) => !open && setOperatorStatement(null)}
       />
       <ConfirmDialog
         open={dialog === 'nrc'}

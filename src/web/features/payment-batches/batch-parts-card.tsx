@@ -1,6 +1,7 @@
-import { Download, Send } from 'lucide-react';
+import { Download, Send, Upload } from 'lucide-react';
 import { useState } from 'react';
 import type { PaymentBatchDetail } from '../../../contracts/payment-batches';
+import { canReconcileBatch } from '../../../domain/payment-batches';
 import type { WalletProvider } from '../../../domain/payment-channels';
 import { isWalletPart, PAYMENT_PART_LABELS, type PaymentPart } from '../../../domain/payouts';
 import { downloadTextFile } from '../../components/forms';
@@ -15,7 +16,14 @@ import { reasonOf, useExportBatch, useSendPayouts } from './payment-batches.quer
  * file for the operator's bulk-payment portal. The allowances held for want of a usable channel
  * are listed with why.
  */
-export function BatchPartsCard({ batch }: { batch: PaymentBatchDetail }) {
+export function BatchPartsCard({
+  batch,
+  onImportStatement,
+}: {
+  batch: PaymentBatchDetail;
+  /** Opens the import of the operator's statement for a wallet part. */
+  onImportStatement: (channel: WalletProvider) => void;
+}) {
   const sending = useSendPayouts();
   const exporting = useExportBatch();
   const [confirm, setConfirm] = useState<WalletProvider | null>(null);
@@ -68,6 +76,16 @@ export function BatchPartsCard({ batch }: { batch: PaymentBatchDetail }) {
               >
                 <Download aria-hidden="true" className="size-4" />
                 Export for {PAYMENT_PART_LABELS[p.channel]} portal
+              </Button>
+            )}
+            {isWalletPart(p.channel) && canReconcileBatch(batch.status) && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onImportStatement(p.channel as WalletProvider)}
+              >
+                <Upload aria-hidden="true" className="size-4" />
+                Import {PAYMENT_PART_LABELS[p.channel]} Statement
               </Button>
             )}
           </li>

@@ -80,6 +80,20 @@ const DETAIL: PaymentBatchDetail = {
   parts: [{ channel: 'bank', allowance_count: 3, total: '2584.50', can_send: false, unsent: 0 }],
   held: [],
   mismatches: [],
+  reconciliation: {
+    parts: [
+      {
+        channel: 'bank',
+        matched: { count: 0, amount: '0.00' },
+        unmatched: { count: 3, amount: '2584.50' },
+        total: { count: 3, amount: '2584.50' },
+      },
+    ],
+    matched: { count: 0, amount: '0.00' },
+    unmatched: { count: 3, amount: '2584.50' },
+    held: { count: 0, amount: '0.00' },
+    total: { count: 3, amount: '2584.50' },
+  },
   items: [
     item(1, 'Mwila Chanda', '1234.50'),
     item(2, 'Bupe Tembo', '900.00'),

@@ -33,6 +33,7 @@ export const PAYMENT_BATCH_PAGE_SIZE = 25;
 export const batchPath = (id: string) => `/api/payment-batches/${encodeURIComponent(id)}`;
 export const exportHref = (id: string) => `${batchPath(id)}/export`;
 export const reconcilePath = (id: string) => `${batchPath(id)}/reconcile`;
+export const operatorStatementPath = (id: string) => `${batchPath(id)}/operator-statement`;
 
 /** The server's reason for a failure, or the product's words when it sent none. */
 export const reasonOf = (error: unknown) =>

@@ -38,6 +38,7 @@ const OUTCOME_TONES: Record<LineOutcome, BadgeTone> = {
   different_amount: 'danger',
   unknown_reference: 'warning',
   duplicate_reference: 'danger',
+  status_conflict: 'danger',
 };
 
 /**

@@ -16,6 +16,7 @@ export const LINE_OUTCOME_LABELS: Record<LineOutcome, string> = {
   different_amount: 'Different amount',
   unknown_reference: 'Unknown reference',
   duplicate_reference: 'Reference repeated',
+  status_conflict: 'Status differs',
 };
 
 export interface PreviewLine {
