@@ -13,6 +13,7 @@ export const OPERATOR_STATEMENT_REQUEST_MESSAGES = {
   file: "Please choose the operator's statement (a .csv or .xlsx file) to import.",
   fileType: 'Only .csv and .xlsx files are accepted.',
   notXlsx: 'The file is not a spreadsheet that can be read: save it again as .xlsx or as CSV.',
+  tooLargeUnpacked: 'The spreadsheet unpacks to more than 50 MB, far more than a statement: save it as CSV.',
 } as const;
 
 export const OperatorStatementFieldsSchema = z.object({

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import type { OperatorStatementResponse } from '../../../contracts/operator-statements';
+import {
+  OPERATOR_STATEMENT_REQUEST_MESSAGES,
+  type OperatorStatementResponse,
+} from '../../../contracts/operator-statements';
 import type { FollowUpResponse } from '../../../contracts/payment-batches';
 import { OPERATOR_STATEMENT_MESSAGES } from '../../../csv/operator-statement';
 import { PAYMENT_BATCH_MESSAGES as M } from '../../../domain/payment-batches';
@@ -12,6 +15,7 @@ import { unlabelledAuditFields } from '../../testing/audit-labels-check';
 import { errorOf, json, UNKNOWN_ID, upload } from '../../testing/factories';
 import { payoutFixtures } from '../../testing/payout-fixtures';
 import { fileTestRequests } from '../../testing/test-file';
+import { zipOf } from '../../testing/zip-of';
 
 /*
  * An operator's statement of a wallet part (issue 49 item 7, docs/decisions/014): every outcome a
@@ -426,6 +430,13 @@ describe('statements refused', () => {
       content: 'not a spreadsheet',
     });
     expect(fakeXlsx.status).toBe(400);
+    // A few kilobytes that unpack to 60 MB: refused before the spreadsheet reader holds them.
+    const bomb = await importStatement(batch.id, 'mtn_momo', {
+      name: 's.xlsx',
+      content: zipOf(Buffer.alloc(60 * 1024 * 1024), 1_000),
+    });
+    expect(bomb.status).toBe(400);
+    expect((await errorOf(bomb)).error).toBe(OPERATOR_STATEMENT_REQUEST_MESSAGES.tooLargeUnpacked);
     const pdf = await importStatement(batch.id, 'mtn_momo', { name: 's.pdf', content: 'x' });
     expect(pdf.status).toBe(400);
     const noChannel = await upload(

@@ -21,6 +21,7 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import { paymentBatchItems, payouts, students } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import { unpacksWithin } from '../../http/zip-budget';
 import { batchDetail, findBatch } from './batch-records';
 import { refuseStatementSeenBefore } from './batch-settlement';
 import { applyOperatorLines, type PartPayment } from './operator-statement-apply';
@@ -35,6 +36,9 @@ export type OperatorStatementOutcome =
   | { ok: true; result: OperatorStatementResponse }
   | { ok: false; error: ErrorResponse };
 
+/** A month's statement unpacks to a few megabytes at most; the reader holds it all in memory. */
+const XLSX_UNPACKED_LIMIT = 50 * 1024 * 1024;
+
 /** The file's rows of text: a CSV's, or the first sheet of an XLSX (numbers and dates as text). */
 async function rowsOf(file: {
   bytes: Uint8Array;
@@ -45,6 +49,7 @@ async function rowsOf(file: {
     if (text.includes('\0')) return { error: R.notXlsx };
     return operatorCsvRows(text);
   }
+  if (!unpacksWithin(file.bytes, XLSX_UNPACKED_LIMIT)) return { error: R.tooLargeUnpacked };
   try {
     const sheet = await readSheet(Buffer.from(file.bytes));
     return sheet.map((row) =>
