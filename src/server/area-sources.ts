@@ -1,5 +1,5 @@
 import { count, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { NotificationItem } from '../contracts/notifications';
 import type { SearchItem } from '../contracts/search';
 import type { SearchMode } from '../domain/search';
@@ -66,4 +66,58 @@ export interface SearchSource {
   readableBy(user: SessionUser): boolean;
   /** At most `limit` records in the user's scope, best first. */
   search(deps: AppDeps, user: SessionUser, term: SearchTerm, limit: number): Promise<SearchItem[]>;
+}
+
+/** Who asked the top bar's search, for a source whose scope or items depend on them or on the day. */
+export interface SearchAsker {
+  deps: AppDeps;
+  user: SessionUser;
+}
+
+type FoundQuery = PgSelect & PromiseLike<{ id: string }[]>;
+type FoundRow<Query extends FoundQuery> = Awaited<Query>[number];
+
+/**
+ * What is an area's own in its part of the top bar's search; searchSource adds what every area
+ * does the same: the scope and the match, best first, at most `limit`, each row an item.
+ */
+export interface SearchSourceParts<Query extends FoundQuery>
+  extends Pick<SearchSource, 'area' | 'label' | 'readableBy'> {
+  /**
+   * What the item shows (never the whole record), `id` among it, from the area's table and its
+   * joins: `db.select({...}).from(table).$dynamic()`.
+   */
+  rows(db: AppDeps['db']): Query;
+  /** The records in the user's scope that the term matches (D11, D17). */
+  matching(term: SearchTerm, asker: SearchAsker): SQL | undefined;
+  /** Best first: the order of the area's own list. */
+  order: readonly (AnyPgColumn | SQL)[];
+  /** How a found record reads in the top bar. */
+  item(row: FoundRow<Query>, asker: SearchAsker): Pick<SearchItem, 'title' | 'detail'>;
+  /** The address that opens it: `opensOn('/tasks')` for a screen that reads `?open=<id>`. */
+  opens(row: FoundRow<Query>, asker: SearchAsker): string;
+}
+
+/** The address of a screen that opens a record from `?open=<id>`, as the top bar links it. */
+export const opensOn =
+  (page: string) =>
+  (row: { id: string }): string =>
+    `${page}?${new URLSearchParams({ open: row.id })}`;
+
+/** An area's SearchSource, from what is its own (docs/adding-an-area.md, row 11). */
+export function searchSource<Query extends FoundQuery>(parts: SearchSourceParts<Query>): SearchSource {
+  return {
+    area: parts.area,
+    label: parts.label,
+    readableBy: parts.readableBy,
+    async search(deps, user, term, limit) {
+      const asker = { deps, user };
+      const rows: FoundRow<Query>[] = await parts
+        .rows(deps.db)
+        .where(parts.matching(term, asker))
+        .orderBy(...parts.order)
+        .limit(limit);
+      return rows.map((row) => ({ id: row.id, ...parts.item(row, asker), href: parts.opens(row, asker) }));
+    },
+  };
 }

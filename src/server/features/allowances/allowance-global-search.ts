@@ -1,7 +1,7 @@
 import { and, desc, sql } from 'drizzle-orm';
 import { normaliseMoney } from '../../../domain/money';
 import { isStaffRole } from '../../../domain/roles';
-import type { SearchSource } from '../../area-sources';
+import { opensOn, searchSource } from '../../area-sources';
 import { allowances, students } from '../../db/schema';
 import { studentMatches, studentScopeCondition } from '../students/students.service';
 import { allowanceItem } from './allowance-notifications';
@@ -21,21 +21,12 @@ import { allowanceItem } from './allowance-notifications';
  */
 const STUDENTS_LOOKED_AT = 500;
 
-export const allowanceSearch: SearchSource = {
+export const allowanceSearch = searchSource({
   area: 'allowances',
   label: 'Allowances',
   readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    // The students first, through their own indexes, as an array; then their allowances by
-    // student, in one statement. Joined instead, the planner may walk every allowance newest
-    // first, testing each one's student; as a list of ids sent back, a broad term costs a second
-    // round trip and 500 parameters.
-    const named = deps.db
-      .select({ id: students.id })
-      .from(students)
-      .where(and(studentScopeCondition(user), studentMatches(term)))
-      .limit(STUDENTS_LOOKED_AT);
-    const rows = await deps.db
+  rows: (db) =>
+    db
       .select({
         id: allowances.id,
         student_name: allowances.studentName,
@@ -45,9 +36,20 @@ export const allowanceSearch: SearchSource = {
         approval_stage: allowances.approvalStage,
       })
       .from(allowances)
-      .where(sql`${allowances.studentId} = any(array(${named}))`)
-      .orderBy(desc(allowances.submittedDate), desc(allowances.id))
-      .limit(limit);
-    return rows.map((a) => allowanceItem({ ...a, total: normaliseMoney(a.total) }));
+      .$dynamic(),
+  // The students first, through their own indexes, as an array; then their allowances by
+  // student, in one statement. Joined instead, the planner may walk every allowance newest
+  // first, testing each one's student; as a list of ids sent back, a broad term costs a second
+  // round trip and 500 parameters.
+  matching: (term, { deps, user }) => {
+    const named = deps.db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(studentScopeCondition(user), studentMatches(term)))
+      .limit(STUDENTS_LOOKED_AT);
+    return sql`${allowances.studentId} = any(array(${named}))`;
   },
-};
+  order: [desc(allowances.submittedDate), desc(allowances.id)],
+  item: (a) => allowanceItem({ ...a, total: normaliseMoney(a.total) }),
+  opens: opensOn('/allowances'),
+});

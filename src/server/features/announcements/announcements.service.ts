@@ -16,7 +16,7 @@ import {
 } from '../../../domain/announcements';
 import { detectFileType, FILE_MESSAGES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
+import { type NotificationSource, opensOn, searchSource, waitingRecords } from '../../area-sources';
 import type { DbOrTx, Tx } from '../../db/client';
 import { announcementAttachments, announcementReads, announcements } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
@@ -302,13 +302,13 @@ export const announcementNotifications: NotificationSource = {
 };
 
 /** Announcements in the top bar's search: those the user's audience sees today. */
-export const announcementSearchSource: SearchSource = {
+export const announcementSearchSource = searchSource({
   area: 'announcements',
   label: 'Announcements',
   readableBy: () => true,
-  async search(deps, user, term, limit) {
-    // What the item shows, not the whole announcement with its reads and attachments.
-    const rows = await deps.db
+  // What the item shows, not the whole announcement with its reads and attachments.
+  rows: (db) =>
+    db
       .select({
         id: announcements.id,
         title: announcements.title,
@@ -316,14 +316,12 @@ export const announcementSearchSource: SearchSource = {
         authorName: announcements.authorName,
       })
       .from(announcements)
-      .where(and(shownTo(user, todayOf(deps)), announcementSearch(term.text)))
-      .orderBy(...newest)
-      .limit(limit);
-    return rows.map((a) => ({
-      id: a.id,
-      title: a.title,
-      detail: `${ANNOUNCEMENT_TYPE_LABELS[a.type as AnnouncementType] ?? a.type} · ${a.authorName}`,
-      href: `/announcements?${new URLSearchParams({ open: a.id })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term, { deps, user }) => and(shownTo(user, todayOf(deps)), announcementSearch(term.text)),
+  order: newest,
+  item: (a) => ({
+    title: a.title,
+    detail: `${ANNOUNCEMENT_TYPE_LABELS[a.type as AnnouncementType] ?? a.type} · ${a.authorName}`,
+  }),
+  opens: opensOn('/announcements'),
+});

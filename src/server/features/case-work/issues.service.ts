@@ -16,7 +16,7 @@ import {
 } from '../../../domain/case-work';
 import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
+import { type NotificationSource, opensOn, searchSource, waitingRecords } from '../../area-sources';
 import { caseViewers, issueComments, issues, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
@@ -299,13 +299,13 @@ export const issueNotifications: NotificationSource = {
 };
 
 /** Issues in the top bar's search, within the caller's scope (D11). */
-export const issueSearchSource: SearchSource = {
+export const issueSearchSource = searchSource({
   area: 'issues',
   label: 'Issues',
   readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    // What the item shows, not the whole issue with its people's names and thread (a subquery each).
-    const rows = await deps.db
+  // What the item shows, not the whole issue with its people's names and thread (a subquery each).
+  rows: (db) =>
+    db
       .select({
         id: issues.id,
         title: issues.title,
@@ -313,14 +313,12 @@ export const issueSearchSource: SearchSource = {
         studentName: studentName(issues.studentId),
       })
       .from(issues)
-      .where(and(issueScopeCondition(user), issueSearch(term.text, user)))
-      .orderBy(...newest)
-      .limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      detail: `${row.studentName} · ${ISSUE_STATUS_LABELS[row.status as IssueStatus]}`,
-      href: `/issues?${new URLSearchParams({ open: row.id })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term, { user }) => and(issueScopeCondition(user), issueSearch(term.text, user)),
+  order: newest,
+  item: (row) => ({
+    title: row.title,
+    detail: `${row.studentName} · ${ISSUE_STATUS_LABELS[row.status as IssueStatus]}`,
+  }),
+  opens: opensOn('/issues'),
+});

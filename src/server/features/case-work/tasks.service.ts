@@ -5,8 +5,9 @@ import { isStaffRole } from '../../../domain/roles';
 import type { AppDeps, SessionUser } from '../../app-env';
 import {
   type NotificationSource,
+  opensOn,
   type Recipient,
-  type SearchSource,
+  searchSource,
   waitingRecords,
 } from '../../area-sources';
 import { caseViewers, students, tasks } from '../../db/schema';
@@ -277,14 +278,13 @@ export const taskNotifications: NotificationSource = {
 };
 
 /** Tasks in the top bar's search, within the caller's scope (D11). */
-export const taskSearchSource: SearchSource = {
+export const taskSearchSource = searchSource({
   area: 'tasks',
   label: 'Tasks',
   readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    const day = today(deps);
-    // What the item shows, not the whole task with its people's names (a subquery each).
-    const rows = await deps.db
+  // What the item shows, not the whole task with its people's names (a subquery each).
+  rows: (db) =>
+    db
       .select({
         id: tasks.id,
         title: tasks.title,
@@ -293,14 +293,9 @@ export const taskSearchSource: SearchSource = {
         studentName: studentName(tasks.studentId),
       })
       .from(tasks)
-      .where(and(taskScopeCondition(user), taskSearch(term.text, user)))
-      .orderBy(asc(sql`${tasks.status} = 'completed'`), ...byDueDate)
-      .limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      detail: waitingTaskDetail(row, day),
-      href: `/tasks?${new URLSearchParams({ open: row.id })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term, { user }) => and(taskScopeCondition(user), taskSearch(term.text, user)),
+  order: [asc(sql`${tasks.status} = 'completed'`), ...byDueDate],
+  item: (row, { deps }) => ({ title: row.title, detail: waitingTaskDetail(row, today(deps)) }),
+  opens: opensOn('/tasks'),
+});

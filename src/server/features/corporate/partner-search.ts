@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isStaffRole } from '../../../domain/roles';
-import type { SearchSource } from '../../area-sources';
+import { type SearchSource, searchSource } from '../../area-sources';
 import { INSTITUTION, LANDLORD, type PartnerKind } from './partner-kinds';
 import { filters, type Input, type Row, selectRows } from './partner-queries';
 
@@ -11,26 +12,17 @@ function partnerSearch<T extends Input, R>(
   label: string,
   show: (row: Row) => { title: string; detail: string },
 ): SearchSource {
-  return {
+  return searchSource({
     area,
     label,
     readableBy: (user) => isStaffRole(user.role),
-    async search(deps, _user, term, limit) {
-      const rows = (await selectRows(deps.db, kind)
-        .where(filters(kind, { q: term.text }))
-        .orderBy(desc(kind.table.createdAt), desc(kind.table.id))
-        .limit(limit)) as Row[];
-      return rows.map((row) => {
-        const { title, detail } = show(row);
-        return {
-          id: row.id,
-          title,
-          detail,
-          href: `/corporate?${new URLSearchParams({ q: title, kind: area })}`,
-        };
-      });
-    },
-  };
+    rows: (db) => selectRows(db, kind).$dynamic() as PgSelect & PromiseLike<Row[]>,
+    matching: (term) => filters(kind, { q: term.text }),
+    order: [desc(kind.table.createdAt), desc(kind.table.id)],
+    item: show,
+    // The Corporate screen opens no record by id: it lists the partner, searched for by name.
+    opens: (row) => `/corporate?${new URLSearchParams({ q: show(row).title, kind: area })}`,
+  });
 }
 
 export const landlordSearch = partnerSearch(LANDLORD, 'landlords', 'Landlords', (row) => ({

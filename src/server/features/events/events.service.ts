@@ -8,7 +8,7 @@ import {
   EVENT_MESSAGES as M,
 } from '../../../domain/events';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { NotificationSource, SearchSource } from '../../area-sources';
+import { type NotificationSource, opensOn, searchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
@@ -231,23 +231,21 @@ export const eventNotifications: NotificationSource = {
 };
 
 /** Events in the top bar's search: every signed-in user reads them. */
-export const eventSearchSource: SearchSource = {
+export const eventSearchSource = searchSource({
   area: 'events',
   label: 'Events',
   readableBy: () => true,
-  async search(deps, _user, term, limit) {
-    // What the item shows, not the whole event with the user's registration.
-    const rows = await deps.db
+  // What the item shows, not the whole event with the user's registration.
+  rows: (db) =>
+    db
       .select({ id: events.id, title: events.title, type: events.type, date: events.date, time: events.time })
       .from(events)
-      .where(eventSearch(term.text))
-      .orderBy(desc(events.startsAt))
-      .limit(limit);
-    return rows.map((e) => ({
-      id: e.id,
-      title: e.title,
-      detail: `${EVENT_TYPE_LABELS[e.type as EventType] ?? e.type} · ${programmeDay(e.date)} ${e.time}`,
-      href: `/events?${new URLSearchParams({ open: e.id })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term) => eventSearch(term.text),
+  order: [desc(events.startsAt)],
+  item: (e) => ({
+    title: e.title,
+    detail: `${EVENT_TYPE_LABELS[e.type as EventType] ?? e.type} · ${programmeDay(e.date)} ${e.time}`,
+  }),
+  opens: opensOn('/events'),
+});

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { FORM_STATUS_LABELS, type FormStatus, isFormManager } from '../../../domain/forms';
 import { isStaffRole } from '../../../domain/roles';
-import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
+import { type NotificationSource, opensOn, searchSource, waitingRecords } from '../../area-sources';
 import { forms, students } from '../../db/schema';
 import { programmeDay } from '../../programme-time';
 import { formScopeCondition, formSearch, newestForms, selectForms } from './form-records';
@@ -34,13 +34,13 @@ export const formNotifications: NotificationSource = {
 };
 
 /** Forms in the top bar's search, within the caller's scope (D11). */
-export const formSearchSource: SearchSource = {
+export const formSearchSource = searchSource({
   area: 'forms',
   label: 'Forms',
   readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    // What the item shows, not the whole form with its fields, people and files.
-    const rows = await deps.db
+  // What the item shows, not the whole form with its fields, people and files.
+  rows: (db) =>
+    db
       .select({
         id: forms.id,
         type: forms.type,
@@ -50,14 +50,12 @@ export const formSearchSource: SearchSource = {
       })
       .from(forms)
       .innerJoin(students, eq(students.id, forms.studentId))
-      .where(and(formScopeCondition(user), formSearch(term.text, user)))
-      .orderBy(...newestForms)
-      .limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      title: formTitle(row.type, row.studentName),
-      detail: `${programmeDay(row.formDate)} · ${formStatusLabel(row.status)}`,
-      href: `/forms?${new URLSearchParams({ open: row.id })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term, { user }) => and(formScopeCondition(user), formSearch(term.text, user)),
+  order: newestForms,
+  item: (row) => ({
+    title: formTitle(row.type, row.studentName),
+    detail: `${programmeDay(row.formDate)} · ${formStatusLabel(row.status)}`,
+  }),
+  opens: opensOn('/forms'),
+});

@@ -17,7 +17,7 @@ import {
   safeFileName,
 } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { SearchSource } from '../../area-sources';
+import { opensOn, searchSource } from '../../area-sources';
 import { forms, studentFiles, students } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { fileDownloadHeaders } from '../../http/file-download';
@@ -151,13 +151,13 @@ export async function deleteFile(deps: AppDeps, user: SessionUser, id: string): 
 }
 
 /** Files in the top bar's search, within the caller's scope (D11). */
-export const fileSearchSource: SearchSource = {
+export const fileSearchSource = searchSource({
   area: 'files',
   label: 'Student Files',
   readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    // What the item shows, not the whole file with its uploader.
-    const rows = await deps.db
+  // What the item shows, not the whole file with its uploader.
+  rows: (db) =>
+    db
       .select({
         id: studentFiles.id,
         name: studentFiles.name,
@@ -167,14 +167,12 @@ export const fileSearchSource: SearchSource = {
       })
       .from(studentFiles)
       .innerJoin(students, eq(students.id, studentFiles.studentId))
-      .where(and(studentScopeCondition(user), fileSearch(term.text, user)))
-      .orderBy(...newest)
-      .limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.name,
-      detail: `${row.studentName} · ${FILE_CATEGORY_LABELS[row.category as FileCategory]} · ${formatFileSize(row.size)}`,
-      href: `/files?${new URLSearchParams({ open: row.id })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term, { user }) => and(studentScopeCondition(user), fileSearch(term.text, user)),
+  order: newest,
+  item: (row) => ({
+    title: row.name,
+    detail: `${row.studentName} · ${FILE_CATEGORY_LABELS[row.category as FileCategory]} · ${formatFileSize(row.size)}`,
+  }),
+  opens: opensOn('/files'),
+});

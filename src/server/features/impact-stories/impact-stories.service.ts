@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { StoryInput, StoryListQuery, StoryManageQuery } from '../../../contracts/impact-stories';
 import { canManageStories, FEATURED_MAX, STORY_MESSAGES as M } from '../../../domain/impact-stories';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
+import { type NotificationSource, opensOn, searchSource, waitingRecords } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { impactStories, storyCategories, storyViews, students } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http/errors';
@@ -13,7 +13,6 @@ import {
   auditedStory,
   newestPosted,
   type StoryRow,
-  selectStories,
   storyDto,
   storySearch,
   visibleStory,
@@ -227,25 +226,28 @@ export const storyNotifications: NotificationSource = {
 };
 
 /** Stories in the top bar's search: readers find approved ones, management every one. */
-export const storySearchSource: SearchSource = {
+export const storySearchSource = searchSource({
   area: 'impact-stories',
   label: 'Impact Stories',
   readableBy: () => true,
-  async search(deps, user, term, limit) {
-    const rows = await selectStories(deps.db)
-      .where(
-        and(
-          canManageStories(user.role) ? undefined : eq(impactStories.approved, true),
-          storySearch(term.text),
-        ),
-      )
-      .orderBy(...newestPosted)
-      .limit(limit);
-    return rows.map(({ story }) => ({
-      id: story.id,
-      title: story.title,
-      detail: `${story.studentName} · Class of ${story.year}${story.approved ? '' : ' · Pending Review'}`,
-      href: `/impact-stories?${new URLSearchParams({ open: story.id })}`,
-    }));
-  },
-};
+  // What the item shows, not the whole story with its category (which every story has).
+  rows: (db) =>
+    db
+      .select({
+        id: impactStories.id,
+        title: impactStories.title,
+        studentName: impactStories.studentName,
+        year: impactStories.year,
+        approved: impactStories.approved,
+      })
+      .from(impactStories)
+      .$dynamic(),
+  matching: (term, { user }) =>
+    and(canManageStories(user.role) ? undefined : eq(impactStories.approved, true), storySearch(term.text)),
+  order: newestPosted,
+  item: (story) => ({
+    title: story.title,
+    detail: `${story.studentName} · Class of ${story.year}${story.approved ? '' : ' · Pending Review'}`,
+  }),
+  opens: opensOn('/impact-stories'),
+});

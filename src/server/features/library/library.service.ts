@@ -9,7 +9,7 @@ import {
 } from '../../../domain/library';
 import { detectFileType, FILE_MESSAGES, FILE_TYPES, safeFileName } from '../../../domain/student-files';
 import type { AppDeps, SessionUser } from '../../app-env';
-import type { SearchSource } from '../../area-sources';
+import { opensOn, searchSource } from '../../area-sources';
 import type { Tx } from '../../db/client';
 import { recordColumns } from '../../db/record-columns';
 import { libraryOpens, libraryRatings, libraryResources } from '../../db/schema';
@@ -260,13 +260,13 @@ export async function rateResource(deps: AppDeps, user: SessionUser, id: string,
 }
 
 /** Library resources in the top bar's search, for every signed-in user. */
-export const librarySearchSource: SearchSource = {
+export const librarySearchSource = searchSource({
   area: 'library',
   label: 'Library',
   readableBy: () => true,
-  async search(deps, _user, term, limit) {
-    // What the item shows, not the whole resource with the user's rating.
-    const rows = await deps.db
+  // What the item shows, not the whole resource with the user's rating.
+  rows: (db) =>
+    db
       .select({
         id: libraryResources.id,
         title: libraryResources.title,
@@ -274,14 +274,12 @@ export const librarySearchSource: SearchSource = {
         author: libraryResources.author,
       })
       .from(libraryResources)
-      .where(resourceSearch(term.text))
-      .orderBy(...newest)
-      .limit(limit);
-    return rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      detail: `${RESOURCE_TYPE_LABELS[r.type as ResourceType] ?? r.type}${r.author ? ` · ${r.author}` : ''}`,
-      href: `/library?${new URLSearchParams({ open: r.id })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term) => resourceSearch(term.text),
+  order: newest,
+  item: (r) => ({
+    title: r.title,
+    detail: `${RESOURCE_TYPE_LABELS[r.type as ResourceType] ?? r.type}${r.author ? ` · ${r.author}` : ''}`,
+  }),
+  opens: opensOn('/library'),
+});

@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, type SQL, sql } from 'drizzle-orm';
 import { isStaffRole } from '../../../domain/roles';
 import { type SearchMode, searchMode } from '../../../domain/search';
 import { PROGRAM_LEVEL_LABELS } from '../../../domain/students';
-import type { SearchSource, SearchTerm } from '../../area-sources';
+import { opensOn, type SearchTerm, searchSource } from '../../area-sources';
 import { containsPattern, prefixPattern, textSearch } from '../../db/like-pattern';
 import { students } from '../../db/schema';
 import { scopeCondition } from './students.query';
@@ -71,12 +71,12 @@ export function ofStudentsNamed(
 }
 
 /** The students area of the top bar's search: the user's own students only (D9). */
-export const studentSearch: SearchSource = {
+export const studentSearch = searchSource({
   area: 'students',
   label: 'Students',
   readableBy: (user) => isStaffRole(user.role),
-  async search(deps, user, term, limit) {
-    const rows = await deps.db
+  rows: (db) =>
+    db
       .select({
         id: students.id,
         full_name: students.fullName,
@@ -85,16 +85,14 @@ export const studentSearch: SearchSource = {
         institution_name: students.institutionName,
       })
       .from(students)
-      .where(and(scopeCondition(user), studentMatches(term)))
-      .orderBy(asc(sql`lower(${students.fullName})`), asc(students.id))
-      .limit(limit);
-    return rows.map((s) => ({
-      id: s.id,
-      title: s.full_name,
-      detail: [s.chl_number, PROGRAM_LEVEL_LABELS[s.program_level], s.institution_name]
-        .filter(Boolean)
-        .join(' · '),
-      href: `/students?open=${encodeURIComponent(s.id)}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term, { user }) => and(scopeCondition(user), studentMatches(term)),
+  order: [asc(sql`lower(${students.fullName})`), asc(students.id)],
+  item: (s) => ({
+    title: s.full_name,
+    detail: [s.chl_number, PROGRAM_LEVEL_LABELS[s.program_level], s.institution_name]
+      .filter(Boolean)
+      .join(' · '),
+  }),
+  opens: opensOn('/students'),
+});

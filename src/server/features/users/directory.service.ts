@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../contracts/common';
-import type { SearchItem } from '../../../contracts/search';
 import type {
   DirectoryUser,
   ProfileInput,
@@ -13,7 +12,7 @@ import { permissionsOf } from '../../../domain/role-permissions';
 import { ROLES, roleTitle } from '../../../domain/roles';
 import { canReadUsers, USER_MESSAGES as M } from '../../../domain/users';
 import type { AppDeps } from '../../app-env';
-import type { SearchSource } from '../../area-sources';
+import { opensOn, searchSource } from '../../area-sources';
 import type { DbOrTx } from '../../db/client';
 import { textSearch } from '../../db/like-pattern';
 import { type RecordOf, recordColumns } from '../../db/record-columns';
@@ -147,12 +146,12 @@ export async function roleSummaries(deps: AppDeps): Promise<RoleSummaryResponse>
 }
 
 /** Accounts in the top bar's search, for those who read the directory. */
-export const userSearchSource: SearchSource = {
+export const userSearchSource = searchSource({
   area: 'users',
   label: 'Users',
   readableBy: (user) => canReadUsers(user.role),
-  async search(deps, _user, term, limit) {
-    const rows = await deps.db
+  rows: (db) =>
+    db
       .select({
         id: users.id,
         name: users.name,
@@ -161,16 +160,9 @@ export const userSearchSource: SearchSource = {
         email: users.email,
       })
       .from(users)
-      .where(userSearch(term.text))
-      .orderBy(asc(users.name), desc(users.id))
-      .limit(limit);
-    return rows.map(
-      (r): SearchItem => ({
-        id: r.id,
-        title: r.name,
-        detail: `${roleTitle(r.role)} · ${r.staffId ?? r.email}`,
-        href: `/users?${new URLSearchParams({ open: r.id })}`,
-      }),
-    );
-  },
-};
+      .$dynamic(),
+  matching: (term) => userSearch(term.text),
+  order: [asc(users.name), desc(users.id)],
+  item: (r) => ({ title: r.name, detail: `${roleTitle(r.role)} · ${r.staffId ?? r.email}` }),
+  opens: opensOn('/users'),
+});

@@ -19,7 +19,7 @@ import {
   yearbookVisibleTo,
 } from '../../../domain/yearbook';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { type NotificationSource, type SearchSource, waitingRecords } from '../../area-sources';
+import { type NotificationSource, searchSource, waitingRecords } from '../../area-sources';
 import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
 import { students, yearbookEntries, yearbooks } from '../../db/schema';
@@ -379,13 +379,12 @@ export const yearbookEntryNotifications: NotificationSource = {
  * Graduates in the top bar's search: everyone finds approved entries of published yearbooks (the
  * class page, searched for the name); management finds every entry, in Yearbook Management.
  */
-export const yearbookEntrySearch: SearchSource = {
+export const yearbookEntrySearch = searchSource({
   area: 'yearbook',
   label: 'Yearbook',
   readableBy: () => true,
-  async search(deps, user, term, limit) {
-    const manager = canManageYearbooks(user.role);
-    const rows = await deps.db
+  rows: (db) =>
+    db
       .select({
         id: yearbookEntries.id,
         name: yearbookEntries.studentName,
@@ -396,25 +395,23 @@ export const yearbookEntrySearch: SearchSource = {
       })
       .from(yearbookEntries)
       .innerJoin(yearbooks, eq(yearbooks.id, yearbookEntries.yearbookId))
-      .where(
-        and(
-          manager
-            ? undefined
-            : and(eq(yearbookEntries.status, 'approved'), eq(yearbooks.status, 'published')),
-          entrySearch(term.text),
-        ),
-      )
-      .orderBy(desc(yearbooks.year), asc(yearbookEntries.studentName))
-      .limit(limit);
-    return rows.map((r) => ({
-      id: r.id,
-      title: r.name,
-      detail: [classOf(r.year), r.program, r.status === 'approved' ? null : 'Pending Review']
-        .filter(Boolean)
-        .join(' · '),
-      href: manager
-        ? `/yearbook-admin?${new URLSearchParams({ tab: 'entries', yearbook: r.yearbookId })}`
-        : `/yearbook?${new URLSearchParams({ year: String(r.year), q: r.name })}`,
-    }));
-  },
-};
+      .$dynamic(),
+  matching: (term, { user }) =>
+    and(
+      canManageYearbooks(user.role)
+        ? undefined
+        : and(eq(yearbookEntries.status, 'approved'), eq(yearbooks.status, 'published')),
+      entrySearch(term.text),
+    ),
+  order: [desc(yearbooks.year), asc(yearbookEntries.studentName)],
+  item: (r) => ({
+    title: r.name,
+    detail: [classOf(r.year), r.program, r.status === 'approved' ? null : 'Pending Review']
+      .filter(Boolean)
+      .join(' · '),
+  }),
+  opens: (r, { user }) =>
+    canManageYearbooks(user.role)
+      ? `/yearbook-admin?${new URLSearchParams({ tab: 'entries', yearbook: r.yearbookId })}`
+      : `/yearbook?${new URLSearchParams({ year: String(r.year), q: r.name })}`,
+});
