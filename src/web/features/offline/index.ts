@@ -1,5 +1,6 @@
 /** The phone's offline work (issue 48 items 2-4): drafts, the outbox and its sync, kept records. */
 export { FormPhotoPicker } from './form-photo-picker';
+export { KeptListScreen } from './kept-list-screen';
 export { KeptNotice, useKeptStudents, useKeptTasks, useKeptWhileOffline } from './kept-while-offline';
 export { OfflineProvider, type OfflineWork, useOfflineWork } from './offline-provider';
 export { type KeptForm, OnThisPhone } from './on-this-phone';
