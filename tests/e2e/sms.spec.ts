@@ -144,3 +144,24 @@ test('ADM001 turns SMS on and pays an allowance: one message; after STOP, nothin
   await expectCounted('Failed', 1);
   expect(toStudent()).toHaveLength(2);
 });
+
+test('a student sees the texts sent to them on their own profile', async ({ browser }) => {
+  // SMS is on from the test above. An urgent announcement for students texts each student account.
+  const admin = await as(browser, 'ADM001');
+  const published = await admin.request.post('/api/announcements', {
+    data: {
+      title: 'Exam venue moved',
+      content: 'Exams are in Hall B.',
+      priority: 'urgent',
+      target_audience: 'students',
+    },
+  });
+  expect(published.status()).toBe(201);
+
+  const student = await as(browser, 'STU001');
+  await student.goto('/account');
+  const texts = student.getByRole('region', { name: 'Text messages' });
+  await expect(texts.getByText('Urgent announcement')).toBeVisible();
+  await expect(texts.getByText(/^Urgent: Exam venue moved\. Exams are in Hall B\./)).toBeVisible();
+  await expect(texts.getByText(/Reply STOP to any of them/)).toBeVisible();
+});

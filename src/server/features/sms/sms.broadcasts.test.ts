@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, events, smsMessages, users } from '../../db/schema';
+import { eventRegistrations, events, smsMessages, students, users } from '../../db/schema';
 import { makeAllowance, makeStudent } from '../../testing/factories';
 import { putSettings } from '../../testing/put-settings';
 import { type SmsGatewaySim, startSmsGatewaySim } from '../../testing/sms-gateway-sim';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { queueStaffSmsSummaries } from '../notifications/notification-sms';
 import { queueEventReminders } from './sms.service';
-import { simConfig, turnSmsOn } from './sms-test-kit';
+import { payAllowanceTo, simConfig, turnSmsOn } from './sms-test-kit';
 
 let t: TestContext;
 let sim: SmsGatewaySim;
@@ -154,5 +154,78 @@ describe("the staff's morning text", () => {
     expect(texts[0]!.body).toMatch(/^Waiting for you today: 1 Allowances[^\n]*\.\n- Student sponsorship$/);
     // Officers who did not choose it get none.
     expect(await messagesTo(await t.userId('PO001'), 'staff_summary')).toHaveLength(0);
+  });
+});
+
+describe("a student's one number", () => {
+  const urgent = async (title: string) => {
+    const res = await t.request('POST', '/api/announcements', {
+      token: admin,
+      body: { title, content: 'Read the notice board.', priority: 'urgent', target_audience: 'students' },
+    });
+    expect(res.status).toBe(201);
+    const [text] = await t.database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.body, `Urgent: ${title}. Read the notice board.\n- Student sponsorship`));
+    return text!;
+  };
+  const giveRecordEmailAndNumber = (id: string, email: string, contactNumber: string | null) =>
+    t.database.db.update(students).set({ email, contactNumber }).where(eq(students.id, id));
+
+  it("is the student record's when usable, else the account's, and each text names both", async () => {
+    admin = await t.signIn('ADM001');
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, studentId));
+    const record = await makeStudent(t);
+    await giveRecordEmailAndNumber(record.id, account!.email.toUpperCase(), '0966 123 456');
+    expect(await urgent('Record number')).toMatchObject({
+      toNumber: '+260966123456',
+      userId: studentId,
+      studentId: record.id,
+    });
+
+    await giveRecordEmailAndNumber(record.id, account!.email, 'none');
+    expect(await urgent('Account number')).toMatchObject({
+      toNumber: '+260971230555',
+      userId: studentId,
+      studentId: record.id,
+    });
+
+    // The allowance paid message follows the same rule, from the record's side.
+    await t.database.db.update(users).set({ phoneNumber: '0977 000 111' }).where(eq(users.id, studentId));
+    const paid = await payAllowanceTo(t, admin, null);
+    await giveRecordEmailAndNumber(paid.studentId, 'someone.else@example.org', null);
+    const [unreachable] = await t.database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.studentId, paid.studentId));
+    expect(unreachable).toMatchObject({ toNumber: null, status: 'failed', userId: null });
+    const id = await makeAllowance(t, record, { stage: 'approved', month: 'March', monthNumber: 3 });
+    const pay = await t.request('POST', `/api/allowances/${id}/pay`, {
+      token: admin,
+      body: { expected_stage: 'approved' },
+    });
+    expect(pay.status).toBe(200);
+    const [allowanceText] = await t.database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.dedupeKey, `allowance_paid:${id}`));
+    expect(allowanceText).toMatchObject({
+      toNumber: '+260977000111',
+      userId: studentId,
+      studentId: record.id,
+    });
+
+    // Two records with the account's email: neither is the account's (D11).
+    await giveRecordEmailAndNumber(record.id, account!.email, '0966 123 456');
+    const twin = await makeStudent(t);
+    await giveRecordEmailAndNumber(twin.id, account!.email, '0966 999 888');
+    expect(await urgent('Two records')).toMatchObject({
+      toNumber: '+260977000111',
+      userId: studentId,
+      studentId: null,
+    });
+    await t.database.db.delete(students).where(eq(students.id, twin.id));
+    await t.database.db.update(users).set({ phoneNumber: '0971 230 555' }).where(eq(users.id, studentId));
   });
 });

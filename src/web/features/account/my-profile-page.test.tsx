@@ -44,15 +44,23 @@ const makeProfile = (overrides: Partial<MyProfile> = {}): MyProfile => ({
 });
 
 const TWO_FACTOR_OFF = { enabled: false, enabled_at: null, recovery_codes_left: 0, required: false };
+const NO_TEXTS = { items: [], total: 0, page: 1, pageSize: 20 };
 
 /**
- * Answers GET with `profile` (the two-factor card's status with it off), and each change with
- * `changes[method url]` (or the profile).
+ * Answers GET with `profile` (the two-factor card's status with it off, `texts` for the texts sent
+ * to them), and each change with `changes[method url]` (or the profile).
  */
-function serve(profile: MyProfile, changes: Record<string, () => Promise<Response>> = {}) {
+function serve(profile: MyProfile, changes: Record<string, () => Promise<Response>> = {}, texts = NO_TEXTS) {
   return stubApi(
     (method, url) =>
-      changes[`${method} ${url}`]?.() ?? json(url === '/api/me/two-factor' ? TWO_FACTOR_OFF : profile),
+      changes[`${method} ${url}`]?.() ??
+      json(
+        url === '/api/me/two-factor'
+          ? TWO_FACTOR_OFF
+          : url.startsWith('/api/sms/messages?')
+            ? texts
+            : profile,
+      ),
   );
 }
 
@@ -92,6 +100,7 @@ describe('MyProfilePage', () => {
     expect(typedIn(form, 'Relationship')).toBe('Mother');
     expect(seen.filter((c) => c.url !== '/api/settings/public')).toEqual([
       { method: 'GET', url: '/api/me/profile', body: undefined },
+      { method: 'GET', url: '/api/sms/messages?user_id=u1&page=1&pageSize=20', body: undefined },
       { method: 'GET', url: '/api/me/two-factor', body: undefined },
     ]);
     const twoFactor = screen.getByRole('region', { name: 'Two-factor sign-in' });
@@ -100,7 +109,11 @@ describe('MyProfilePage', () => {
 
   it('says when the profile could not be loaded, and retries', async () => {
     let fail = true;
-    stubApi(() => (fail ? json({ error: 'Database unavailable' }, 503) : json(makeProfile())));
+    stubApi((_method, url) =>
+      fail
+        ? json({ error: 'Database unavailable' }, 503)
+        : json(url.startsWith('/api/sms/messages?') ? NO_TEXTS : makeProfile()),
+    );
     renderWithClient(<MyProfilePage />);
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
     fail = false;
@@ -280,5 +293,41 @@ describe('Role', () => {
     await showPage();
     expect(screen.getByText('You asked for Admin on 03/03/2026')).toBeTruthy();
     expect(screen.getByText('Declined by Mutale Bwalya on 05/03/2026: Ask your manager first.')).toBeTruthy();
+  });
+});
+
+describe('the texts sent to them', () => {
+  it('are listed on their profile once there is one, with how to stop them', async () => {
+    const seen = serve(makeProfile(), {}, {
+      items: [
+        {
+          id: 'm1',
+          kind: 'allowance_paid',
+          to_number: '+260971234567',
+          body: 'Your allowance of ZMW 1,000.00 for February 2026 was paid by bank transfer.',
+          status: 'delivered',
+          failure_reason: null,
+          cost: 'ZMW 0.4000',
+          created_at: '2026-03-16T08:00:00Z',
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    } as never);
+    await showPage();
+    const card = await screen.findByRole('region', { name: 'Text messages' });
+    expect(within(card).getByText(/Reply STOP to any of them/)).toBeTruthy();
+    expect(within(card).getByText(/Your allowance of ZMW 1,000.00/)).toBeTruthy();
+    expect(seen.some((r) => r.url === '/api/sms/messages?user_id=u1&page=1&pageSize=20')).toBe(true);
+  });
+
+  it('leave the profile as it was when there are none', async () => {
+    const seen = serve(makeProfile());
+    await showPage();
+    await waitFor(() =>
+      expect(seen.some((r) => r.url.startsWith('/api/sms/messages?user_id=u1'))).toBe(true),
+    );
+    expect(screen.queryByRole('region', { name: 'Text messages' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { Avatar, Badge, Card, CardBody, PageHeader, Skeleton } from '../../compo
 import { errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../../lib/session';
+import { MyTextMessages } from '../sms';
 import { useMyProfile } from './account.queries';
 import { DelegationCard } from './delegation-card';
 import { PasswordCard } from './password-card';
@@ -15,7 +16,7 @@ import { ProfileForm } from './profile-form';
 import { RoleRequestCard } from './role-request-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** /account: the signed-in user's own details, emergency contact, password and role. */
+/** /account: the signed-in user's own details, emergency contact, password, role and the texts sent to them. */
 export function MyProfilePage() {
   const profile = useMyProfile();
   return (
@@ -41,6 +42,7 @@ export function MyProfilePage() {
             <ProfileSummary profile={profile.data} />
             <RoleRequestCard profile={profile.data} />
             <DelegationCard />
+            <MyTextMessages userId={profile.data.id} />
           </div>
           <div className="space-y-6">
             <ProfileForm key={profile.data.id} profile={profile.data} />
