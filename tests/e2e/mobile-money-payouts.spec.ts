@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type MobileMoneySim, startMobileMoneySim } from '../../src/server/testing/mobile-money-sim';
+import { expectAccessible } from './support/accessibility';
 import { expect, signedInPages, test } from './support/fixtures';
 import { ownServerForThisFile } from './support/own-server';
 
@@ -205,6 +206,7 @@ test('ADM001 pays a mixed month: bank by Mark as Paid, MTN and Airtel through th
   expect((await detailOf()).reconciliation.parts.find((p) => p.channel === 'mtn_momo')!.matched.count).toBe(
     0,
   );
+  await expectAccessible(admin, 'the statement preview');
   await importing.getByRole('button', { name: 'Import statement' }).click();
   await expect(importing.getByRole('region', { name: 'Import result' })).toBeVisible();
   await importing.getByRole('button', { name: 'Done' }).click();
@@ -223,6 +225,14 @@ test('ADM001 pays a mixed month: bank by Mark as Paid, MTN and Airtel through th
   );
   expect(ngwee(r.total.amount) - ngwee(r.held.amount)).toBe(ngwee(after.total));
   expect(r.held.count).toBe(stillApproved.length);
+
+  // The batch with its parts, payouts and reconciliation, as a wide screen and a phone show it.
+  await expectAccessible(admin, 'the batch with its reconciliation');
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await expect(reconciliation.getByTestId('reconciliation-sum')).toBeVisible();
+  await expectAccessible(admin, 'the batch at 390 px');
+  const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the batch page scrolls sideways at 390 px').toBeLessThanOrEqual(0);
 });
 
 interface Figure {
