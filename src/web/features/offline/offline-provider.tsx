@@ -12,7 +12,7 @@ import {
 import { isStaffRole } from '../../../domain/roles';
 import { keptDrafts } from '../../lib/offline/drafts';
 import { refreshKeptRecords } from '../../lib/offline/kept-records';
-import { type Draft, type OfflineDb, type OutboxRecord, offlineDb } from '../../lib/offline/offline-db';
+import type { Draft, OfflineDb, OutboxRecord } from '../../lib/offline/offline-db';
 import { type OutboxEntry, outboxRecords, putInOutbox } from '../../lib/offline/outbox';
 import { PAUSED_KEY, resumeAfterSignIn, type SyncOutcome, syncOutbox } from '../../lib/offline/sync';
 import { inOneTab } from '../../lib/offline/sync-lock';
@@ -69,26 +69,50 @@ function useOnline() {
 }
 
 /**
+ * The account's database on this phone, once its code (Dexie, 28 KB) has arrived: loaded after the
+ * screen's first paint, not with it, as every signed-in screen has this provider around it (issue
+ * 47 item 7). Null until then; the service worker keeps the code, so it arrives offline too.
+ */
+function useOfflineDb(userId: string): OfflineDb | null {
+  const [opened, setOpened] = useState<{ userId: string; db: OfflineDb } | null>(null);
+  useEffect(() => {
+    let current = true;
+    import('../../lib/offline/offline-db')
+      .then(({ offlineDb }) => {
+        if (current) setOpened({ userId, db: offlineDb(userId) });
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+  // Another account signed in: its own database, never the last one's, even for a render.
+  return opened?.userId === userId ? opened.db : null;
+}
+
+/**
  * The signed-in account's drafts and outbox (docs/decisions/012), and the sync that sends it: at
  * start, on the `online` event, every 60 s while anything waits and on "Sync now", in one tab at a
  * time. Each sync that reached the server then refreshes the students and tasks kept for offline.
+ * Screens see no offline work (null) until the phone's database has loaded.
  */
 export function OfflineProvider({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const db = useMemo(() => offlineDb(user.id), [user.id]);
+  const db = useOfflineDb(user.id);
   const keepsCaseload = isStaffRole(user.role);
   const online = useOnline();
   const [syncing, setSyncing] = useState(false);
   const [unreachable, setUnreachable] = useState(false);
-  const kept = useLive<OutboxRecord[] | null>(() => outboxRecords(db), db.name, null);
-  const drafts = useLive(() => keptDrafts(db), db.name, []);
+  const kept = useLive<OutboxRecord[] | null>(db && (() => outboxRecords(db)), db?.name ?? '', null);
+  const drafts = useLive(db && (() => keptDrafts(db)), db?.name ?? '', []);
   const records = useMemo(() => kept ?? [], [kept]);
   // The run under way: asked again meanwhile ("Sync now" as the network returns), it is the answer.
   const running = useRef<Promise<SyncOutcome | null> | null>(null);
 
   const run = useCallback(
     (force: boolean): Promise<SyncOutcome | null> => {
+      if (!db) return Promise.resolve(null);
       if (running.current) return running.current;
       setSyncing(true);
       const once = inOneTab(`chl-outbox-${user.id}`, async () => {
@@ -133,24 +157,26 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
 
   const keep = useCallback(
     async (entry: OutboxEntry) => {
+      if (!db) return;
       await putInOutbox(db, entry);
       if (navigator.onLine) void run(true);
     },
     [db, run],
   );
 
-  const value = useMemo<OfflineWork>(
-    () => ({
-      db,
-      online: online && !unreachable,
-      networkUp: online,
-      syncing,
-      loaded: kept !== null,
-      records,
-      drafts,
-      keep,
-      syncNow: () => run(true),
-    }),
+  const value = useMemo<OfflineWork | null>(
+    () =>
+      db && {
+        db,
+        online: online && !unreachable,
+        networkUp: online,
+        syncing,
+        loaded: kept !== null,
+        records,
+        drafts,
+        keep,
+        syncNow: () => run(true),
+      },
     [db, online, unreachable, syncing, kept, records, drafts, keep, run],
   );
   return <OfflineContext.Provider value={value}>{children}</OfflineContext.Provider>;

@@ -3,7 +3,6 @@ import { downloadTextFile } from '../../components/forms';
 import { Alert, Button, Dialog, toast } from '../../components/ui';
 import { exportUnsyncedWork } from '../../lib/offline/export-work';
 import { OFFLINE_MESSAGES as M } from '../../lib/offline/messages';
-import { deleteOfflineDb } from '../../lib/offline/offline-db';
 import { useCurrentUser } from '../../lib/session';
 import { useOfflineWork } from './offline-provider';
 
@@ -62,6 +61,7 @@ export function useSignOutCheck(logout: () => Promise<void>): {
     });
   const discard = () =>
     act(async () => {
+      const { deleteOfflineDb } = await import('../../lib/offline/offline-db');
       await deleteOfflineDb(user.id);
       await logout();
     });

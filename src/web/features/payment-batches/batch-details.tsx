@@ -26,6 +26,7 @@ import {
   Skeleton,
   toast,
 } from '../../components/ui';
+import { dialogOnDemand } from '../../lib/dialog-on-demand';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { BatchMismatches } from './batch-mismatches';
 import { BatchPartsCard } from './batch-parts-card';
@@ -33,9 +34,21 @@ import { BatchPayoutsCard } from './batch-payouts-card';
 import { BatchReconciliationCard } from './batch-reconciliation-card';
 import { BATCH_STATUS_TONES, ITEM_STATUS_TONES, periodOf, plural, BATCH_UI as W } from './batch-ui';
 import { MarkPaidDialog } from './mark-paid-dialog';
-import { OperatorStatementDialog } from './operator-statement-dialog';
 import { reasonOf, useBatch, useDeleteBatch, useExportBatch } from './payment-batches.queries';
-import { StatementDialog } from './statement-dialog';
+
+// The two statement imports (the CSV and spreadsheet readers, the preview of each line) are used
+// once a month: they load when opened, not with the batch (issue 47 item 7), and so not with
+// Allowance Management either, which shows this feature's batch making.
+const StatementDialog = dialogOnDemand(
+  () => import('./statement-dialog'),
+  (m) => m.StatementDialog,
+  ({ open }) => open,
+);
+const OperatorStatementDialog = dialogOnDemand(
+  () => import('./operator-statement-dialog'),
+  (m) => m.OperatorStatementDialog,
+  ({ channel }) => channel !== null,
+);
 
 type Item = PaymentBatchDetail['items'][number];
 
