@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in order, stopping at the first that fails:
 // lint, types, layering rules, the Vitest projects (unit, api, components; the api project again on
-// PostgreSQL when TEST_DATABASE_URL is set), then the browser tests against a built app. Ends with one 'N passed, N failed' line.
+// PostgreSQL when TEST_DATABASE_URL is set), then the built app's page weights and the browser tests against it. Ends with one 'N passed, N failed' line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,6 +83,9 @@ if (!chromium.path) {
   finish(1);
 }
 run('Build the app', 'npm', ['run', 'build']);
+// Each screen's JavaScript within its budget (issue 22): a screen that grew past it fails here,
+// not months later in a Lighthouse run.
+run('Page weight (npm run page-weight --sizes-only)', 'node', ['scripts/page-weight.mjs', '--sizes-only']);
 run('Browser tests (Playwright + Chromium)', npx, ['playwright', 'test'], {
   CHROMIUM_PATH: chromium.path,
   PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
