@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   BatchMismatch,
@@ -139,6 +139,20 @@ export async function findBatch(db: DbOrTx, id: string, lock = false): Promise<B
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(M.notFound);
   return row;
+}
+
+/**
+ * The batch's items still pending that also meet `conditions`, with their students' names, in
+ * line order: what a follow-up batch or a payout run looks through.
+ */
+export function pendingItemsOf(db: DbOrTx, batchId: string, ...conditions: SQL[]) {
+  const i = paymentBatchItems;
+  return db
+    .select({ item: i, studentName: students.fullName })
+    .from(i)
+    .innerJoin(students, eq(students.id, i.studentId))
+    .where(and(eq(i.batchId, batchId), eq(i.status, 'pending'), ...conditions))
+    .orderBy(asc(i.line));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   BatchSkip,
@@ -12,7 +12,7 @@ import { PAYOUT_MESSAGES as P } from '../../../domain/payouts';
 import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
-import { paymentBatchItems, paymentChannels, payouts, students } from '../../db/schema';
+import { paymentBatchItems, paymentChannels, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
 import { usableChannels } from './batch-parts';
@@ -21,6 +21,7 @@ import {
   findBatch,
   inStatusConflict,
   markBatchExported,
+  pendingItemsOf,
   statusAfterExport,
 } from './batch-records';
 import { recordSuccess, recordUnpaid } from './payout-outcome';
@@ -60,20 +61,13 @@ export async function sendPayouts(
     if (!deps.mobileMoney?.[provider]) throw conflict(P.operatorNotConfigured(provider));
     if (batch.status === 'reconciled') throw conflict(P.batchReconciled);
     const i = paymentBatchItems;
-    const waiting = await tx
-      .select({ item: i, studentName: students.fullName })
-      .from(i)
-      .innerJoin(students, eq(students.id, i.studentId))
-      .where(
-        and(
-          eq(i.batchId, batch.id),
-          eq(i.channel, provider),
-          eq(i.status, 'pending'),
-          sql`${i.amount} > 0`,
-          sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and (p.status <> 'failed' or p.batch_id = ${batch.id}))`,
-        ),
-      )
-      .orderBy(asc(i.line));
+    const waiting = await pendingItemsOf(
+      tx,
+      batch.id,
+      eq(i.channel, provider),
+      sql`${i.amount} > 0`,
+      sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and (p.status <> 'failed' or p.batch_id = ${batch.id}))`,
+    );
     const skipped: BatchSkip[] = [];
     const rows: (typeof payouts.$inferInsert)[] = [];
     for (const { item, studentName } of waiting) {
