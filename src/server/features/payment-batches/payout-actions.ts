@@ -16,14 +16,7 @@ import { paymentBatchItems, paymentChannels, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
 import { usableChannels } from './batch-parts';
-import {
-  batchDetail,
-  findBatch,
-  inStatusConflict,
-  markBatchExported,
-  pendingItemsOf,
-  statusAfterExport,
-} from './batch-records';
+import { batchDetail, findBatch, inStatusConflict, pendingItemsOf, recordBatchSent } from './batch-records';
 import { recordSuccess, recordUnpaid } from './payout-outcome';
 import { payoutReference } from './payout-records';
 
@@ -119,17 +112,14 @@ export async function sendPayouts(
     }
     if (rows.length === 0 && skipped.length === 0) throw conflict(P.nothingToSend(provider));
     if (rows.length > 0) await tx.insert(payouts).values(rows);
-    await markBatchExported(tx, batch, now);
-    await audit(
+    await recordBatchSent(
       tx,
       user,
+      batch,
       now,
-      batch.id,
       'payouts_sent',
       `${user.name} sent ${plural(rows.length, 'payment')} of payment batch ${batch.reference} to ${WALLET_PROVIDER_LABELS[provider]}${skipped.length ? `; ${skipped.length} held` : ''}`,
-      { status: batch.status },
       {
-        status: statusAfterExport(batch),
         payouts: rows.map((r) => r.reference),
         held: skipped.map((s) => `${s.student_name}: ${s.reason}`),
       },
