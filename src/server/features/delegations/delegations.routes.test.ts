@@ -31,9 +31,15 @@ beforeAll(async () => {
 
 const create = (as: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/delegations', { token: tokens[as], body });
-/** A delegation `as` makes, which must be accepted (201). */
-const made = async (as: string, body: Record<string, unknown>) => {
-  const res = await create(as, body);
+/** `as` delegates their approvals to `delegateId` from `startsOn` to `endsOn`, accepted (201). */
+const delegated = async (
+  as: string,
+  delegateId: string,
+  startsOn: string,
+  endsOn: string,
+  reason: string,
+) => {
+  const res = await create(as, { delegate_id: delegateId, starts_on: startsOn, ends_on: endsOn, reason });
   expect(res.status).toBe(201);
   return json<Delegation>(res);
 };
@@ -84,12 +90,7 @@ describe('GET /api/delegations/delegates', () => {
 
 describe('POST /api/delegations', () => {
   it('delegates to an eligible account, recorded in the audit trail', async () => {
-    const delegation = await made('DPM001', {
-      delegate_id: dpm2.id,
-      starts_on: '2026-03-15',
-      ends_on: '2026-03-20',
-      reason: ' Annual leave ',
-    });
+    const delegation = await delegated('DPM001', dpm2.id, '2026-03-15', '2026-03-20', ' Annual leave ');
     expect(delegation).toMatchObject({
       delegator_id: await t.userId('DPM001'),
       delegator_name: 'Chipo Mwale',
@@ -236,12 +237,7 @@ describe('GET /api/delegations', () => {
 
 describe('POST /api/delegations/:id/revoke', () => {
   it('the delegator or an admin revokes; the delegate may not (403), a stranger sees nothing (404)', async () => {
-    const delegation = await made('DPM003', {
-      delegate_id: dpm2.id,
-      starts_on: '2026-08-01',
-      ends_on: '2026-08-03',
-      reason: 'Conference',
-    });
+    const delegation = await delegated('DPM003', dpm2.id, '2026-08-01', '2026-08-03', 'Conference');
 
     let res = await revoke('DPM002', delegation.id);
     expect(res.status).toBe(403);
@@ -266,12 +262,7 @@ describe('POST /api/delegations/:id/revoke', () => {
   });
 
   it('an ended delegation cannot be revoked', async () => {
-    const delegation = await made('DPM003', {
-      delegate_id: dpm2.id,
-      starts_on: '2026-03-15',
-      ends_on: '2026-03-15',
-      reason: 'One day',
-    });
+    const delegation = await delegated('DPM003', dpm2.id, '2026-03-15', '2026-03-15', 'One day');
     const saved = t.clock.now();
     try {
       t.clock.set(new Date('2026-03-15T22:00:00Z')); // 00:00 on the 16th in Lusaka
