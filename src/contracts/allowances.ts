@@ -21,19 +21,21 @@ import { PageQuerySchema, pagedResponseSchema } from './common';
 import { MoneySchema } from './dashboard';
 import { ChannelSummarySchema } from './payment-channels';
 
+/** An allowance's month, programme level and amounts, named alike in the template and the export. */
+const ALLOWANCE_MONTH_AND_AMOUNT_COLUMNS = [
+  'month',
+  'year',
+  'program_level',
+  'stipend',
+  ...EXTRA_AMOUNT_FIELDS,
+] as const;
+
 /** Columns of allowances_template.csv, in order (docs/product.md §9); the bulk upload reads the same names. */
 export const ALLOWANCE_TEMPLATE_COLUMNS = [
   'student_id',
   'student_name',
   'chl_number',
-  'month',
-  'year',
-  'program_level',
-  'stipend',
-  'medical',
-  'transportation',
-  'school_supplies',
-  'accommodation',
+  ...ALLOWANCE_MONTH_AND_AMOUNT_COLUMNS,
   'flmi_comments',
 ] as const;
 export const ALLOWANCE_TEMPLATE_FILENAME = 'allowances_template.csv';
@@ -45,14 +47,7 @@ export const ALLOWANCE_EXPORT_COLUMNS = [
   'student_id',
   'chl_number',
   'student_name',
-  'month',
-  'year',
-  'program_level',
-  'stipend',
-  'medical',
-  'transportation',
-  'school_supplies',
-  'accommodation',
+  ...ALLOWANCE_MONTH_AND_AMOUNT_COLUMNS,
   'total',
   'approval_stage',
   'submitted_by',

@@ -6,6 +6,16 @@
  */
 import { GENDER_LABELS, GENDERS, normaliseEnumInput, PROGRAM_LEVEL_LABELS, PROGRAM_LEVELS } from './students';
 
+/** The payment channel's columns of the template (issue 49): a row leaving them all blank has no channel. */
+export const STUDENT_IMPORT_CHANNEL_COLUMNS = [
+  'payment_method',
+  'bank_name',
+  'bank_branch',
+  'account_number',
+  'account_name',
+  'wallet_number',
+  'wallet_name',
+] as const;
 /** The columns of the import template, in order; other columns in a file are ignored. */
 export const STUDENT_IMPORT_COLUMNS = [
   'first_name',
@@ -19,25 +29,9 @@ export const STUDENT_IMPORT_COLUMNS = [
   'chl_number',
   'gender',
   'date_of_birth',
-  // The student's payment channel, optional (issue 49): all blank, or payment_method and its fields.
-  'payment_method',
-  'bank_name',
-  'bank_branch',
-  'account_number',
-  'account_name',
-  'wallet_number',
-  'wallet_name',
+  // The student's payment channel, optional: all blank, or payment_method and its fields.
+  ...STUDENT_IMPORT_CHANNEL_COLUMNS,
 ] as const;
-/** The payment channel's columns of the template: a row leaving them all blank has no channel. */
-export const STUDENT_IMPORT_CHANNEL_COLUMNS = [
-  'payment_method',
-  'bank_name',
-  'bank_branch',
-  'account_number',
-  'account_name',
-  'wallet_number',
-  'wallet_name',
-] as const satisfies readonly StudentImportColumn[];
 export type StudentImportColumn = (typeof STUDENT_IMPORT_COLUMNS)[number];
 
 export const STUDENT_IMPORT_REQUIRED_COLUMNS = ['first_name', 'last_name'] as const;

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+
 /*
  * The headers a stored file is sent with (D14): always an attachment, with its type as found on
  * upload, never sniffed, and a policy under which nothing in it can run if opened by itself.
@@ -18,4 +21,13 @@ export function fileDownloadHeaders(file: { name: string; mimeType: string; size
     'content-security-policy': "default-src 'none'; sandbox",
     'cache-control': 'private, no-store',
   };
+}
+
+/** A PDF drawn for the request (a form, a yearbook), streamed out as it is drawn; never cached. */
+export function pdfDownload(c: Context, pdf: { document: Readable; filename: string }) {
+  return c.body(Readable.toWeb(pdf.document) as ReadableStream, 200, {
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${pdf.filename}"`,
+    'cache-control': 'no-store',
+  });
 }

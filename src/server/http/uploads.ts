@@ -29,11 +29,14 @@ export function skipsInvalidRows(fields: Record<string, string>): boolean {
   throw badRequest(SKIP_INVALID_ROWS_MESSAGE, { [SKIP_INVALID_ROWS_FIELD]: SKIP_INVALID_ROWS_MESSAGE });
 }
 
-/** The CSV file sent as multipart form data in the field `file`, checked for type and size, and the form's other text fields. */
-export async function readCsvUpload(
+/**
+ * The file of a multipart form's field `file` (400 with `missingMessage` when it is absent or
+ * empty), and the form's other text fields.
+ */
+async function formWithFile(
   c: Context,
-  missingMessage = 'Please select a file to upload.',
-): Promise<{ name: string; text: string; fields: Record<string, string> }> {
+  missingMessage: string,
+): Promise<{ file: File; fields: Record<string, string> }> {
   let form: FormData;
   try {
     form = await c.req.formData();
@@ -42,13 +45,22 @@ export async function readCsvUpload(
   }
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) throw badRequest(missingMessage);
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
+  return { file, fields };
+}
+
+/** The CSV file sent as multipart form data in the field `file`, checked for type and size, and the form's other text fields. */
+export async function readCsvUpload(
+  c: Context,
+  missingMessage = 'Please select a file to upload.',
+): Promise<{ name: string; text: string; fields: Record<string, string> }> {
+  const { file, fields } = await formWithFile(c, missingMessage);
   if (!file.name.toLowerCase().endsWith('.csv')) throw badRequest(ONLY_CSV);
   if (file.size > UPLOAD_LIMIT_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
   const text = await file.text();
   // NUL characters mean a UTF-16 ("Unicode text") or binary file; PostgreSQL text cannot hold them.
   if (text.includes('\0')) throw badRequest(NOT_UTF8_TEXT);
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
   return { name: file.name, text, fields };
 }
 
@@ -61,20 +73,11 @@ export async function readStatementUpload(
   c: Context,
   messages: { missing: string; fileType: string },
 ): Promise<{ name: string; bytes: Uint8Array; kind: 'csv' | 'xlsx'; fields: Record<string, string> }> {
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw badRequest('Send the file as multipart form data in the field "file".');
-  }
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) throw badRequest(messages.missing);
+  const { file, fields } = await formWithFile(c, messages.missing);
   const name = file.name.toLowerCase();
   const kind = name.endsWith('.csv') ? 'csv' : name.endsWith('.xlsx') ? 'xlsx' : null;
   if (!kind) throw badRequest(messages.fileType);
   if (file.size > UPLOAD_LIMIT_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
   return { name: file.name, bytes, kind, fields };
 }

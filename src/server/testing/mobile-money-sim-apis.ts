@@ -1,5 +1,6 @@
 import { constants, type KeyObject, privateDecrypt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json } from './sim-http';
 
 /*
  * The two APIs the mobile-money simulator speaks (mobile-money-sim.ts starts it): MTN MoMo's and
@@ -59,11 +60,6 @@ export interface SimState {
     namesDown: boolean;
     namesDelayMs: number;
   };
-}
-
-export function json(res: ServerResponse, status: number, body?: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(body === undefined ? '' : JSON.stringify(body));
 }
 
 export const scenarioOf = (msisdn: string): SimScenario =>

@@ -1,9 +1,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import type { AirtelMoneyConfig, MtnMomoConfig } from '../config';
-import { json, operatorApis, type SIM_SCENARIOS, type SimTransfer } from './mobile-money-sim-apis';
+import { operatorApis, type SIM_SCENARIOS, type SimTransfer } from './mobile-money-sim-apis';
 import { type SimStatementFile, simStatement } from './mobile-money-sim-statement';
+import { json, listenOnLoopback, readBody } from './sim-http';
 
 export {
   SIM_FAILURE_REASON,
@@ -52,14 +52,6 @@ export interface MobileMoneySim {
   statement(operator: 'mtn' | 'airtel', format: 'csv' | 'xlsx'): Promise<SimStatementFile>;
   stop(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 export async function startMobileMoneySim(
   options: {
@@ -134,8 +126,7 @@ export async function startMobileMoneySim(
       if (!res.headersSent) json(res, 400, { error: `Unreadable request: ${(error as Error).message}` });
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sim.url = await listenOnLoopback(server, options.port);
   sim.mtn.url = sim.url;
   sim.airtel.url = sim.url;
   return sim;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { json, listenOnLoopback, readBody } from './sim-http';
 
 /*
  * A simulated SMS gateway on loopback speaking Africa's Talking's API (POST /version1/messaging,
@@ -41,19 +41,6 @@ export interface SmsGatewaySim {
   /** Sends the delivery reports waiting (form-encoded, as the gateway posts them) through `reportTo`. */
   reportDeliveries(): Promise<void>;
   stop(): Promise<void>;
-}
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
 }
 
 export async function startSmsGatewaySim(options: {
@@ -124,7 +111,6 @@ export async function startSmsGatewaySim(options: {
     });
     if (options.autoReport) setImmediate(() => void sim.reportDeliveries().catch(() => {}));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sim.url = await listenOnLoopback(server, options.port);
   return sim;
 }

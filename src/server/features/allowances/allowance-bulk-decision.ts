@@ -1,4 +1,4 @@
-import { and, asc, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import {
   BULK_DECISION_MAX,
   BULK_DECISION_MESSAGES,
@@ -22,26 +22,22 @@ import {
   twoStageRefusal,
 } from '../../../domain/allowances';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { insertByArrays } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { answeringConstraints } from '../../db/constraint-errors';
-import { allowanceComments, allowances, students } from '../../db/schema';
+import { allowances } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/errors';
 import { programmeDate, programmeZone } from '../../programme-time';
-import { recordAudit } from '../audit/audit.service';
 import { allowanceBeingUploaded } from '../bulk-writes/bulk-writes.service';
 import { delegationFor } from '../delegations/delegations.service';
 import { type AllowanceRow, actorOf } from './allowance-dto';
 import { matchingAllowanceIds } from './allowance-queries';
-import { transitionAudit } from './allowance-transition-audit';
+import { allowanceIdIn, lockAllowances, takeStep } from './allowance-transitions';
 
 /**
  * Allowances decided per transaction. Each allowance changes atomically on its own whatever the
  * size; the chunk bounds how long row locks are held and how much one statement carries.
  */
 const CHUNK = 500;
-
-const idIn = (ids: string[]): SQL => sql`${allowances.id} = any(${sql.param(ids)}::uuid[])`;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -144,35 +140,11 @@ async function decideChunk(
   const actor: Actor = { ...actorOf(user), onBehalfOf };
   const result = decide(actor);
   // An allowance whose upload is still being written is left, and reported (skipReasons).
-  const atStage = and(idIn(chunk), eq(allowances.approvalStage, stage), not(allowanceBeingUploaded));
-  const locked = await tx
-    .select({ allowance: allowances, officerId: students.assignedOfficerId })
-    .from(allowances)
-    .leftJoin(students, eq(students.id, allowances.studentId))
-    .where(atStage)
-    .orderBy(asc(allowances.id))
-    .for('update', { of: allowances });
+  const atStage = and(allowanceIdIn(chunk), eq(allowances.approvalStage, stage), not(allowanceBeingUploaded));
+  const locked = await lockAllowances(tx, atStage);
   const allowed = locked.filter((r) => twoStageRefusal(r.allowance, actor) === null);
   if (allowed.length === 0) return [];
-
-  const updated = await tx
-    .update(allowances)
-    .set({ ...result.changes, updatedAt: now })
-    .where(and(idIn(allowed.map((r) => r.allowance.id)), eq(allowances.approvalStage, stage)))
-    .returning({ id: allowances.id });
-  const changed = new Set(updated.map((u) => u.id));
-  const rows = allowed.filter((r) => changed.has(r.allowance.id));
-
-  await insertByArrays(
-    tx,
-    allowanceComments,
-    rows.map((r) => ({ ...result.comment, allowanceId: r.allowance.id, createdAt: now })),
-  );
-  await recordAudit(
-    tx,
-    rows.map((r) => transitionAudit(user, r.allowance, r.officerId, result, now)),
-  );
-  return [...changed];
+  return [...(await takeStep(tx, user, allowed, stage, result, now))];
 }
 
 /** Who took a step, and how, from the step's columns; null while the step is not taken. */
@@ -215,7 +187,7 @@ async function skipReasons(
     const rows = await db
       .select({ row: allowances, uploading: allowanceBeingUploaded })
       .from(allowances)
-      .where(idIn(chunk));
+      .where(allowanceIdIn(chunk));
     for (const { row, uploading } of rows)
       reasons.set(row.id, {
         id: row.id,

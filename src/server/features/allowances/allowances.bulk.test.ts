@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import type { PoolClient } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResponse } from '../../../contracts/allowances';
 import { MONTHS } from '../../../domain/dates';
 import { activities, allowanceComments, allowances } from '../../db/schema';
 import { NOT_UTF8_TEXT } from '../../http/uploads';
 import { json, makeAllowance, makeStudent, type TestStudent, upload } from '../../testing/factories';
+import { untilSomeoneWaitsForALock } from '../../testing/lock-waits';
 import { fileTestContext } from '../../testing/test-file';
 import { BULK_RACE_LOST } from './allowance-bulk';
 
@@ -250,7 +250,11 @@ describe('POST /api/allowances/bulk racing other submissions', () => {
             ',Mwila Chanda,CHL-S-0001,March,2031,,1000,,,,,',
           ].join('\n'),
         );
-        await waitUntilAnInsertWaits(racer);
+        await untilSomeoneWaitsForALock(
+          racer,
+          'The upload never waited for the racing submission',
+          '%insert into allowances%',
+        );
         await racer.query('commit');
         committed = true;
         expect(await json<BulkUploadResponse>(await uploading)).toEqual({
@@ -321,21 +325,6 @@ describe('POST /api/allowances/bulk racing other submissions', () => {
     }
   });
 });
-
-/** Polls until some statement of this database waits for a lock (the upload, behind the racer). */
-async function waitUntilAnInsertWaits(client: PoolClient): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    // Inside a transaction pg_stat_activity is read once and then cached: read it afresh.
-    await client.query('select pg_stat_clear_snapshot()');
-    const waiting = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into allowances%'`,
-    );
-    if (waiting.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The upload never waited for the racing submission');
-}
 
 describe('POST /api/allowances/bulk files', () => {
   it('refuses a file over 10 MB (413) and accepts exactly 10 MB', async () => {

@@ -3,12 +3,12 @@
  * an allowance is being written for them. Every loser gets a 4xx and changes nothing.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { PoolClient } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_STAGE_MESSAGES } from '../../../contracts/allowances';
 import { ALLOWANCE_MESSAGES } from '../../../domain/allowances';
 import { allowanceComments, allowances, students } from '../../db/schema';
 import { json, makeAllowance, makeStudent, type TestStudent, upload } from '../../testing/factories';
+import { untilSomeoneWaitsForALock } from '../../testing/lock-waits';
 import { fileTestContext } from '../../testing/test-file';
 
 const HEADER =
@@ -211,7 +211,7 @@ describe('a student deleted while an allowance is written for them', () => {
           token: tokens.PO001,
           body: { student_id: doomed.id, month: 'July', year: 2030, stipend: '1000' },
         });
-        await waitUntilSomeoneWaitsForALock(deleter);
+        await untilSomeoneWaitsForALock(deleter, 'The request never waited for the deletion');
         await deleter.query('commit');
         committed = true;
         const res = await creating;
@@ -226,18 +226,3 @@ describe('a student deleted while an allowance is written for them', () => {
     },
   );
 });
-
-/** Polls until another session of this database waits for a lock (the request, behind `client`). */
-async function waitUntilSomeoneWaitsForALock(client: PoolClient): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    // Inside a transaction pg_stat_activity is read once and then cached: read it afresh.
-    await client.query('select pg_stat_clear_snapshot()');
-    const waiting = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-    );
-    if (waiting.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The request never waited for the deletion');
-}

@@ -66,8 +66,8 @@ export {
   awaitingDecisionCount,
   awaitingDecisionSql,
 } from './allowance-notifications';
-// The payment batches' payments write the entry a single payment writes, naming the batch.
-export { transitionAudit } from './allowance-transition-audit';
+// A payment batch pays its allowances as a bulk decision takes its step, each audit entry naming the batch.
+export { allowanceIdIn, lockAllowances, takeStep } from './allowance-transitions';
 
 /** An allowance's audit trail; the allowance answers 404 first when it does not exist. */
 export async function allowanceHistory(deps: AppDeps, id: string) {

@@ -101,6 +101,22 @@ function completionOf(status: TaskStatus, before: TaskRow['task'] | null, user: 
   return { completedAt: now, completedById: user.id };
 }
 
+/** The columns the task's form sets, adding or saving alike (`before`: the task saved, if any). */
+function formColumns(input: TaskInput, before: TaskRow['task'] | null, user: SessionUser, now: Date) {
+  return {
+    title: input.title,
+    description: input.description ?? null,
+    assignedToId: input.assigned_to_id,
+    dueDate: input.due_date ?? null,
+    priority: input.priority,
+    status: input.status,
+    category: input.category,
+    studentId: input.student_id ?? null,
+    ...completionOf(input.status, before, user, now),
+    updatedAt: now,
+  };
+}
+
 const audit = studentRecordChangeAudit('task', auditedTask);
 
 export async function createTask(deps: AppDeps, user: SessionUser, input: TaskInput): Promise<Task> {
@@ -110,20 +126,7 @@ export async function createTask(deps: AppDeps, user: SessionUser, input: TaskIn
     await checkCaseStudent(tx, user, input.student_id ?? null);
     const [added] = await tx
       .insert(tasks)
-      .values({
-        title: input.title,
-        description: input.description ?? null,
-        assignedToId: input.assigned_to_id,
-        assignedById: user.id,
-        dueDate: input.due_date ?? null,
-        priority: input.priority,
-        status: input.status,
-        category: input.category,
-        studentId: input.student_id ?? null,
-        ...completionOf(input.status, null, user, now),
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...formColumns(input, null, user, now), assignedById: user.id, createdAt: now })
       .returning();
     await audit(tx, user, now, 'created', `${user.name} added the task "${input.title}"`, null, added!);
     return added!.id;
@@ -144,18 +147,7 @@ export async function updateTask(
     await checkCaseStudent(tx, user, input.student_id ?? null, before.studentId);
     const [after] = await tx
       .update(tasks)
-      .set({
-        title: input.title,
-        description: input.description ?? null,
-        assignedToId: input.assigned_to_id,
-        dueDate: input.due_date ?? null,
-        priority: input.priority,
-        status: input.status,
-        category: input.category,
-        studentId: input.student_id ?? null,
-        ...completionOf(input.status, before, user, now),
-        updatedAt: now,
-      })
+      .set(formColumns(input, before, user, now))
       .where(eq(tasks.id, id))
       .returning();
     await audit(tx, user, now, 'updated', `${user.name} updated the task "${input.title}"`, before, after!);

@@ -31,6 +31,18 @@ beforeAll(async () => {
 
 const create = (as: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/delegations', { token: tokens[as], body });
+/** `as` delegates their approvals to `delegateId` from `startsOn` to `endsOn`, accepted (201). */
+const delegated = async (
+  as: string,
+  delegateId: string,
+  startsOn: string,
+  endsOn: string,
+  reason: string,
+) => {
+  const res = await create(as, { delegate_id: delegateId, starts_on: startsOn, ends_on: endsOn, reason });
+  expect(res.status).toBe(201);
+  return json<Delegation>(res);
+};
 const revoke = (as: string, id: string) =>
   t.request('POST', `/api/delegations/${id}/revoke`, { token: tokens[as] });
 const list = async (as: string, query = '') => {
@@ -78,15 +90,8 @@ describe('GET /api/delegations/delegates', () => {
 
 describe('POST /api/delegations', () => {
   it('delegates to an eligible account, recorded in the audit trail', async () => {
-    const res = await create('DPM001', {
-      delegate_id: dpm2.id,
-      starts_on: '2026-03-15',
-      ends_on: '2026-03-20',
-      reason: ' Annual leave ',
-    });
-    expect(res.status).toBe(201);
-    const made = await json<Delegation>(res);
-    expect(made).toMatchObject({
+    const delegation = await delegated('DPM001', dpm2.id, '2026-03-15', '2026-03-20', ' Annual leave ');
+    expect(delegation).toMatchObject({
       delegator_id: await t.userId('DPM001'),
       delegator_name: 'Chipo Mwale',
       delegator_staff_id: 'DPM001',
@@ -102,7 +107,7 @@ describe('POST /api/delegations', () => {
     const [entry] = await t.database.db
       .select()
       .from(activities)
-      .where(and(eq(activities.entityType, 'delegation'), eq(activities.entityId, made.id)));
+      .where(and(eq(activities.entityType, 'delegation'), eq(activities.entityId, delegation.id)));
     expect(entry).toMatchObject({
       action: 'delegation.created',
       actorName: 'Chipo Mwale',
@@ -232,51 +237,37 @@ describe('GET /api/delegations', () => {
 
 describe('POST /api/delegations/:id/revoke', () => {
   it('the delegator or an admin revokes; the delegate may not (403), a stranger sees nothing (404)', async () => {
-    const res0 = await create('DPM003', {
-      delegate_id: dpm2.id,
-      starts_on: '2026-08-01',
-      ends_on: '2026-08-03',
-      reason: 'Conference',
-    });
-    expect(res0.status).toBe(201);
-    const made = await json<Delegation>(res0);
+    const delegation = await delegated('DPM003', dpm2.id, '2026-08-01', '2026-08-03', 'Conference');
 
-    let res = await revoke('DPM002', made.id);
+    let res = await revoke('DPM002', delegation.id);
     expect(res.status).toBe(403);
     expect((await json(res)).error).toBe(M.revokeNotAllowed);
-    expect((await revoke('PO001', made.id)).status).toBe(404);
+    expect((await revoke('PO001', delegation.id)).status).toBe(404);
 
-    res = await revoke('ADM001', made.id);
+    res = await revoke('ADM001', delegation.id);
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ state: 'revoked', revoked_by_name: 'Mutale Bwalya' });
     const entries = await t.database.db
       .select({ action: activities.action, summary: activities.summary })
       .from(activities)
-      .where(and(eq(activities.entityType, 'delegation'), eq(activities.entityId, made.id)));
+      .where(and(eq(activities.entityType, 'delegation'), eq(activities.entityId, delegation.id)));
     expect(entries.map((e) => e.action)).toEqual(['delegation.created', 'delegation.revoked']);
     expect(entries[1]!.summary).toBe(
       "Mutale Bwalya revoked Alinafe Chirwa's delegation of approvals to Temwani Nkhoma (01/08/2026 to 03/08/2026)",
     );
 
-    res = await revoke('DPM003', made.id);
+    res = await revoke('DPM003', delegation.id);
     expect(res.status).toBe(409);
     expect((await json(res)).error).toBe(M.alreadyRevoked);
   });
 
   it('an ended delegation cannot be revoked', async () => {
-    const res0 = await create('DPM003', {
-      delegate_id: dpm2.id,
-      starts_on: '2026-03-15',
-      ends_on: '2026-03-15',
-      reason: 'One day',
-    });
-    expect(res0.status).toBe(201);
-    const made = await json<Delegation>(res0);
+    const delegation = await delegated('DPM003', dpm2.id, '2026-03-15', '2026-03-15', 'One day');
     const saved = t.clock.now();
     try {
       t.clock.set(new Date('2026-03-15T22:00:00Z')); // 00:00 on the 16th in Lusaka
       const token = await t.signIn('DPM003');
-      const res = await t.request('POST', `/api/delegations/${made.id}/revoke`, { token });
+      const res = await t.request('POST', `/api/delegations/${delegation.id}/revoke`, { token });
       expect(res.status).toBe(409);
       expect((await json(res)).error).toBe(M.alreadyEnded);
     } finally {

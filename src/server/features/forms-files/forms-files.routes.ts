@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import { FORM_MESSAGES } from '../../../domain/forms';
 import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
 import type { AppDeps } from '../../app-env';
 import { csvDownload } from '../../http/csv-download';
+import { pdfDownload } from '../../http/file-download';
 import { readFileUpload } from '../../http/file-upload';
 import { recordId, recordRoutes } from '../../http/record-routes';
 import { createStaffRouter } from '../../http/staff-router';
@@ -56,14 +56,7 @@ export function formsRoutes(deps: AppDeps) {
   router.openapi(r.review, async (c) =>
     c.json(await forms.reviewForm(deps, c.var.staff, recordId(c), c.req.valid('json').review_note), 200),
   );
-  router.openapi(r.pdf, async (c) => {
-    const { document, filename } = await formPdfDownload(deps, c.var.staff, recordId(c));
-    return c.body(Readable.toWeb(document) as ReadableStream, 200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${filename}"`,
-      'cache-control': 'no-store',
-    });
-  });
+  router.openapi(r.pdf, async (c) => pdfDownload(c, await formPdfDownload(deps, c.var.staff, recordId(c))));
   return router;
 }
 

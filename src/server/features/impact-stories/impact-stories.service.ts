@@ -119,24 +119,44 @@ export async function createStory(deps: AppDeps, user: SessionUser, input: Story
   return getStory(deps, user, id);
 }
 
-export async function updateStory(deps: AppDeps, user: SessionUser, id: string, input: StoryInput) {
+/** What a manager's change sets on a story, and how its audit entry names it. */
+interface StoryChange {
+  columns: Partial<typeof impactStories.$inferInsert>;
+  action: string;
+  summary: string;
+}
+
+/**
+ * A manager's change to one story: in one transaction the story is locked as they see it, the
+ * columns `change` gives for it are saved and its audit entry written. Answers the story as saved.
+ */
+async function changeStory(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  change: (tx: Tx, before: StoryRow['story'], now: Date) => Promise<StoryChange>,
+) {
   requireStoryManager(user);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const { story: before } = await visibleStory(tx, user, id, { forUpdate: true });
+    const { columns, action, summary } = await change(tx, before, now);
     const [after] = await tx
       .update(impactStories)
-      .set({
-        ...(await columnsOf(tx, input)),
-        ...approvalOf(input.approved, before, user, now),
-        updatedAt: now,
-      })
+      .set({ ...columns, updatedAt: now })
       .where(eq(impactStories.id, id))
       .returning();
-    await audit(tx, user, now, 'updated', `${user.name} updated the story "${input.title}"`, before, after!);
+    await audit(tx, user, now, action, summary, before, after!);
   });
   return getStory(deps, user, id);
 }
+
+export const updateStory = (deps: AppDeps, user: SessionUser, id: string, input: StoryInput) =>
+  changeStory(deps, user, id, async (tx, before, now) => ({
+    columns: { ...(await columnsOf(tx, input)), ...approvalOf(input.approved, before, user, now) },
+    action: 'updated',
+    summary: `${user.name} updated the story "${input.title}"`,
+  }));
 
 export async function deleteStory(deps: AppDeps, user: SessionUser, id: string) {
   requireStoryManager(user);
@@ -149,21 +169,15 @@ export async function deleteStory(deps: AppDeps, user: SessionUser, id: string) 
 }
 
 /** Approve (approver and date) or unapprove (cleared, and no longer featured). */
-export async function approveStory(deps: AppDeps, user: SessionUser, id: string, approved: boolean) {
-  requireStoryManager(user);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const { story: before } = await visibleStory(tx, user, id, { forUpdate: true });
-    const [after] = await tx
-      .update(impactStories)
-      .set({ ...approvalOf(approved, before, user, now), updatedAt: now })
-      .where(eq(impactStories.id, id))
-      .returning();
+export const approveStory = (deps: AppDeps, user: SessionUser, id: string, approved: boolean) =>
+  changeStory(deps, user, id, async (_tx, before, now) => {
     const verb = approved ? 'approved' : 'unapproved';
-    await audit(tx, user, now, verb, `${user.name} ${verb} the story "${before.title}"`, before, after!);
+    return {
+      columns: approvalOf(approved, before, user, now),
+      action: verb,
+      summary: `${user.name} ${verb} the story "${before.title}"`,
+    };
   });
-  return getStory(deps, user, id);
-}
 
 // Any fixed number: the key under which featuring requests take turns (see featureStory).
 const FEATURE_LOCK_KEY = 72_115_015;

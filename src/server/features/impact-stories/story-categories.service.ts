@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client';
 import { answeringConstraints, brokenConstraint } from '../../db/constraint-errors';
 import { impactStories, storyCategories } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { areaAudit } from '../audit/audit.service';
 import { requireStoryManager } from './impact-stories.service';
 
 /*
@@ -38,6 +38,7 @@ async function categoryDto(deps: AppDeps, id: string) {
 }
 
 const audited = (row: typeof storyCategories.$inferSelect) => ({ name: row.name, color: row.color });
+const audit = areaAudit('story_category', 'story_category');
 
 export async function createCategory(deps: AppDeps, user: SessionUser, input: StoryCategoryInput) {
   requireStoryManager(user);
@@ -48,17 +49,8 @@ export async function createCategory(deps: AppDeps, user: SessionUser, input: St
         .insert(storyCategories)
         .values({ ...input, createdAt: now })
         .returning();
-      await recordAudit(tx, {
-        actor: { id: user.id, name: user.name },
-        officerId: null,
-        entityType: 'story_category',
-        entityId: row!.id,
-        action: 'story_category.created',
-        summary: `${user.name} added the story category ${input.name}`,
-        at: now,
-        before: null,
-        after: audited(row!),
-      });
+      const summary = `${user.name} added the story category ${input.name}`;
+      await audit(tx, user, now, row!.id, 'created', summary, null, audited(row!));
       return row!.id;
     }),
   );
@@ -88,17 +80,8 @@ export async function updateCategory(
         .set(input)
         .where(eq(storyCategories.id, id))
         .returning();
-      await recordAudit(tx, {
-        actor: { id: user.id, name: user.name },
-        officerId: null,
-        entityType: 'story_category',
-        entityId: id,
-        action: 'story_category.updated',
-        summary: `${user.name} updated the story category ${input.name}`,
-        at: now,
-        before: audited(before),
-        after: audited(after!),
-      });
+      const summary = `${user.name} updated the story category ${input.name}`;
+      await audit(tx, user, now, id, 'updated', summary, audited(before), audited(after!));
     }),
   );
   return categoryDto(deps, id);
@@ -120,17 +103,8 @@ export async function deleteCategory(deps: AppDeps, user: SessionUser, id: strin
         .where(eq(impactStories.categoryId, id));
       if ((inUse?.n ?? 0) > 0) throw conflict(M.categoryInUse(inUse!.n));
       await tx.delete(storyCategories).where(eq(storyCategories.id, id));
-      await recordAudit(tx, {
-        actor: { id: user.id, name: user.name },
-        officerId: null,
-        entityType: 'story_category',
-        entityId: id,
-        action: 'story_category.deleted',
-        summary: `${user.name} removed the story category ${before.name}`,
-        at: now,
-        before: audited(before),
-        after: null,
-      });
+      const summary = `${user.name} removed the story category ${before.name}`;
+      await audit(tx, user, now, id, 'deleted', summary, audited(before), null);
     });
   } catch (error) {
     // A story filed under it at this moment: the foreign key has the last word.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   BatchMismatch,
@@ -12,7 +12,7 @@ import {
   type PaymentItemStatus,
   referenceKey,
 } from '../../../domain/payment-batches';
-import type { PayoutOperators } from '../../app-env';
+import type { PayoutOperators, SessionUser } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import {
   allowances,
@@ -23,6 +23,7 @@ import {
   students,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { areaAudit } from '../audit/audit.service';
 import { primaryChannelSummaries } from '../payment-channels/payment-channels.service';
 import { batchHeld, batchParts, channelSummaries } from './batch-parts';
 import { batchReconciliation } from './batch-reconciliation';
@@ -142,19 +143,43 @@ export async function findBatch(db: DbOrTx, id: string, lock = false): Promise<B
 }
 
 /**
- * Sending or exporting any part of an open batch marks it exported (the bank's file, a wallet
- * part's portal file, or its payouts sent): the status check needs the moment it went out.
+ * The batch's items still pending that also meet `conditions`, with their students' names, in
+ * line order: what a follow-up batch or a payout run looks through.
  */
-export async function markBatchExported(tx: DbOrTx, batch: BatchRow, now: Date): Promise<void> {
+export function pendingItemsOf(db: DbOrTx, batchId: string, ...conditions: SQL[]) {
+  const i = paymentBatchItems;
+  return db
+    .select({ item: i, studentName: students.fullName })
+    .from(i)
+    .innerJoin(students, eq(students.id, i.studentId))
+    .where(and(eq(i.batchId, batchId), eq(i.status, 'pending'), ...conditions))
+    .orderBy(asc(i.line));
+}
+
+const audit = areaAudit('payment_batch', 'payment_batch');
+
+/**
+ * Records a part of the batch going out (the bank's file, a wallet part's portal file, its payouts
+ * sent): an open batch is marked exported, as the status check needs the moment it went out, and
+ * the audit entry `action` gives the batch's status before and after, with `after`'s details.
+ */
+export async function recordBatchSent(
+  tx: DbOrTx,
+  user: SessionUser,
+  batch: BatchRow,
+  now: Date,
+  action: string,
+  summary: string,
+  after: Record<string, unknown> = {},
+): Promise<void> {
   if (batch.status === 'open')
     await tx
       .update(paymentBatches)
       .set({ status: 'exported', exportedAt: now, updatedAt: now })
       .where(eq(paymentBatches.id, batch.id));
+  const status = batch.status === 'open' ? 'exported' : batch.status;
+  await audit(tx, user, now, batch.id, action, summary, { status: batch.status }, { status, ...after });
 }
-
-/** The batch's status once `markBatchExported` has run, for the audit entry's "after". */
-export const statusAfterExport = (batch: BatchRow) => (batch.status === 'open' ? 'exported' : batch.status);
 
 export async function batchDetail(
   db: DbOrTx,

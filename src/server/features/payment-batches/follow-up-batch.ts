@@ -1,16 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchSkip, FollowUpResponse } from '../../../contracts/payment-batches';
 import { monthNumber } from '../../../domain/allowance-rows';
 import { batchReference, itemReference } from '../../../domain/payment-batches';
 import { PAYOUT_MESSAGES as P } from '../../../domain/payouts';
 import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
-import { paymentBatches, paymentBatchItems, payouts, students } from '../../db/schema';
+import { paymentBatches, paymentBatchItems, payouts } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { usableChannels } from './batch-parts';
-import { batchDetail, findBatch, inStatusConflict, nextNumber } from './batch-records';
+import { batchDetail, findBatch, inStatusConflict, nextNumber, pendingItemsOf } from './batch-records';
 
 const audit = areaAudit('payment_batch', 'payment_batch');
 
@@ -28,19 +28,12 @@ export async function followUpBatch(
   const { id, skipped } = await deps.db.transaction(async (tx) => {
     const batch = await findBatch(tx, batchId, true);
     const i = paymentBatchItems;
-    const failed = await tx
-      .select({ item: i, studentName: students.fullName })
-      .from(i)
-      .innerJoin(students, eq(students.id, i.studentId))
-      .where(
-        and(
-          eq(i.batchId, batch.id),
-          eq(i.status, 'pending'),
-          sql`exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id)`,
-          sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and p.status <> 'failed')`,
-        ),
-      )
-      .orderBy(asc(i.line));
+    const failed = await pendingItemsOf(
+      tx,
+      batch.id,
+      sql`exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id)`,
+      sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and p.status <> 'failed')`,
+    );
     const usable = await usableChannels(
       tx,
       failed.map((f) => f.item.studentId),

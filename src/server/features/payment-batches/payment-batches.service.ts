@@ -36,7 +36,14 @@ import { programmeDate } from '../../programme-time';
 import { areaAudit } from '../audit/audit.service';
 import { batchPage } from './batch-page';
 import { partsOf, splitByChannel } from './batch-parts';
-import { batchDetail, batchedAllowances, batchItems, findBatch, nextNumber } from './batch-records';
+import {
+  batchDetail,
+  batchedAllowances,
+  batchItems,
+  findBatch,
+  nextNumber,
+  recordBatchSent,
+} from './batch-records';
 
 export { markBatchPaid, reconcileBatch, resolveMismatch } from './batch-settlement';
 export { followUpBatch } from './follow-up-batch';
@@ -339,20 +346,8 @@ export async function exportBatch(
         );
     }
     if (batch.status === 'open') {
-      await tx
-        .update(paymentBatches)
-        .set({ status: 'exported', exportedAt: now, updatedAt: now })
-        .where(eq(paymentBatches.id, batch.id));
-      await audit(
-        tx,
-        user,
-        now,
-        batch.id,
-        'exported',
-        `${user.name} exported payment batch ${batch.reference} for the bank`,
-        { status: 'open' },
-        { status: 'exported' },
-      );
+      const summary = `${user.name} exported payment batch ${batch.reference} for the bank`;
+      await recordBatchSent(tx, user, batch, now, 'exported', summary);
     }
     return batchDetail(tx, batch.id);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/common';
 import type {
   BatchSkip,
@@ -12,17 +12,11 @@ import { PAYOUT_MESSAGES as P } from '../../../domain/payouts';
 import { plural } from '../../../domain/plural';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
-import { paymentBatchItems, paymentChannels, payouts, students } from '../../db/schema';
+import { paymentBatchItems, paymentChannels, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
 import { usableChannels } from './batch-parts';
-import {
-  batchDetail,
-  findBatch,
-  inStatusConflict,
-  markBatchExported,
-  statusAfterExport,
-} from './batch-records';
+import { batchDetail, findBatch, inStatusConflict, pendingItemsOf, recordBatchSent } from './batch-records';
 import { recordSuccess, recordUnpaid } from './payout-outcome';
 import { payoutReference } from './payout-records';
 
@@ -60,20 +54,13 @@ export async function sendPayouts(
     if (!deps.mobileMoney?.[provider]) throw conflict(P.operatorNotConfigured(provider));
     if (batch.status === 'reconciled') throw conflict(P.batchReconciled);
     const i = paymentBatchItems;
-    const waiting = await tx
-      .select({ item: i, studentName: students.fullName })
-      .from(i)
-      .innerJoin(students, eq(students.id, i.studentId))
-      .where(
-        and(
-          eq(i.batchId, batch.id),
-          eq(i.channel, provider),
-          eq(i.status, 'pending'),
-          sql`${i.amount} > 0`,
-          sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and (p.status <> 'failed' or p.batch_id = ${batch.id}))`,
-        ),
-      )
-      .orderBy(asc(i.line));
+    const waiting = await pendingItemsOf(
+      tx,
+      batch.id,
+      eq(i.channel, provider),
+      sql`${i.amount} > 0`,
+      sql`not exists (select 1 from ${payouts} p where p.item_id = payment_batch_items.id and (p.status <> 'failed' or p.batch_id = ${batch.id}))`,
+    );
     const skipped: BatchSkip[] = [];
     const rows: (typeof payouts.$inferInsert)[] = [];
     for (const { item, studentName } of waiting) {
@@ -125,17 +112,14 @@ export async function sendPayouts(
     }
     if (rows.length === 0 && skipped.length === 0) throw conflict(P.nothingToSend(provider));
     if (rows.length > 0) await tx.insert(payouts).values(rows);
-    await markBatchExported(tx, batch, now);
-    await audit(
+    await recordBatchSent(
       tx,
       user,
+      batch,
       now,
-      batch.id,
       'payouts_sent',
       `${user.name} sent ${plural(rows.length, 'payment')} of payment batch ${batch.reference} to ${WALLET_PROVIDER_LABELS[provider]}${skipped.length ? `; ${skipped.length} held` : ''}`,
-      { status: batch.status },
       {
-        status: statusAfterExport(batch),
         payouts: rows.map((r) => r.reference),
         held: skipped.map((s) => `${s.student_name}: ${s.reason}`),
       },

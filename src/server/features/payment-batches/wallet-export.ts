@@ -8,9 +8,9 @@ import type { AppDeps, SessionUser } from '../../app-env';
 import { paymentBatchItems, paymentChannels } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { areaAudit } from '../audit/audit.service';
-import { findBatch, markBatchExported, statusAfterExport } from './batch-records';
+import { findBatch, recordBatchSent } from './batch-records';
 
-const audit = areaAudit('payment_batch', 'payment_batch');
+const _audit = areaAudit('payment_batch', 'payment_batch');
 
 /**
  * A wallet part as a file for its operator's bulk-payment portal, when its API is not configured
@@ -46,17 +46,9 @@ export async function exportWalletPart(
       .update(i)
       .set({ portalExportedAt: now })
       .where(and(eq(i.batchId, batch.id), eq(i.channel, provider), isNull(i.portalExportedAt)));
-    await markBatchExported(tx, batch, now);
-    await audit(
-      tx,
-      user,
-      now,
-      batch.id,
-      'exported',
-      `${user.name} exported the ${WALLET_PROVIDER_LABELS[provider]} part of payment batch ${batch.reference} for the operator's portal`,
-      { status: batch.status },
-      { status: statusAfterExport(batch) },
-    );
+    const part = `the ${WALLET_PROVIDER_LABELS[provider]} part of payment batch ${batch.reference}`;
+    const summary = `${user.name} exported ${part} for the operator's portal`;
+    await recordBatchSent(tx, user, batch, now, 'exported', summary);
     return { reference: batch.reference, rows };
   });
   const total = toMoneyString(sumMoney(rows.map((r) => parseMoney(r.amount) ?? 0n)));

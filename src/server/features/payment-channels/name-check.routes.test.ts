@@ -44,14 +44,19 @@ const trail = async (studentId: string) =>
     .from(activities)
     .where(and(eq(activities.entityType, 'student'), eq(activities.entityId, studentId)));
 
+/** Mwila Chanda (PO001's) and the MTN wallet her officer adds, which MTN says `first last` holds. */
+async function mwilasWalletHeldBy(first: string, last: string) {
+  const student = await makeStudent(t, { officer: 'PO001', name: 'Mwila Chanda' });
+  const wallet = number('96');
+  sim.registerName(wallet, first, last);
+  return { student, wallet, channel: await addWallet('PO001', student.id, wallet) };
+}
+
 const HELD_MISMATCH = channelHoldReason({ kind: 'mobile_wallet', name_check: 'mismatch' });
 
 describe('an MTN wallet’s holder, asked of MTN when the wallet is added', () => {
   it('matches the student’s name written another way: nothing holds it, and the trail says MTN’s name', async () => {
-    const student = await makeStudent(t, { officer: 'PO001', name: 'Mwila Chanda' });
-    const wallet = number('96');
-    sim.registerName(wallet, 'CHANDA', 'Mwila B.');
-    const channel = await addWallet('PO001', student.id, wallet);
+    const { student, channel } = await mwilasWalletHeldBy('CHANDA', 'Mwila B.');
     expect(channel).toMatchObject({
       name_check: 'matched',
       operator_name: 'CHANDA Mwila B.',
@@ -70,10 +75,7 @@ describe('an MTN wallet’s holder, asked of MTN when the wallet is added', () =
   });
 
   it('that differs holds the wallet until a deputy manager confirms it with a note (not its officer)', async () => {
-    const student = await makeStudent(t, { officer: 'PO001', name: 'Mwila Chanda' });
-    const wallet = number('96');
-    sim.registerName(wallet, 'Bupe', 'Tembo');
-    const channel = await addWallet('PO001', student.id, wallet);
+    const { student, wallet, channel } = await mwilasWalletHeldBy('Bupe', 'Tembo');
     expect(channel).toMatchObject({
       name_check: 'mismatch',
       operator_name: 'Bupe Tembo',

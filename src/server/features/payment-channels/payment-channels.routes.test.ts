@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { PoolClient } from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { AllowanceView } from '../../../contracts/allowances';
 import type { PaymentBatchDetail } from '../../../contracts/payment-batches';
@@ -9,6 +8,7 @@ import { PAYMENT_CHANNEL_MESSAGES } from '../../../domain/payment-channels';
 import { activities, paymentChannels } from '../../db/schema';
 import { accessMatrix, expectAccess, staffOnly } from '../../testing/access-matrix';
 import { errorOf, makeAllowance, makeStudent, UNKNOWN_ID } from '../../testing/factories';
+import { untilSomeoneWaitsForALock } from '../../testing/lock-waits';
 import { fileTestRequests } from '../../testing/test-file';
 
 const { t, send, ok } = fileTestRequests({ signIn: ['ADM001', 'DPM001', 'PO001', 'PO002'] });
@@ -344,7 +344,7 @@ describe('a wallet or account on two students', () => {
         );
         // The request's check does not see the uncommitted row; its insert waits on it.
         const adding = send('PO001', 'POST', path(mine.id), wallet(number));
-        await waitUntilSomeoneWaitsForALock(other);
+        await untilSomeoneWaitsForALock(other, 'The request never waited for the other transaction');
         await other.query('commit');
         committed = true;
         const res = await adding;
@@ -375,20 +375,6 @@ describe('unknown records', () => {
     }
   });
 });
-
-/** Polls until another session of this database waits for a lock (the request, behind `client`). */
-async function waitUntilSomeoneWaitsForALock(client: PoolClient): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    await client.query('select pg_stat_clear_snapshot()');
-    const waiting = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-    );
-    if (waiting.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The request never waited for the other transaction');
-}
 
 describe('where a payment is shown', () => {
   it('the allowance and the batch’s items name the primary channel, masked, or none', async () => {

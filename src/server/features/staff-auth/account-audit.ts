@@ -25,24 +25,24 @@ export function registrationEntry(
   accountId: string | null,
   at: Date,
 ): AuditInput {
-  if (!accountId)
-    return {
-      actor: { id: null, name: input.name },
-      officerId: null,
-      entityType: 'account',
-      entityId: null,
-      action: 'account.registration_repeated',
-      summary: `A registration as ${input.staffId} named an email that already has an account`,
-      at,
-    };
-  return {
+  // The registration acts on the account it made, or on none.
+  const entry = {
     actor: { id: accountId, name: input.name },
     officerId: null,
     entityType: 'account',
     entityId: accountId,
+    at,
+  } as const;
+  if (!accountId)
+    return {
+      ...entry,
+      action: 'account.registration_repeated',
+      summary: `A registration as ${input.staffId} named an email that already has an account`,
+    };
+  return {
+    ...entry,
     action: 'account.registered',
     summary: `${input.name} registered as ${input.staffId}${requestedRole ? `, asking for ${requestedRole}` : ''}`,
-    at,
     before: null,
     after: registeredAccount(input, requestedRole),
   };

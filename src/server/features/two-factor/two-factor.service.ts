@@ -70,6 +70,25 @@ export async function beginTwoFactorSetup(deps: AppDeps, user: SessionUser): Pro
   return { secret, otpauth_url: otpauthUrl(general.systemName, row.staffId ?? row.email, secret) };
 }
 
+/**
+ * Turns the account's two-factor sign-in on with a confirmed secret (`step`: the confirming code's
+ * time step, so that code is not accepted again) or off, and drops its recovery codes either way: codes never outlive the
+ * setup they were given with. Any setup still waiting for its first code goes too.
+ */
+async function setTwoFactor(tx: Tx, userId: string, now: Date, on: { secret: string; step: number } | null) {
+  await tx
+    .update(users)
+    .set({
+      twoFactorSecret: on?.secret ?? null,
+      twoFactorPendingSecret: null,
+      twoFactorEnabledAt: on ? now : null,
+      twoFactorLastStep: on?.step ?? null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+}
+
 /** `abcde-12345`: about 40 random bits, easy to read out and type. */
 function newRecoveryCode(): string {
   const letters = Array.from({ length: 5 }, () => String.fromCharCode(97 + randomInt(26))).join('');
@@ -107,17 +126,7 @@ export async function confirmTwoFactorSetup(
     const step = matchingStep(base32Decode(secret), code, now);
     if (step === null) throw badRequest(M.wrongCode, { code: M.wrongCode });
     const again = row!.twoFactorEnabledAt !== null;
-    await tx
-      .update(users)
-      .set({
-        twoFactorSecret: row!.twoFactorPendingSecret,
-        twoFactorPendingSecret: null,
-        twoFactorEnabledAt: now,
-        twoFactorLastStep: step,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
-    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
+    await setTwoFactor(tx, user.id, now, { secret: row!.twoFactorPendingSecret, step });
     await tx
       .insert(twoFactorRecoveryCodes)
       .values(codes.map((c) => ({ userId: user.id, codeHash: recoveryCodeHash(c) })));
@@ -151,17 +160,7 @@ export async function disableTwoFactor(
     throw badRequest(M.wrongPassword, { password: M.wrongPassword });
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    await tx
-      .update(users)
-      .set({
-        twoFactorSecret: null,
-        twoFactorPendingSecret: null,
-        twoFactorEnabledAt: null,
-        twoFactorLastStep: null,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
-    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
+    await setTwoFactor(tx, user.id, now, null);
     await audit(
       tx,
       user,

@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
 import type { AppDeps } from '../../app-env';
+import { pdfDownload } from '../../http/file-download';
 import { recordId, recordRoutes } from '../../http/record-routes';
 import { createSignedInRouter } from '../../http/staff-router';
 import * as memories from './memory-wall.service';
@@ -27,14 +27,9 @@ export function yearbooksRoutes(deps: AppDeps) {
   router.openapi(r.publish, async (c) =>
     c.json(await yearbooks.publishYearbook(deps, c.var.staff, recordId(c)), 200),
   );
-  router.openapi(r.pdf, async (c) => {
-    const { document, filename } = await yearbookPdfDownload(deps, c.var.staff, recordId(c));
-    return c.body(Readable.toWeb(document) as ReadableStream, 200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${filename}"`,
-      'cache-control': 'no-store',
-    });
-  });
+  router.openapi(r.pdf, async (c) =>
+    pdfDownload(c, await yearbookPdfDownload(deps, c.var.staff, recordId(c))),
+  );
   router.openapi(r.entries, async (c) =>
     c.json(await entries.listEntries(deps, c.var.staff, recordId(c), c.req.valid('query')), 200),
   );
