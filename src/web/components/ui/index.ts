@@ -7,7 +7,7 @@ export { Card, CardBody, CardHeader } from './card';
 export { Checkbox } from './checkbox';
 export { ConfirmDialog, type ConfirmDialogProps, DeleteConfirmDialog } from './confirm-dialog';
 export { DateInput, type DateInputEvent, type DateInputHandle, type DateInputProps } from './date-input';
-export { DetailItem, DetailList } from './details';
+export { ClosingNote, DetailItem, DetailList } from './details';
 export { Dialog, type DialogProps } from './dialog';
 export { EmptyState } from './empty-state';
 export { Field, type FieldProps, useFieldControl } from './field';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from '../../../contracts/auth';
 import { newPasswordSchema } from '../../../contracts/passwords';
@@ -148,15 +148,7 @@ function LoginForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FailureAlert failure={failure} />
-      <Field label="Staff ID" error={errors.staffId?.message} required>
-        <Input
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
-          autoFocus={!initialStaffId}
-          {...register('staffId')}
-        />
-      </Field>
+      <StaffIdField error={errors.staffId?.message} autoFocus={!initialStaffId} {...register('staffId')} />
       <Field label="Password" error={errors.password?.message} required>
         <PasswordInput
           autoComplete="current-password"
@@ -174,6 +166,18 @@ function LoginForm({
         Sign In
       </Button>
     </form>
+  );
+}
+
+/**
+ * The staff ID, signing in or registering: the password manager's user name, in capitals as
+ * printed on staff cards, never "corrected" by the spell checker.
+ */
+function StaffIdField({ error, ...input }: { error: string | undefined } & ComponentProps<typeof Input>) {
+  return (
+    <Field label="Staff ID" error={error} required>
+      <Input autoComplete="username" autoCapitalize="characters" spellCheck={false} {...input} />
+    </Field>
   );
 }
 
@@ -204,15 +208,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterRespo
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FailureAlert failure={failure} />
-      <Field label="Staff ID" error={errors.staffId?.message} required>
-        <Input
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
-          autoFocus
-          {...register('staffId')}
-        />
-      </Field>
+      <StaffIdField error={errors.staffId?.message} autoFocus {...register('staffId')} />
       <Field label="Full Name" error={errors.name?.message} required>
         <Input autoComplete="name" {...register('name')} />
       </Field>
