@@ -33,6 +33,17 @@ export function useUploadSteps<S extends { kind: string }>(open: boolean) {
       send={send}
     />
   );
+  /**
+   * The running step's bar (`CsvUploadDialog`'s `progress`): the percent sent while the file goes
+   * up, then `working`, what the server does with it; none at the other steps.
+   */
+  const runningBar = (working: string) => {
+    if (!running) return null;
+    const { phase } = step as Extract<S, { phase: UploadProgress }>;
+    return phase.phase === 'uploading'
+      ? { label: 'Uploading file...', percent: phase.percent }
+      : { label: working };
+  };
   return {
     step,
     setStep,
@@ -40,6 +51,7 @@ export function useUploadSteps<S extends { kind: string }>(open: boolean) {
     running,
     chosen,
     footer,
+    runningBar,
     progress: (phase: UploadProgress) => setStep((s) => (s.kind === 'running' ? ({ ...s, phase } as S) : s)),
   };
 }

@@ -5,7 +5,7 @@ import { canReconcileBatch } from '../../../domain/payment-batches';
 import type { WalletProvider } from '../../../domain/payment-channels';
 import { isWalletPart, PAYMENT_PART_LABELS, type PaymentPart } from '../../../domain/payouts';
 import { downloadTextFile } from '../../components/forms';
-import { Alert, Button, Card, CardHeader, ConfirmDialog, toast } from '../../components/ui';
+import { Button, Card, CardHeader, ConfirmDialog, toast } from '../../components/ui';
 import { formatMoney } from '../../lib/format';
 import { plural } from './batch-ui';
 import { HeldAllowances } from './held-allowances';

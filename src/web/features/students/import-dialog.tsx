@@ -56,7 +56,7 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { step, setStep, abort, running, chosen, footer, progress } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, running, chosen, footer, progress, runningBar } = useUploadSteps<Step>(open);
   const refresh = useStudentsRefresh();
 
   const onFile = async (file: File) => {
@@ -118,13 +118,7 @@ export function ImportDialog({
       footer={footer(() => onOpenChange(false), send)}
       template={step.kind === 'choose' ? TEMPLATE : undefined}
       chooser={step.kind === 'choose' ? { onFile, problem: step.error, hint: FILE_HINT } : undefined}
-      progress={
-        step.kind === 'running'
-          ? step.phase.phase === 'uploading'
-            ? { label: 'Uploading file...', percent: step.phase.percent }
-            : { label: 'Importing students...' }
-          : null
-      }
+      progress={runningBar('Importing students...')}
     >
       {step.kind === 'failed' && <ServerErrors error={step.error} />}
       {(step.kind === 'preview' || step.kind === 'running' || step.kind === 'failed') && (
