@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { UploadProgress } from '../../lib/upload';
 import { Button } from '../ui';
+import type { CsvUploadDialogProps } from './csv-upload-dialog';
 
 /** A CSV upload dialog's first step: choose a file, with why the last one chosen was refused. */
 export type ChooseFileStep = { kind: 'choose'; error: string | null };
@@ -44,14 +45,37 @@ export function useUploadSteps<S extends { kind: string }>(open: boolean) {
       ? { label: 'Uploading file...', percent: phase.percent }
       : { label: working };
   };
+  /**
+   * What `CsvUploadDialog` is given by the steps: closing (refused while running), the buttons
+   * under the step, the file field while choosing with why the last file was refused, and the
+   * running bar with `working`, what the server does once the file is up.
+   */
+  const dialogProps = ({
+    onOpenChange,
+    send,
+    chooser,
+    working,
+  }: {
+    onOpenChange: (open: boolean) => void;
+    send: SendButton | null;
+    chooser: Omit<NonNullable<CsvUploadDialogProps['chooser']>, 'problem'>;
+    working: string;
+  }) => ({
+    open,
+    onOpenChange,
+    busy: running,
+    footer: footer(() => onOpenChange(false), send),
+    chooser:
+      step.kind === 'choose' ? { ...chooser, problem: (step as unknown as ChooseFileStep).error } : undefined,
+    progress: runningBar(working),
+  });
   return {
     step,
     setStep,
     abort,
     running,
     chosen,
-    footer,
-    runningBar,
+    dialogProps,
     progress: (phase: UploadProgress) => setStep((s) => (s.kind === 'running' ? ({ ...s, phase } as S) : s)),
   };
 }

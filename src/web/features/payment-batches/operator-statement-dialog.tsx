@@ -21,6 +21,8 @@ const FILE_PROBLEMS = {
   empty: 'The file is empty.',
 };
 
+const FILE_HINT = 'A .csv or .xlsx file of at most 10 MB. You will see it matched before anything changes.';
+
 type Step =
   | { kind: 'choose'; error: string | null }
   | { kind: 'preview'; file: File; preview: OperatorStatementResponse }
@@ -59,7 +61,7 @@ export function OperatorStatementDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const open = channel !== null;
-  const { step, setStep, abort, running, chosen, footer, progress, runningBar } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open);
   const refresh = useRefreshAfterPayment();
   const operator = channel ? PAYMENT_PART_LABELS[channel] : '';
 
@@ -104,24 +106,19 @@ export function OperatorStatementDialog({
 
   return (
     <CsvUploadDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialogProps({
+        onOpenChange,
+        send,
+        chooser: {
+          onFile,
+          hint: FILE_HINT,
+          file: { label: 'Statement file', accept: '.csv,.xlsx,text/csv' },
+        },
+        working: chosen?.preview ? 'Importing the statement...' : 'Matching the statement...',
+      })}
       title={`Import ${operator} Statement for ${batch.reference}`}
       description={`The statement of ${operator}'s portal (CSV or XLSX): each disbursement's External ID or Reference, Amount and Status. Nothing changes until you import it.`}
       size="xl"
-      busy={running}
-      footer={footer(() => onOpenChange(false), send)}
-      chooser={
-        step.kind === 'choose'
-          ? {
-              onFile,
-              problem: step.error,
-              hint: 'A .csv or .xlsx file of at most 10 MB. You will see it matched before anything changes.',
-              file: { label: 'Statement file', accept: '.csv,.xlsx,text/csv' },
-            }
-          : undefined
-      }
-      progress={runningBar(chosen?.preview ? 'Importing the statement...' : 'Matching the statement...')}
     >
       {step.kind === 'failed' && (
         <RefusalAlert title="This statement cannot be imported" refusal={step.refusal} />

@@ -19,6 +19,7 @@ const FILE_MESSAGES = {
   tooLarge: 'The file is larger than 10 MB. Please split it into smaller files.',
   empty: 'The file is empty.',
 };
+const FILE_HINT = 'A .csv file of at most 10 MB. You will see it read before anything changes.';
 const UNREADABLE = 'The file could not be read. Save the bank statement as CSV and try again.';
 
 type Step =
@@ -52,7 +53,7 @@ export function StatementDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { step, setStep, abort, running, chosen, footer, progress, runningBar } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open);
   const refresh = useRefreshAfterPayment();
 
   const onFile = async (file: File) => {
@@ -99,23 +100,15 @@ export function StatementDialog({
 
   return (
     <CsvUploadDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialogProps({
+        onOpenChange,
+        send,
+        chooser: { onFile, hint: FILE_HINT },
+        working: 'Reconciling payments...',
+      })}
       title={`Import Bank Statement for ${batch.reference}`}
       description="The bank's statement as CSV: a reference column (Reference, Ref, Payment Reference or Narration) and an amount column (Amount, Amount Paid, Credit or Value)."
       size="xl"
-      busy={running}
-      footer={footer(() => onOpenChange(false), send)}
-      chooser={
-        step.kind === 'choose'
-          ? {
-              onFile,
-              problem: step.error,
-              hint: 'A .csv file of at most 10 MB. You will see it read before anything changes.',
-            }
-          : undefined
-      }
-      progress={runningBar('Reconciling payments...')}
     >
       {step.kind === 'failed' && (
         <RefusalAlert title="Failed to import the bank statement" refusal={step.refusal} />

@@ -56,7 +56,7 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { step, setStep, abort, running, chosen, footer, progress, runningBar } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open);
   const refresh = useStudentsRefresh();
 
   const onFile = async (file: File) => {
@@ -109,16 +109,16 @@ export function ImportDialog({
 
   return (
     <CsvUploadDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialogProps({
+        onOpenChange,
+        send,
+        chooser: { onFile, hint: FILE_HINT },
+        working: 'Importing students...',
+      })}
       title="Import Students from CSV"
       description="Required columns: first_name and last_name. Rows missing either are dropped."
       size="xl"
-      busy={running}
-      footer={footer(() => onOpenChange(false), send)}
       template={step.kind === 'choose' ? TEMPLATE : undefined}
-      chooser={step.kind === 'choose' ? { onFile, problem: step.error, hint: FILE_HINT } : undefined}
-      progress={runningBar('Importing students...')}
     >
       {step.kind === 'failed' && <ServerErrors error={step.error} />}
       {(step.kind === 'preview' || step.kind === 'running' || step.kind === 'failed') && (
