@@ -1,5 +1,5 @@
 /** The shared UI kit. Import from here: import { Button, Field, Input } from '../../components/ui'. */
-export { Alert } from './alert';
+export { Alert, ItemProblem } from './alert';
 export { Avatar } from './avatar';
 export { Badge, type BadgeTone } from './badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './button';
