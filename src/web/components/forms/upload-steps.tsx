@@ -11,7 +11,10 @@ export type ChooseFileStep = { kind: 'choose'; error: string | null };
  * `ChooseFileStep`): it starts again at choose each time it opens, an upload still running is
  * aborted (`abort`) when the dialog goes, and `progress` moves the running step's bar.
  */
-export function useUploadSteps<S extends { kind: string }>(open: boolean) {
+export function useUploadSteps<S extends { kind: string }>(
+  open: boolean,
+  onOpenChange: (open: boolean) => void,
+) {
   // S is a union whose first member is ChooseFileStep; TypeScript cannot be told so.
   const choose = () => ({ kind: 'choose', error: null }) as ChooseFileStep as unknown as S;
   const [step, setStep] = useState<S>(choose);
@@ -51,12 +54,10 @@ export function useUploadSteps<S extends { kind: string }>(open: boolean) {
    * running bar with `working`, what the server does once the file is up.
    */
   const dialogProps = ({
-    onOpenChange,
     send,
     chooser,
     working,
   }: {
-    onOpenChange: (open: boolean) => void;
     send: SendButton | null;
     chooser: Omit<NonNullable<CsvUploadDialogProps['chooser']>, 'problem'>;
     working: string;

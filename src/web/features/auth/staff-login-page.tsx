@@ -128,12 +128,7 @@ function LoginForm({
 }) {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    failure,
-    submit,
-  } = useAuthForm(
+  const { register, errors, isSubmitting, failure, submit } = useAuthForm(
     LoginRequestSchema,
     { staffId: initialStaffId, password: '', rememberMe: false },
     { fields: ['staffId', 'password'], failureOf: loginErrorView, initialFailure },
@@ -187,12 +182,7 @@ export const registerFormSchema = (policy: PasswordRules) =>
 
 function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterResponse) => void }) {
   const { policy, schema } = usePolicySchema(registerFormSchema);
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    failure,
-    submit,
-  } = useAuthForm(
+  const { register, errors, isSubmitting, failure, submit } = useAuthForm(
     schema,
     { staffId: '', name: '', email: '', password: '', role: 'user', department: '' },
     {

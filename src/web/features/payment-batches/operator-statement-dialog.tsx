@@ -61,7 +61,7 @@ export function OperatorStatementDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const open = channel !== null;
-  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open, onOpenChange);
   const refresh = useRefreshAfterPayment();
   const operator = channel ? PAYMENT_PART_LABELS[channel] : '';
 
@@ -107,7 +107,6 @@ export function OperatorStatementDialog({
   return (
     <CsvUploadDialog
       {...dialogProps({
-        onOpenChange,
         send,
         chooser: {
           onFile,

@@ -53,7 +53,7 @@ export function StatementDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open, onOpenChange);
   const refresh = useRefreshAfterPayment();
 
   const onFile = async (file: File) => {
@@ -100,12 +100,7 @@ export function StatementDialog({
 
   return (
     <CsvUploadDialog
-      {...dialogProps({
-        onOpenChange,
-        send,
-        chooser: { onFile, hint: FILE_HINT },
-        working: 'Reconciling payments...',
-      })}
+      {...dialogProps({ send, chooser: { onFile, hint: FILE_HINT }, working: 'Reconciling payments...' })}
       title={`Import Bank Statement for ${batch.reference}`}
       description="The bank's statement as CSV: a reference column (Reference, Ref, Payment Reference or Narration) and an amount column (Amount, Amount Paid, Credit or Value)."
       size="xl"

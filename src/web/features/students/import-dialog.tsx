@@ -56,7 +56,7 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open, onOpenChange);
   const refresh = useStudentsRefresh();
 
   const onFile = async (file: File) => {
@@ -109,12 +109,7 @@ export function ImportDialog({
 
   return (
     <CsvUploadDialog
-      {...dialogProps({
-        onOpenChange,
-        send,
-        chooser: { onFile, hint: FILE_HINT },
-        working: 'Importing students...',
-      })}
+      {...dialogProps({ send, chooser: { onFile, hint: FILE_HINT }, working: 'Importing students...' })}
       title="Import Students from CSV"
       description="Required columns: first_name and last_name. Rows missing either are dropped."
       size="xl"
