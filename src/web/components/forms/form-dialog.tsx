@@ -1,8 +1,9 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { type ApiError, failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
-import { Alert, Button, ConfirmDialog, Dialog } from '../ui';
+import { Alert, ConfirmDialog, Dialog } from '../ui';
 import { focusFirstField, useDiscardGuard } from './discard-guard';
+import { FormFooter } from './form-footer';
 import { showServerFieldErrors } from './server-errors';
 
 export interface FormDialogProps<TValues extends FieldValues> {
@@ -132,21 +133,17 @@ export function FormDialog<TValues extends FieldValues>({
         dismissible={!pending}
         focusOnClose={focusOnClose}
         footer={
-          <>
-            <Button variant="secondary" disabled={pending} onClick={requestClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form={formId}
-              variant={submitVariant}
-              disabled={submitDisabled}
-              loading={pending}
-              loadingText={pendingLabel}
-            >
-              {submitLabel}
-            </Button>
-          </>
+          <FormFooter
+            formId={formId}
+            busy={pending}
+            onCancel={requestClose}
+            submit={{
+              label: submitLabel,
+              loadingText: pendingLabel,
+              variant: submitVariant,
+              disabled: submitDisabled,
+            }}
+          />
         }
       >
         <form id={formId} noValidate onSubmit={submit} className={className}>

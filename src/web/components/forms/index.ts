@@ -6,6 +6,7 @@ export { CsvUploadDialog, type CsvUploadDialogProps, RowErrorList } from './csv-
 export { focusFirstField, useDiscardGuard } from './discard-guard';
 export { downloadTextFile } from './download-text-file';
 export { FormDialog, type FormDialogProps } from './form-dialog';
+export { FormFooter } from './form-footer';
 export { InputField } from './input-field';
 export { firstMessageByField, formProblems, schemaResolver, useSchemaForm } from './schema-resolver';
 export { showServerFieldErrors } from './server-errors';

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { UploadProgress } from '../../lib/upload';
 import { Button } from '../ui';
+import type { CsvUploadDialogProps } from './csv-upload-dialog';
 
 /** A CSV upload dialog's first step: choose a file, with why the last one chosen was refused. */
 export type ChooseFileStep = { kind: 'choose'; error: string | null };
@@ -10,7 +11,10 @@ export type ChooseFileStep = { kind: 'choose'; error: string | null };
  * `ChooseFileStep`): it starts again at choose each time it opens, an upload still running is
  * aborted (`abort`) when the dialog goes, and `progress` moves the running step's bar.
  */
-export function useUploadSteps<S extends { kind: string }>(open: boolean) {
+export function useUploadSteps<S extends { kind: string }>(
+  open: boolean,
+  onOpenChange: (open: boolean) => void,
+) {
   // S is a union whose first member is ChooseFileStep; TypeScript cannot be told so.
   const choose = () => ({ kind: 'choose', error: null }) as ChooseFileStep as unknown as S;
   const [step, setStep] = useState<S>(choose);
@@ -33,13 +37,46 @@ export function useUploadSteps<S extends { kind: string }>(open: boolean) {
       send={send}
     />
   );
+  /**
+   * The running step's bar (`CsvUploadDialog`'s `progress`): the percent sent while the file goes
+   * up, then `working`, what the server does with it; none at the other steps.
+   */
+  const runningBar = (working: string) => {
+    if (!running) return null;
+    const { phase } = step as Extract<S, { phase: UploadProgress }>;
+    return phase.phase === 'uploading'
+      ? { label: 'Uploading file...', percent: phase.percent }
+      : { label: working };
+  };
+  /**
+   * What `CsvUploadDialog` is given by the steps: closing (refused while running), the buttons
+   * under the step, the file field while choosing with why the last file was refused, and the
+   * running bar with `working`, what the server does once the file is up.
+   */
+  const dialogProps = ({
+    send,
+    chooser,
+    working,
+  }: {
+    send: SendButton | null;
+    chooser: Omit<NonNullable<CsvUploadDialogProps['chooser']>, 'problem'>;
+    working: string;
+  }) => ({
+    open,
+    onOpenChange,
+    busy: running,
+    footer: footer(() => onOpenChange(false), send),
+    chooser:
+      step.kind === 'choose' ? { ...chooser, problem: (step as unknown as ChooseFileStep).error } : undefined,
+    progress: runningBar(working),
+  });
   return {
     step,
     setStep,
     abort,
     running,
     chosen,
-    footer,
+    dialogProps,
     progress: (phase: UploadProgress) => setStep((s) => (s.kind === 'running' ? ({ ...s, phase } as S) : s)),
   };
 }

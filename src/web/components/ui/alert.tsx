@@ -41,3 +41,13 @@ export function Alert({
     </div>
   );
 }
+
+/** What went wrong with one item of a list (a file that was not sent), in red under it, read out at once. */
+export function ItemProblem({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="flex items-start gap-1.5 text-sm text-red-700">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}

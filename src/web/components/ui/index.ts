@@ -1,5 +1,5 @@
 /** The shared UI kit. Import from here: import { Button, Field, Input } from '../../components/ui'. */
-export { Alert } from './alert';
+export { Alert, ItemProblem } from './alert';
 export { Avatar } from './avatar';
 export { Badge, type BadgeTone } from './badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './button';
@@ -7,7 +7,7 @@ export { Card, CardBody, CardHeader } from './card';
 export { Checkbox } from './checkbox';
 export { ConfirmDialog, type ConfirmDialogProps, DeleteConfirmDialog } from './confirm-dialog';
 export { DateInput, type DateInputEvent, type DateInputHandle, type DateInputProps } from './date-input';
-export { DetailItem, DetailList } from './details';
+export { ClosingNote, DetailItem, DetailList } from './details';
 export { Dialog, type DialogProps } from './dialog';
 export { EmptyState } from './empty-state';
 export { Field, type FieldProps, useFieldControl } from './field';

@@ -1,9 +1,9 @@
-import { CircleAlert, Paperclip, RotateCcw, X } from 'lucide-react';
+import { Paperclip, RotateCcw, X } from 'lucide-react';
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { AnnouncementAttachment } from '../../../contracts/announcements';
-import { FILE_MESSAGES, formatFileSize, MAX_FILE_BYTES } from '../../../domain/student-files';
-import { Button, Field, toast } from '../../components/ui';
-import { ApiError } from '../../lib/api';
+import { FILE_MESSAGES, formatFileSize } from '../../../domain/student-files';
+import { Button, Field, ItemProblem, toast } from '../../components/ui';
+import { storedFileProblem, storedFileRefusal } from '../../lib/stored-file';
 import { uploadFile } from '../../lib/upload';
 import {
   attachmentHref,
@@ -22,15 +22,6 @@ interface Sending {
   state: 'uploading' | 'processing' | 'failed';
   percent: number;
   message?: string;
-}
-
-/** The server's words for a refused file; the product's when it sent none. */
-function uploadFailure(error: unknown): string {
-  if (error instanceof ApiError && !error.message) {
-    if (error.status === 413) return FILE_MESSAGES.tooLarge;
-    if (error.status === 415) return FILE_MESSAGES.refused;
-  }
-  return reasonOf(error);
 }
 
 let nextKey = 0;
@@ -86,7 +77,7 @@ export function AnnouncementAttachments({
       setSending((list) => list.filter((i) => i.key !== item.key));
       void refresh();
     } catch (error) {
-      if (!signal.aborted) patch(item.key, { state: 'failed', message: uploadFailure(error) });
+      if (!signal.aborted) patch(item.key, { state: 'failed', message: storedFileRefusal(error, reasonOf) });
     }
   };
 
@@ -101,8 +92,7 @@ export function AnnouncementAttachments({
     event.target.value = '';
     const added = files.map((file): Sending => {
       nextKey += 1;
-      const problem =
-        file.size > MAX_FILE_BYTES ? FILE_MESSAGES.tooLarge : file.size === 0 ? FILE_MESSAGES.empty : null;
+      const problem = storedFileProblem(file);
       return problem
         ? { key: `a-${nextKey}`, file, state: 'failed', percent: 0, message: problem }
         : { key: `a-${nextKey}`, file, state: 'uploading', percent: 0 };
@@ -215,12 +205,7 @@ export function AnnouncementAttachments({
                   <div className="h-full rounded-full bg-primary" style={{ width: `${item.percent}%` }} />
                 </div>
               )}
-              {item.message && (
-                <p role="alert" className="flex items-start gap-1.5 text-sm text-red-700">
-                  <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {item.message}
-                </p>
-              )}
+              {item.message && <ItemProblem>{item.message}</ItemProblem>}
             </li>
           ))}
         </ul>

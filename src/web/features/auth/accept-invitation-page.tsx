@@ -39,12 +39,11 @@ export function AcceptInvitationPage() {
   const token = params.get('token')?.trim() ?? '';
   const [done, setDone] = useState(false);
   const { schema } = usePolicySchema(acceptInvitationFormSchema);
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    failure,
-    submit,
-  } = useAuthForm(schema, { newPassword: '', confirmPassword: '' }, { fields: ['newPassword'], failureOf });
+  const { register, errors, isSubmitting, failure, submit } = useAuthForm(
+    schema,
+    { newPassword: '', confirmPassword: '' },
+    { fields: ['newPassword'], failureOf },
+  );
 
   const onSubmit = submit(async ({ newPassword }) => {
     await api.post<{ message: string }>('/api/staff-auth/accept-invitation', { token, newPassword });

@@ -6,7 +6,7 @@ import { applyServerFieldErrors } from './form-errors';
 
 /**
  * The form of a sign-in page: checked in the browser with the server's own schema, and on a refusal
- * the server's per-field messages go on their fields while `failure` holds what the alert shows.
+ * the server's per-field messages go on their fields (`errors`) while `failure` holds what the alert shows.
  */
 export function useAuthForm<Schema extends z.ZodType<FieldValues, FieldValues>, Failure>(
   schema: Schema,
@@ -33,5 +33,8 @@ export function useAuthForm<Schema extends z.ZodType<FieldValues, FieldValues>, 
         setFailure(refusal.failureOf(error));
       }
     });
-  return { ...form, failure, submit };
+  // Every sign-in page reads its fields' errors and whether it is sending; formState is read here, in
+  // the page's render, so react-hook-form still re-renders the page when they change.
+  const { errors, isSubmitting } = form.formState;
+  return { ...form, errors, isSubmitting, failure, submit };
 }

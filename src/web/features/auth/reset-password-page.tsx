@@ -27,12 +27,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [done, setDone] = useState<string | null>(null);
   const { schema } = usePolicySchema(resetPasswordFormSchema);
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    failure,
-    submit,
-  } = useAuthForm(
+  const { register, errors, isSubmitting, failure, submit } = useAuthForm(
     schema,
     { token: params.get('token') ?? '', newPassword: '', confirmPassword: '' },
     { fields: ['token', 'newPassword'], failureOf: (error) => errorMessage(error, RESET_PASSWORD_FALLBACKS) },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginRequestSchema, RegisterRequestSchema, type RegisterResponse } from '../../../contracts/auth';
 import { newPasswordSchema } from '../../../contracts/passwords';
@@ -128,12 +128,7 @@ function LoginForm({
 }) {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    failure,
-    submit,
-  } = useAuthForm(
+  const { register, errors, isSubmitting, failure, submit } = useAuthForm(
     LoginRequestSchema,
     { staffId: initialStaffId, password: '', rememberMe: false },
     { fields: ['staffId', 'password'], failureOf: loginErrorView, initialFailure },
@@ -148,15 +143,7 @@ function LoginForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FailureAlert failure={failure} />
-      <Field label="Staff ID" error={errors.staffId?.message} required>
-        <Input
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
-          autoFocus={!initialStaffId}
-          {...register('staffId')}
-        />
-      </Field>
+      <StaffIdField error={errors.staffId?.message} autoFocus={!initialStaffId} {...register('staffId')} />
       <Field label="Password" error={errors.password?.message} required>
         <PasswordInput
           autoComplete="current-password"
@@ -177,18 +164,25 @@ function LoginForm({
   );
 }
 
+/**
+ * The staff ID, signing in or registering: the password manager's user name, in capitals as
+ * printed on staff cards, never "corrected" by the spell checker.
+ */
+function StaffIdField({ error, ...input }: { error: string | undefined } & ComponentProps<typeof Input>) {
+  return (
+    <Field label="Staff ID" error={error} required>
+      <Input autoComplete="username" autoCapitalize="characters" spellCheck={false} {...input} />
+    </Field>
+  );
+}
+
 /** The server's registration request under the published password policy. */
 export const registerFormSchema = (policy: PasswordRules) =>
   RegisterRequestSchema.extend({ password: newPasswordSchema(policy) });
 
 function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterResponse) => void }) {
   const { policy, schema } = usePolicySchema(registerFormSchema);
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    failure,
-    submit,
-  } = useAuthForm(
+  const { register, errors, isSubmitting, failure, submit } = useAuthForm(
     schema,
     { staffId: '', name: '', email: '', password: '', role: 'user', department: '' },
     {
@@ -204,15 +198,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (response: RegisterRespo
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FailureAlert failure={failure} />
-      <Field label="Staff ID" error={errors.staffId?.message} required>
-        <Input
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
-          autoFocus
-          {...register('staffId')}
-        />
-      </Field>
+      <StaffIdField error={errors.staffId?.message} autoFocus {...register('staffId')} />
       <Field label="Full Name" error={errors.name?.message} required>
         <Input autoComplete="name" {...register('name')} />
       </Field>

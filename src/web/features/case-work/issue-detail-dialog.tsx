@@ -10,7 +10,7 @@ import {
   CASE_MESSAGES as M,
   valueLabel,
 } from '../../../domain/case-work';
-import { Button, Dialog, Field, Textarea, toast } from '../../components/ui';
+import { Button, ClosingNote, Dialog, Field, Textarea, toast } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { DetailsTabs } from '../audit';
@@ -74,17 +74,12 @@ export function IssueDetailDialog({
             <Detail label="Reported" value={formatDateTime(issue.created_at)} />
           </dl>
           <p className="text-sm whitespace-pre-wrap text-slate-800">{issue.description}</p>
-          {issue.resolution_note && (
-            <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm">
-              <p className="font-medium text-emerald-900">Resolution</p>
-              <p className="whitespace-pre-wrap text-emerald-900">{issue.resolution_note}</p>
-              {issue.resolved_at && (
-                <p className="mt-1 text-xs text-emerald-800">
-                  {issue.resolved_by_name ?? 'Former staff member'} · {formatDateTime(issue.resolved_at)}
-                </p>
-              )}
-            </div>
-          )}
+          <ClosingNote
+            title="Resolution"
+            note={issue.resolution_note}
+            by={issue.resolved_by_name}
+            at={issue.resolved_at}
+          />
 
           {resolving ? (
             <form onSubmit={resolve} className="space-y-3 rounded-md border border-slate-200 p-3">

@@ -1,4 +1,5 @@
 import { Download, Eye, FolderOpen, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { StudentFile } from '../../../contracts/student-files';
 import {
   FILE_CATEGORY_LABELS,
@@ -76,16 +77,9 @@ export function FileActionButtons({ file, onView, onDelete }: FileActions & { fi
   return (
     <div className="flex justify-end gap-1 max-md:justify-start">
       {isPreviewable(file.mime_type) && (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`View ${file.name}`}
-          title="View"
-          onClick={() => onView(file)}
-        >
+        <FileActionButton word="View" file={file} onClick={() => onView(file)}>
           <Eye aria-hidden="true" className="size-4" />
-          <span className="md:sr-only">View</span>
-        </Button>
+        </FileActionButton>
       )}
       <Button size="sm" variant="ghost" asChild>
         <a href={fileDownloadHref(file.id)} download aria-label={`Download ${file.name}`} title="Download">
@@ -93,16 +87,29 @@ export function FileActionButtons({ file, onView, onDelete }: FileActions & { fi
           <span className="md:sr-only">Download</span>
         </a>
       </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Delete ${file.name}`}
-        title="Delete"
-        onClick={() => onDelete(file)}
-      >
+      <FileActionButton word="Delete" file={file} onClick={() => onDelete(file)}>
         <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-        <span className="md:sr-only">Delete</span>
-      </Button>
+      </FileActionButton>
     </div>
+  );
+}
+
+/** A file action as its icon, with its word beside it on narrow screens. */
+function FileActionButton({
+  word,
+  file,
+  onClick,
+  children,
+}: {
+  word: string;
+  file: StudentFile;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant="ghost" aria-label={`${word} ${file.name}`} title={word} onClick={onClick}>
+      {children}
+      <span className="md:sr-only">{word}</span>
+    </Button>
   );
 }

@@ -4,7 +4,7 @@ import type { Form } from '../../../contracts/forms';
 import type { StudentFile } from '../../../contracts/student-files';
 import { FORM_FIELDS, FORM_TYPE_LABELS, formFieldText } from '../../../domain/forms';
 import { QueryPager } from '../../components/list';
-import { Button } from '../../components/ui';
+import { Button, ClosingNote } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useFileDeletion } from './delete-file-dialog';
 import { FilePreviewDialog } from './file-preview-dialog';
@@ -66,17 +66,7 @@ export function FormDetails({ form }: { form: Form }) {
           </ul>
         </section>
       )}
-      {form.review_note && (
-        <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm">
-          <p className="font-medium text-emerald-900">Review</p>
-          <p className="whitespace-pre-wrap text-emerald-900">{form.review_note}</p>
-          {form.reviewed_at && (
-            <p className="mt-1 text-xs text-emerald-800">
-              {form.reviewed_by_name ?? 'Former staff member'} · {formatDateTime(form.reviewed_at)}
-            </p>
-          )}
-        </div>
-      )}
+      <ClosingNote title="Review" note={form.review_note} by={form.reviewed_by_name} at={form.reviewed_at} />
     </div>
   );
 }

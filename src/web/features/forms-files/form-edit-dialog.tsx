@@ -8,7 +8,7 @@ import {
   FORM_MESSAGES as M,
   missingRequiredFields,
 } from '../../../domain/forms';
-import { focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
+import { FormFooter, focusFirstField, showServerFieldErrors, useDiscardGuard } from '../../components/forms';
 import { Alert, Button, DateInput, Dialog, Field, toast } from '../../components/ui';
 import { failureWithReason, NETWORK_MESSAGE } from '../../lib/api';
 import { todayIso } from '../../lib/format';
@@ -210,31 +210,30 @@ export function FormEditDialog({
         size="lg"
         dismissible={!busy}
         footer={
-          <>
-            <Button variant="secondary" disabled={busy} onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form={formId}
-              variant={draft ? 'secondary' : 'primary'}
-              disabled={busy && action !== 'save'}
-              loading={busy && action === 'save'}
-              loadingText="Saving..."
-            >
-              {draft ? 'Save Draft' : 'Save Changes'}
-            </Button>
-            {draft && (
-              <Button
-                disabled={busy && action !== 'complete'}
-                loading={busy && action === 'complete'}
-                loadingText="Completing..."
-                onClick={() => void run(true)()}
-              >
-                Complete Form
-              </Button>
-            )}
-          </>
+          <FormFooter
+            formId={formId}
+            busy={busy}
+            onCancel={close}
+            submit={{
+              label: draft ? 'Save Draft' : 'Save Changes',
+              loadingText: 'Saving...',
+              variant: draft ? 'secondary' : 'primary',
+              disabled: busy && action !== 'save',
+              loading: busy && action === 'save',
+            }}
+            more={
+              draft && (
+                <Button
+                  disabled={busy && action !== 'complete'}
+                  loading={busy && action === 'complete'}
+                  loadingText="Completing..."
+                  onClick={() => void run(true)()}
+                >
+                  Complete Form
+                </Button>
+              )
+            }
+          />
         }
       >
         {/* Enter in a field saves the draft: completing is always a deliberate click. */}

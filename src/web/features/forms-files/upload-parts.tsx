@@ -1,7 +1,7 @@
-import { CheckCircle2, CircleAlert, Upload, X } from 'lucide-react';
+import { CheckCircle2, Upload, X } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useState } from 'react';
 import { formatFileSize } from '../../../domain/student-files';
-import { Button, useFieldControl } from '../../components/ui';
+import { Button, ItemProblem, useFieldControl } from '../../components/ui';
 import { cn } from '../../lib/cn';
 import { FileName } from './forms-files-ui';
 import type { UploadItem } from './use-upload-queue';
@@ -88,12 +88,7 @@ export function UploadList({
           {(item.state === 'uploading' || item.state === 'processing') && (
             <ProgressBar label={`Uploading ${item.file.name}`} percent={item.percent} />
           )}
-          {item.message && (
-            <p role="alert" className="flex items-start gap-1.5 text-sm text-red-700">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {item.message}
-            </p>
-          )}
+          {item.message && <ItemProblem>{item.message}</ItemProblem>}
         </li>
       ))}
     </ul>

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StudentFile } from '../../../contracts/student-files';
-import { FILE_MESSAGES, MAX_FILE_BYTES } from '../../../domain/student-files';
-import { ApiError } from '../../lib/api';
+import { storedFileProblem, storedFileRefusal } from '../../lib/stored-file';
 import { uploadFile } from '../../lib/upload';
 import { reasonOf } from './forms-files.queries';
 
@@ -12,22 +11,6 @@ export interface UploadItem {
   state: 'ready' | 'refused' | 'uploading' | 'processing' | 'done' | 'failed';
   percent: number;
   message?: string;
-}
-
-/** Why a file will not be sent (the server would refuse it), or null: checked before sending. */
-export function fileProblem(file: { size: number }): string | null {
-  if (file.size > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
-  if (file.size === 0) return FILE_MESSAGES.empty;
-  return null;
-}
-
-/** The server's words for a refused file; its own message first, the product's when it sent none. */
-function uploadFailure(error: unknown): string {
-  if (error instanceof ApiError && !error.message) {
-    if (error.status === 413) return FILE_MESSAGES.tooLarge;
-    if (error.status === 415) return FILE_MESSAGES.refused;
-  }
-  return reasonOf(error);
 }
 
 let nextKey = 0;
@@ -52,7 +35,7 @@ export function useUploadQueue() {
 
   const add = useCallback((files: readonly File[]) => {
     const added = files.map((file): UploadItem => {
-      const problem = fileProblem(file);
+      const problem = storedFileProblem(file);
       nextKey += 1;
       return {
         key: `upload-${nextKey}`,
@@ -100,7 +83,7 @@ export function useUploadQueue() {
           done += 1;
         } catch (error) {
           if (abort.signal.aborted) break;
-          patch(item.key, { state: 'failed', message: uploadFailure(error) });
+          patch(item.key, { state: 'failed', message: storedFileRefusal(error, reasonOf) });
           failed += 1;
         }
       }

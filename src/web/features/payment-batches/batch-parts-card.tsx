@@ -5,9 +5,10 @@ import { canReconcileBatch } from '../../../domain/payment-batches';
 import type { WalletProvider } from '../../../domain/payment-channels';
 import { isWalletPart, PAYMENT_PART_LABELS, type PaymentPart } from '../../../domain/payouts';
 import { downloadTextFile } from '../../components/forms';
-import { Alert, Button, Card, CardHeader, ConfirmDialog, toast } from '../../components/ui';
+import { Button, Card, CardHeader, ConfirmDialog, toast } from '../../components/ui';
 import { formatMoney } from '../../lib/format';
 import { plural } from './batch-ui';
+import { HeldAllowances } from './held-allowances';
 import { reasonOf, useExportBatch, useSendPayouts } from './payment-batches.queries';
 
 /**
@@ -93,18 +94,10 @@ export function BatchPartsCard({
       </ul>
       {batch.held.length > 0 && (
         <div className="px-5 pb-5">
-          <Alert
-            tone="error"
+          <HeldAllowances
+            held={batch.held}
             title={`${plural(batch.held.length, 'allowance')} held: no usable payment channel`}
-          >
-            <ul aria-label="Held allowances" className="list-disc pl-5">
-              {batch.held.map((h) => (
-                <li key={h.allowance_id}>
-                  {h.student_name} ({formatMoney(h.amount)}): {h.reason}
-                </li>
-              ))}
-            </ul>
-          </Alert>
+          />
         </div>
       )}
       <ConfirmDialog

@@ -7,6 +7,7 @@ import { Alert, Button, Dialog, Field, Input, Select, Skeleton, toast } from '..
 import { formatMoney, todayIso } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { plural, BATCH_UI as W } from './batch-ui';
+import { HeldAllowances } from './held-allowances';
 import { reasonOf, useBatchPreview, useCreateBatch } from './payment-batches.queries';
 
 const MONTH_OPTIONS = MONTHS.map((m) => ({ value: m, label: m }));
@@ -133,15 +134,10 @@ export function NewBatchDialog({
                 </Alert>
               )}
               {preview.data!.held.length > 0 && (
-                <Alert tone="error" title={`${plural(preview.data!.held.length, 'allowance')} held`}>
-                  <ul aria-label="Held allowances" className="list-disc pl-5">
-                    {preview.data!.held.map((h) => (
-                      <li key={h.allowance_id}>
-                        {h.student_name} ({formatMoney(h.amount)}): {h.reason}
-                      </li>
-                    ))}
-                  </ul>
-                </Alert>
+                <HeldAllowances
+                  held={preview.data!.held}
+                  title={`${plural(preview.data!.held.length, 'allowance')} held`}
+                />
               )}
             </div>
           )}

@@ -7,14 +7,12 @@ import {
 } from '../../../domain/operator-statements';
 import type { WalletProvider } from '../../../domain/payment-channels';
 import { PAYMENT_PART_LABELS } from '../../../domain/payouts';
-import { CsvUploadDialog, RowErrorList, useUploadSteps } from '../../components/forms';
-import { Alert, Badge, type BadgeTone, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
-import { ApiError } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
+import { CsvUploadDialog, useUploadSteps } from '../../components/forms';
+import { Alert, type BadgeTone, toast } from '../../components/ui';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
 import { plural } from './batch-ui';
-import { operatorStatementPath, reasonOf, useRefreshAfterPayment } from './payment-batches.queries';
-import { ScrollBox, TABLE_CLASSES } from './reconcile-result';
+import { operatorStatementPath, useRefreshAfterPayment } from './payment-batches.queries';
+import { type Refusal, RefusalAlert, refusalOf, StatementLinesTable } from './statement-lines';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const FILE_PROBLEMS = {
@@ -22,13 +20,14 @@ const FILE_PROBLEMS = {
   tooLarge: 'The file is larger than 10 MB. Please split it into smaller files.',
   empty: 'The file is empty.',
 };
-const PREVIEW_ROWS = 200;
+
+const FILE_HINT = 'A .csv or .xlsx file of at most 10 MB. You will see it matched before anything changes.';
 
 type Step =
   | { kind: 'choose'; error: string | null }
   | { kind: 'preview'; file: File; preview: OperatorStatementResponse }
   | { kind: 'running'; file: File; preview: OperatorStatementResponse | null; phase: UploadProgress }
-  | { kind: 'failed'; file: File; preview: OperatorStatementResponse | null; message: string; rows: string[] }
+  | { kind: 'failed'; file: File; preview: OperatorStatementResponse | null; refusal: Refusal }
   | { kind: 'done'; result: OperatorStatementResponse };
 
 export const OUTCOME_TONES: Record<OperatorLineOutcome, BadgeTone> = {
@@ -62,7 +61,7 @@ export function OperatorStatementDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const open = channel !== null;
-  const { step, setStep, abort, running, chosen, footer, progress } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open, onOpenChange);
   const refresh = useRefreshAfterPayment();
   const operator = channel ? PAYMENT_PART_LABELS[channel] : '';
 
@@ -84,16 +83,9 @@ export function OperatorStatementDialog({
         setStep({ kind: 'done', result });
       }
     } catch (error) {
-      const rows = error instanceof ApiError ? (error.details.rows ?? []) : [];
-      const message = reasonOf(error);
-      if (!onlyPreview) toast.error(`Failed to import the statement: ${message}`);
-      setStep({
-        kind: 'failed',
-        file,
-        preview,
-        message,
-        rows: rows.map((r) => `Row ${r.row}: ${r.message}`),
-      });
+      const refusal = refusalOf(error);
+      if (!onlyPreview) toast.error(`Failed to import the statement: ${refusal.message}`);
+      setStep({ kind: 'failed', file, preview, refusal });
     } finally {
       abort.current = null;
     }
@@ -114,36 +106,21 @@ export function OperatorStatementDialog({
 
   return (
     <CsvUploadDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialogProps({
+        send,
+        chooser: {
+          onFile,
+          hint: FILE_HINT,
+          file: { label: 'Statement file', accept: '.csv,.xlsx,text/csv' },
+        },
+        working: chosen?.preview ? 'Importing the statement...' : 'Matching the statement...',
+      })}
       title={`Import ${operator} Statement for ${batch.reference}`}
       description={`The statement of ${operator}'s portal (CSV or XLSX): each disbursement's External ID or Reference, Amount and Status. Nothing changes until you import it.`}
       size="xl"
-      busy={running}
-      footer={footer(() => onOpenChange(false), send)}
-      chooser={
-        step.kind === 'choose'
-          ? {
-              onFile,
-              problem: step.error,
-              hint: 'A .csv or .xlsx file of at most 10 MB. You will see it matched before anything changes.',
-              file: { label: 'Statement file', accept: '.csv,.xlsx,text/csv' },
-            }
-          : undefined
-      }
-      progress={
-        step.kind === 'running'
-          ? step.phase.phase === 'uploading'
-            ? { label: 'Uploading file...', percent: step.phase.percent }
-            : { label: step.preview ? 'Importing the statement...' : 'Matching the statement...' }
-          : null
-      }
     >
       {step.kind === 'failed' && (
-        <Alert tone="error" title="This statement cannot be imported">
-          <p>{step.message}</p>
-          {step.rows.length > 0 && <RowErrorList errors={step.rows} limit={10} label="Statement errors" />}
-        </Alert>
+        <RefusalAlert title="This statement cannot be imported" refusal={step.refusal} />
       )}
       {step.kind === 'preview' && <StatementLines result={step.preview} label="Preview" />}
       {step.kind === 'done' && <StatementLines result={step.result} label="Import result" />}
@@ -168,45 +145,18 @@ function StatementLines({ result, label }: { result: OperatorStatementResponse; 
         </p>
         {!result.preview && result.paid > 0 && <p>{plural(result.paid, 'allowance')} marked as paid.</p>}
       </Alert>
-      <ScrollBox label="Statement lines" className="max-h-[22rem]">
-        <table aria-label="Statement lines" className={TABLE_CLASSES}>
-          <THead>
-            <TR>
-              <TH>Row</TH>
-              <TH>Reference</TH>
-              <TH>Student</TH>
-              <TH>Status</TH>
-              <TH className="text-right">Amount</TH>
-              <TH className="text-right">Expected</TH>
-              <TH>Result</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {result.lines.slice(0, PREVIEW_ROWS).map((line) => (
-              <TR key={line.row} data-outcome={line.outcome}>
-                <TD className="tabular-nums">{line.row}</TD>
-                <TD className="whitespace-nowrap font-mono text-xs">
-                  {line.item_reference ?? line.reference}
-                </TD>
-                <TD>{line.student_name ?? <span className="text-slate-400">—</span>}</TD>
-                <TD>{line.status.toUpperCase()}</TD>
-                <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(line.amount)}</TD>
-                <TD className="whitespace-nowrap text-right tabular-nums">
-                  {line.expected_amount ? formatMoney(line.expected_amount) : '—'}
-                </TD>
-                <TD>
-                  <Badge tone={OUTCOME_TONES[line.outcome]}>
-                    {OPERATOR_LINE_OUTCOME_LABELS[line.outcome]}
-                  </Badge>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </table>
-      </ScrollBox>
-      {result.lines.length > PREVIEW_ROWS && (
-        <p className="text-xs text-slate-500">{result.lines.length - PREVIEW_ROWS} more lines not shown.</p>
-      )}
+      <StatementLinesTable
+        label="Statement lines"
+        lines={result.lines}
+        amountHeading="Amount"
+        noun="lines"
+        referenceOf={(line) => line.item_reference ?? line.reference}
+        status={(line) => line.status.toUpperCase()}
+        result={(line) => ({
+          tone: OUTCOME_TONES[line.outcome],
+          label: OPERATOR_LINE_OUTCOME_LABELS[line.outcome],
+        })}
+      />
     </section>
   );
 }

@@ -1,13 +1,12 @@
 import { FileSpreadsheet } from 'lucide-react';
 import type { PaymentBatchDetail, ReconcileResponse } from '../../../contracts/payment-batches';
 import { CsvUploadDialog, csvFileProblem, RowErrorList, useUploadSteps } from '../../components/forms';
-import { Alert, Badge, type BadgeTone, TBody, TD, TH, THead, TR, toast } from '../../components/ui';
-import { ApiError } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
+import { Alert, type BadgeTone, toast } from '../../components/ui';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
 import { plural } from './batch-ui';
-import { reasonOf, reconcilePath, useRefreshAfterPayment } from './payment-batches.queries';
-import { ReconcileResult, ScrollBox, TABLE_CLASSES } from './reconcile-result';
+import { reconcilePath, useRefreshAfterPayment } from './payment-batches.queries';
+import { ReconcileResult } from './reconcile-result';
+import { type Refusal, RefusalAlert, refusalOf, StatementLinesTable } from './statement-lines';
 import {
   buildStatementPreview,
   LINE_OUTCOME_LABELS,
@@ -20,15 +19,14 @@ const FILE_MESSAGES = {
   tooLarge: 'The file is larger than 10 MB. Please split it into smaller files.',
   empty: 'The file is empty.',
 };
+const FILE_HINT = 'A .csv file of at most 10 MB. You will see it read before anything changes.';
 const UNREADABLE = 'The file could not be read. Save the bank statement as CSV and try again.';
-/** Rows of the preview shown; the counts cover them all. */
-const PREVIEW_ROWS = 200;
 
 type Step =
   | { kind: 'choose'; error: string | null }
   | { kind: 'preview'; file: File; preview: StatementPreview }
   | { kind: 'running'; file: File; preview: StatementPreview; phase: UploadProgress }
-  | { kind: 'failed'; file: File; preview: StatementPreview; message: string; rows: string[] }
+  | { kind: 'failed'; file: File; preview: StatementPreview; refusal: Refusal }
   | { kind: 'done'; result: ReconcileResponse };
 
 const OUTCOME_TONES: Record<LineOutcome, BadgeTone> = {
@@ -55,7 +53,7 @@ export function StatementDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { step, setStep, abort, running, chosen, footer, progress } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open, onOpenChange);
   const refresh = useRefreshAfterPayment();
 
   const onFile = async (file: File) => {
@@ -85,16 +83,9 @@ export function StatementDialog({
       toast.success(`Bank statement imported: ${plural(result.matched, 'payment')} matched`);
       setStep({ kind: 'done', result });
     } catch (error) {
-      const rows = error instanceof ApiError ? (error.details.rows ?? []) : [];
-      const message = reasonOf(error);
-      toast.error(`Failed to import the bank statement: ${message}`);
-      setStep({
-        kind: 'failed',
-        file,
-        preview,
-        message,
-        rows: rows.map((r) => `Row ${r.row}: ${r.message}`),
-      });
+      const refusal = refusalOf(error);
+      toast.error(`Failed to import the bank statement: ${refusal.message}`);
+      setStep({ kind: 'failed', file, preview, refusal });
     } finally {
       abort.current = null;
     }
@@ -109,35 +100,13 @@ export function StatementDialog({
 
   return (
     <CsvUploadDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialogProps({ send, chooser: { onFile, hint: FILE_HINT }, working: 'Reconciling payments...' })}
       title={`Import Bank Statement for ${batch.reference}`}
       description="The bank's statement as CSV: a reference column (Reference, Ref, Payment Reference or Narration) and an amount column (Amount, Amount Paid, Credit or Value)."
       size="xl"
-      busy={running}
-      footer={footer(() => onOpenChange(false), send)}
-      chooser={
-        step.kind === 'choose'
-          ? {
-              onFile,
-              problem: step.error,
-              hint: 'A .csv file of at most 10 MB. You will see it read before anything changes.',
-            }
-          : undefined
-      }
-      progress={
-        step.kind === 'running'
-          ? step.phase.phase === 'uploading'
-            ? { label: 'Uploading file...', percent: step.phase.percent }
-            : { label: 'Reconciling payments...' }
-          : null
-      }
     >
       {step.kind === 'failed' && (
-        <Alert tone="error" title="Failed to import the bank statement">
-          <p>{step.message}</p>
-          {step.rows.length > 0 && <RowErrorList errors={step.rows} limit={10} label="Statement errors" />}
-        </Alert>
+        <RefusalAlert title="Failed to import the bank statement" refusal={step.refusal} />
       )}
       {(step.kind === 'preview' || step.kind === 'running' || step.kind === 'failed') && (
         <PreviewPanel fileName={step.file.name} preview={step.preview} />
@@ -174,41 +143,16 @@ function PreviewPanel({ fileName, preview }: { fileName: string; preview: Statem
             the batch not in the file
             {preview.skippedRows > 0 && <>, {plural(preview.skippedRows, 'other row')} left out</>}.
           </p>
-          <ScrollBox label="Statement payments" className="max-h-[22rem]">
-            <table aria-label="Statement payments" className={TABLE_CLASSES}>
-              <THead>
-                <TR>
-                  <TH>Row</TH>
-                  <TH>Reference</TH>
-                  <TH>Student</TH>
-                  <TH className="text-right">Paid</TH>
-                  <TH className="text-right">Expected</TH>
-                  <TH>Result</TH>
-                </TR>
-              </THead>
-              <TBody>
-                {preview.lines.slice(0, PREVIEW_ROWS).map((line) => (
-                  <TR key={line.row} data-outcome={line.outcome}>
-                    <TD className="tabular-nums">{line.row}</TD>
-                    <TD className="whitespace-nowrap font-mono text-xs">{line.reference}</TD>
-                    <TD>{line.student_name ?? <span className="text-slate-400">—</span>}</TD>
-                    <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(line.amount)}</TD>
-                    <TD className="whitespace-nowrap text-right tabular-nums">
-                      {line.expected_amount ? formatMoney(line.expected_amount) : '—'}
-                    </TD>
-                    <TD>
-                      <Badge tone={OUTCOME_TONES[line.outcome]}>{LINE_OUTCOME_LABELS[line.outcome]}</Badge>
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </table>
-          </ScrollBox>
-          {preview.lines.length > PREVIEW_ROWS && (
-            <p className="text-xs text-slate-500">
-              {preview.lines.length - PREVIEW_ROWS} more rows not shown.
-            </p>
-          )}
+          <StatementLinesTable
+            label="Statement payments"
+            lines={preview.lines}
+            amountHeading="Paid"
+            noun="rows"
+            result={(line) => ({
+              tone: OUTCOME_TONES[line.outcome],
+              label: LINE_OUTCOME_LABELS[line.outcome],
+            })}
+          />
         </>
       )}
     </section>

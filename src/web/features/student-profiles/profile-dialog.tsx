@@ -2,7 +2,7 @@ import { Pencil } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { Student, StudentListItem } from '../../../contracts/students';
 import { canStudent } from '../../../domain/student-permissions';
-import { focusFirstField, useDiscardGuard } from '../../components/forms';
+import { FormFooter, focusFirstField, useDiscardGuard } from '../../components/forms';
 import { Button, Dialog, toast } from '../../components/ui';
 import { todayIso } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
@@ -124,20 +124,16 @@ export function ProfileDialog({
         dismissible={!saving}
         footer={
           formMode ? (
-            <>
-              <Button variant="secondary" disabled={saving} onClick={cancelForm}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                form={formId}
-                loading={saving}
-                loadingText="Saving..."
-                disabled={!formReady}
-              >
-                {state.mode === 'add' ? 'Add Profile' : 'Save Changes'}
-              </Button>
-            </>
+            <FormFooter
+              formId={formId}
+              busy={saving}
+              onCancel={cancelForm}
+              submit={{
+                label: state.mode === 'add' ? 'Add Profile' : 'Save Changes',
+                loadingText: 'Saving...',
+                disabled: !formReady,
+              }}
+            />
           ) : (
             <>
               {mayEdit && student && (

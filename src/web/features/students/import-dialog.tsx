@@ -1,5 +1,5 @@
 import { FileSpreadsheet } from 'lucide-react';
-import { SKIP_INVALID_ROWS_FIELD } from '../../../contracts/common';
+import { type RowProblem, SKIP_INVALID_ROWS_FIELD } from '../../../contracts/common';
 import type { StudentImportResponse } from '../../../contracts/students';
 import { rowError } from '../../../domain/student-import';
 import { CsvUploadDialog, RowErrorList, useUploadSteps } from '../../components/forms';
@@ -56,7 +56,7 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { step, setStep, abort, running, chosen, footer, progress } = useUploadSteps<Step>(open);
+  const { step, setStep, abort, chosen, dialogProps, progress } = useUploadSteps<Step>(open, onOpenChange);
   const refresh = useStudentsRefresh();
 
   const onFile = async (file: File) => {
@@ -109,22 +109,11 @@ export function ImportDialog({
 
   return (
     <CsvUploadDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialogProps({ send, chooser: { onFile, hint: FILE_HINT }, working: 'Importing students...' })}
       title="Import Students from CSV"
       description="Required columns: first_name and last_name. Rows missing either are dropped."
       size="xl"
-      busy={running}
-      footer={footer(() => onOpenChange(false), send)}
       template={step.kind === 'choose' ? TEMPLATE : undefined}
-      chooser={step.kind === 'choose' ? { onFile, problem: step.error, hint: FILE_HINT } : undefined}
-      progress={
-        step.kind === 'running'
-          ? step.phase.phase === 'uploading'
-            ? { label: 'Uploading file...', percent: step.phase.percent }
-            : { label: 'Importing students...' }
-          : null
-      }
     >
       {step.kind === 'failed' && <ServerErrors error={step.error} />}
       {(step.kind === 'preview' || step.kind === 'running' || step.kind === 'failed') && (
@@ -270,32 +259,19 @@ function ImportResult({ result }: { result: StudentImportResponse }) {
     <div className="space-y-4">
       <Alert tone="success" title={result.message} />
       {result.warnings.length > 0 && (
-        <div>
-          <h3 className="text-sm font-semibold text-slate-900">
-            Imported, worth a check ({result.warnings.length})
-          </h3>
-          <div className="mt-2">
-            <RowErrorList
-              errors={result.warnings.map((p) => rowError(p.row, p.message))}
-              limit={LISTED_ERRORS}
-              label="Warnings"
-            />
-          </div>
-        </div>
+        <RowsWithProblems
+          heading={`Imported, worth a check (${result.warnings.length})`}
+          rows={result.warnings}
+          label="Warnings"
+        />
       )}
       {result.skipped_rows > 0 && (
-        <div>
-          <h3 className="text-sm font-semibold text-slate-900">
-            Rows with errors left out ({result.skipped_rows})
-          </h3>
-          <div className="mt-2 text-red-800">
-            <RowErrorList
-              errors={result.skipped.map((p) => rowError(p.row, p.message))}
-              limit={LISTED_ERRORS}
-              label="Rows left out"
-            />
-          </div>
-        </div>
+        <RowsWithProblems
+          heading={`Rows with errors left out (${result.skipped_rows})`}
+          rows={result.skipped}
+          label="Rows left out"
+          className="text-red-800"
+        />
       )}
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Dropped rows ({result.dropped.length})</h3>
@@ -311,6 +287,32 @@ function ImportResult({ result }: { result: StudentImportResponse }) {
             ))}
           </ul>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** Rows of the import that carry a problem, under their heading: imported with a warning, or left out. */
+function RowsWithProblems({
+  heading,
+  rows,
+  label,
+  className,
+}: {
+  heading: string;
+  rows: readonly RowProblem[];
+  label: string;
+  className?: string;
+}) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
+      <div className={cn('mt-2', className)}>
+        <RowErrorList
+          errors={rows.map((p) => rowError(p.row, p.message))}
+          limit={LISTED_ERRORS}
+          label={label}
+        />
       </div>
     </div>
   );

@@ -77,6 +77,12 @@ interface RequestItemProps {
   onDecide: (decision: 'grant' | 'decline', note: string) => void;
 }
 
+/** Decline comes first and quieter: granting is the step that changes the account. */
+const DECISION_BUTTONS = [
+  { decision: 'decline', label: 'Decline', loadingText: 'Declining...', icon: X, variant: 'secondary' },
+  { decision: 'grant', label: 'Grant', loadingText: 'Granting...', icon: Check, variant: 'primary' },
+] as const;
+
 function RequestItem({ request: r, busy, deciding, onDecide }: RequestItemProps) {
   const [note, setNote] = useState('');
   return (
@@ -109,27 +115,20 @@ function RequestItem({ request: r, busy, deciding, onDecide }: RequestItemProps)
         />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={deciding === 'decline'}
-          loadingText="Declining..."
-          disabled={busy}
-          onClick={() => onDecide('decline', note)}
-        >
-          <X aria-hidden="true" className="size-4" />
-          Decline
-        </Button>
-        <Button
-          size="sm"
-          loading={deciding === 'grant'}
-          loadingText="Granting..."
-          disabled={busy}
-          onClick={() => onDecide('grant', note)}
-        >
-          <Check aria-hidden="true" className="size-4" />
-          Grant
-        </Button>
+        {DECISION_BUTTONS.map(({ decision, label, loadingText, icon: Icon, variant }) => (
+          <Button
+            key={decision}
+            size="sm"
+            variant={variant}
+            loading={deciding === decision}
+            loadingText={loadingText}
+            disabled={busy}
+            onClick={() => onDecide(decision, note)}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </Button>
+        ))}
       </div>
     </article>
   );
