@@ -13,11 +13,11 @@ import {
 } from '../../../domain/forms';
 import { ListScreen, ListTable, type StatTile, useDeleteConfirm } from '../../components/list';
 import { Button } from '../../components/ui';
+import { dialogOnDemand } from '../../lib/dialog-on-demand';
 import { filterParam, listStateSchema } from '../../lib/list-state';
 import { useUrlListState } from '../../lib/use-url-list-state';
 import { type KeptForm, OnThisPhone } from '../offline';
 import { useStudent } from '../students';
-import { FormDetailDialog } from './form-detail-dialog';
 import { FormEditDialog } from './form-edit-dialog';
 import { FormTypeChooser } from './form-type-chooser';
 import {
@@ -30,6 +30,14 @@ import {
 } from './forms-files.queries';
 import { FormsTable } from './forms-table';
 import { StudentFilter } from './student-filter';
+
+// A form opened to read (its tabs, its history, its review) loads when opened, not with the list's
+// first paint (issue 47 item 7: the screen was at its 250 KB budget). Mounted only while open.
+const FormDetailDialog = dialogOnDemand(
+  () => import('./form-detail-dialog'),
+  (m) => m.FormDetailDialog,
+  () => true,
+);
 
 const ParamsSchema = listStateSchema({
   type: filterParam(FORM_TYPES),
