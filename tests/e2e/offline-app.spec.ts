@@ -131,6 +131,12 @@ test('a new version is offered, held while a screen has unsaved changes, and loa
   // Off that screen, Reload (from the keyboard) moves to the new version and reloads the page.
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Playwright's DevTools attachment can keep the old worker from ever counting as idle, and
+  // Chromium activates a worker that skipped waiting only once the old one is (or after five
+  // minutes): stopped now, as a browser stops an idle worker, it holds nothing up.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('ServiceWorker.enable');
+  await devtools.send('ServiceWorker.stopAllWorkers');
   await prompt.getByRole('button', { name: 'Reload' }).focus();
   const reloaded = page.waitForEvent('load');
   await page.keyboard.press('Enter');
