@@ -6,11 +6,17 @@ import type { Database } from './client';
 const poolOf = (db: Database) => (db as Database & { $client: pg.Pool }).$client;
 /** How often othersFirst looks whether the database is free again. */
 const LOOK_EVERY_MS = 5;
+/**
+ * Others may hold the database up to this many times as long as the bulk write's last step did:
+ * with 1, two files at once took about two thirds of the one core at the day's peak and everyone
+ * else queued (docs/decisions/009, "The files take a third").
+ */
+const OTHERS_SHARE = 2;
 
 /**
  * Lets the requests that came to the database during a bulk write's statement (a batch, a
- * look-up over thousands of keys) run before its next one, for at most as long as the statement
- * held it (so an upload still moves under a steady load; docs/decisions/009). A request
+ * look-up over thousands of keys) run before its next one, for at most twice as long as the
+ * statement held it (so an upload still moves under a steady load; docs/decisions/009). A request
  * of several queries comes back after each; waiting only for the queue to be empty would let
  * the next batch in between them, and each of its queries would wait a whole batch. So the pause
  * ends once no connection of the pool has been in use twice in a row, LOOK_EVERY_MS apart.
@@ -21,7 +27,7 @@ const LOOK_EVERY_MS = 5;
  */
 export async function othersFirst(db: Database, heldMs: number): Promise<void> {
   const pool = poolOf(db);
-  const until = performance.now() + heldMs;
+  const until = performance.now() + heldMs * OTHERS_SHARE;
   let free = 0;
   while (free < 2 && performance.now() < until) {
     await delay(LOOK_EVERY_MS);

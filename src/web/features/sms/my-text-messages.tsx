@@ -14,7 +14,7 @@ export function MyTextMessages({ userId }: { userId: string }) {
       <CardHeader
         title="Text messages"
         description={
-          'Texts sent to your phone. Reply STOP to any of them to receive no more, or START to receive them again.'
+          "Texts the programme sent you, each with the number it went to: your student record's contact number when it has one, else your account's phone. Reply STOP to any of them to receive no more, or START to receive them again."
         }
       />
       <CardBody>
