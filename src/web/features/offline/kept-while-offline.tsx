@@ -1,3 +1,4 @@
+import { use } from 'react';
 import type { Task } from '../../../contracts/tasks';
 import { Alert } from '../../components/ui';
 import { ApiError } from '../../lib/api';
@@ -5,7 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { KEPT_AT_KEY } from '../../lib/offline/kept-records';
 import { OFFLINE_MESSAGES as M } from '../../lib/offline/messages';
 import type { KeptStudent } from '../../lib/offline/offline-db';
-import { type OfflineWork, useOfflineWork } from './offline-provider';
+import { OfflineContext, type OfflineWork, useOfflineReach } from './offline-provider';
 import { useLive } from './use-live';
 
 /**
@@ -15,10 +16,13 @@ import { useLive } from './use-live';
  * last sync, so a list that loads is shown even if a sync failed earlier.
  */
 export function useKeptWhileOffline(listError: unknown): OfflineWork | null {
-  const work = useOfflineWork();
-  if (!work) return null;
+  const reach = useOfflineReach();
+  if (!reach) return null;
   const unreachable = listError instanceof ApiError && listError.isNetworkError;
-  return !work.networkUp || unreachable ? work : null;
+  if (reach.networkUp && !unreachable) return null;
+  // Read (and so followed) only while the phone's list is shown: a screen showing the server's
+  // list is not drawn again whenever the outbox or the sync moves (OfflineReach).
+  return use(OfflineContext);
 }
 
 /** The account's open tasks as last kept, soonest due first (null while they are read). */

@@ -45,10 +45,24 @@ export interface OfflineWork {
   syncNow(): Promise<SyncOutcome | null>;
 }
 
-const OfflineContext = createContext<OfflineWork | null>(null);
+export const OfflineContext = createContext<OfflineWork | null>(null);
 
 /** The phone's work for the signed-in account, or null outside the signed-in app (a screen's test). */
 export const useOfflineWork = () => useContext(OfflineContext);
+
+/**
+ * Only the phone's database and whether the browser has a network: what a list screen reads to
+ * decide between the server's list and the phone's. The whole offline work changes four or five
+ * times as a screen opens (the database opening, the outbox read, a sync starting and ending), and
+ * every screen reading it was drawn again each time: on a phone (Lighthouse's 4x slower CPU) about
+ * 600 components, a blocking task each time (docs/decisions/009).
+ */
+export interface OfflineReach {
+  db: OfflineDb;
+  networkUp: boolean;
+}
+export const OfflineReachContext = createContext<OfflineReach | null>(null);
+export const useOfflineReach = () => useContext(OfflineReachContext);
 
 /** Whether the browser believes it has a network (it can be wrong one way: a sync then finds out). */
 function useOnline() {
@@ -179,5 +193,10 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
       },
     [db, online, unreachable, syncing, kept, records, drafts, keep, run],
   );
-  return <OfflineContext.Provider value={value}>{children}</OfflineContext.Provider>;
+  const reach = useMemo<OfflineReach | null>(() => db && { db, networkUp: online }, [db, online]);
+  return (
+    <OfflineReachContext value={reach}>
+      <OfflineContext value={value}>{children}</OfflineContext>
+    </OfflineReachContext>
+  );
 }

@@ -12,7 +12,7 @@ import { findKeptStudents } from '../../lib/offline/kept-records';
 import type { OfflineDb } from '../../lib/offline/offline-db';
 import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useOfflineWork } from '../offline';
+import { useOfflineReach } from '../offline';
 
 /** What the picker keeps of a student: a list item's share (a whole record also fits). */
 export type StudentOption = Pick<
@@ -29,7 +29,7 @@ async function keptStudents(db: OfflineDb, q: string): Promise<Pick<StudentListR
 }
 
 function useStudentSearch(q: string, enabled: boolean) {
-  const db = useOfflineWork()?.db;
+  const db = useOfflineReach()?.db;
   return useQuery({
     queryKey: queryKeys.studentPicker(q),
     queryFn: async ({ signal }): Promise<Pick<StudentListResponse, 'items' | 'total' | 'total_capped'>> => {
