@@ -30,6 +30,10 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // Each fork runs its files one after another with the modules it imported once: importing
+          // the server again for every file took 188 s of the pass's 395 s on PGlite (now 10 s of
+          // 182 s). Every file still makes its own database, and no test changes a module's state.
+          isolate: false,
           // One migrated database image for the run, which each file's database starts from.
           globalSetup: ['src/server/testing/migrated-image.ts'],
         },
