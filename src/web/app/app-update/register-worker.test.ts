@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { registerAppWorker, UPDATE_CHECK_MS, WORKER_URL, type WorkerHost } from './register-worker';
+import {
+  registerAppWorker,
+  TAKEOVER_WAIT_MS,
+  UPDATE_CHECK_MS,
+  WORKER_URL,
+  type WorkerHost,
+} from './register-worker';
 import { forgetUpdateOffer, reloadForUpdate, updateStatus } from './update-offer';
 
 /** A service worker as the page sees one: its state, its messages, its statechange events. */
@@ -28,6 +34,7 @@ function fakeBrowser(options: { controlled: boolean; waiting?: boolean }) {
   if (options.waiting) registration.waiting = new FakeWorker('installed');
   const events = new EventTarget();
   const checks: Array<{ ms: number; run: () => void }> = [];
+  const timers: Array<{ ms: number; run: () => void }> = [];
   const host = {
     container: {
       controller: options.controlled ? new FakeWorker('activated') : null,
@@ -36,6 +43,7 @@ function fakeBrowser(options: { controlled: boolean; waiting?: boolean }) {
     },
     reload: vi.fn(),
     every: (ms: number, run: () => void) => checks.push({ ms, run }),
+    after: (ms: number, run: () => void) => timers.push({ ms, run }),
   };
   /** A new version installed while this page runs. */
   const install = () => {
@@ -48,7 +56,11 @@ function fakeBrowser(options: { controlled: boolean; waiting?: boolean }) {
     return worker;
   };
   const takeOver = () => events.dispatchEvent(new Event('controllerchange'));
-  return { registration, host, checks, install, takeOver };
+  /** Every timer set so far runs out. */
+  const timePasses = () => {
+    for (const t of timers.splice(0)) t.run();
+  };
+  return { registration, host, checks, timers, install, takeOver, timePasses };
 }
 
 const start = (host: unknown) => registerAppWorker(host as WorkerHost);
@@ -76,6 +88,21 @@ describe('registering the app worker', () => {
     // Asked, not yet taken over: no reload until the new worker controls the page.
     expect(b.host.reload).not.toHaveBeenCalled();
     b.takeOver();
+    expect(b.host.reload).toHaveBeenCalledOnce();
+    // The fallback's time running out after the takeover reloads nothing more.
+    b.timePasses();
+    expect(b.host.reload).toHaveBeenCalledOnce();
+  });
+
+  it('reloads anyway when the new version has not taken over within the wait', async () => {
+    forgetUpdateOffer();
+    const b = fakeBrowser({ controlled: true });
+    await start(b.host);
+    b.install();
+    reloadForUpdate();
+    expect(b.timers.map((t) => t.ms)).toEqual([TAKEOVER_WAIT_MS]);
+    expect(b.host.reload).not.toHaveBeenCalled();
+    b.timePasses();
     expect(b.host.reload).toHaveBeenCalledOnce();
   });
 
