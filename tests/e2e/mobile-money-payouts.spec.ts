@@ -188,7 +188,8 @@ test('ADM001 pays a mixed month: bank by Mark as Paid, MTN and Airtel through th
     (await (await admin.request.get(`/api/payment-batches/${batches[0]!.id}`)).json()) as Detail;
   // Named first through the API, so a difference says which allowances (CI once saw the screen's
   // list empty while some of the month were still approved, and could not tell which).
-  const heldNames = (await detailOf()).held.map((h) => h.student_name).sort();
+  const paid = await detailOf();
+  const heldNames = paid.held.map((h) => h.student_name).sort();
   expect(heldNames, 'the batch holds what is left approved of the month').toEqual(
     stillApproved.map((a) => a.student_name).sort(),
   );
@@ -199,7 +200,7 @@ test('ADM001 pays a mixed month: bank by Mark as Paid, MTN and Airtel through th
 
   // Issue 49 item 7: MTN's statement, as its portal exports it (XLSX), is previewed, then imported;
   // every MTN payment matches, the lost answer's included, and the batch reconciles to the kwacha.
-  const mtnCount = (await detailOf()).parts.find((p) => p.channel === 'mtn_momo')!.allowance_count;
+  const mtnCount = paid.parts.find((p) => p.channel === 'mtn_momo')!.allowance_count;
   const statement = await sim.statement('mtn', 'xlsx');
   await parts.getByRole('button', { name: 'Import MTN MoMo Statement' }).click();
   const importing = admin.getByRole('dialog', { name: /^Import MTN MoMo Statement for PB-/ });
