@@ -3,12 +3,13 @@ import type { MyPreferences } from '../../contracts/users';
 import { toast } from '../components/ui';
 import { api } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
+import { queryOf } from '../lib/query-of';
 
 /** The signed-in user's own theme (null follows the system's), read once per session. */
 export function useMyPreferences(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.myPreferences,
-    queryFn: ({ signal }) => api.get<MyPreferences>('/api/me/preferences', signal),
+    ...queryOf<MyPreferences>('/api/me/preferences'),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { Component, type ReactNode, Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubApi } from '../testing/api-stub';
+import { askEarly, forgetEarlyAnswers } from '../lib/api';
+import { json, renderWithClient, stubApi } from '../testing/api-stub';
 import { FIRST_PAGES, firstListRequest } from './first-pages';
 import { appRoutes } from './routes';
 import { SCREEN_CODE } from './screen-code';
@@ -24,6 +27,7 @@ vi.mock('../lib/session', () => ({
 
 afterEach(() => {
   cleanup();
+  forgetEarlyAnswers();
   vi.unstubAllGlobals();
 });
 
@@ -58,6 +62,34 @@ describe('the first pages asked for as the app starts (first-pages.ts)', () => {
     30_000,
   );
 
+  it.each(Object.entries(FIRST_PAGES))(
+    '%s: its first render has the answer asked early, once that answer has come',
+    async (path, page) => {
+      // Not a real answer of every screen: only whether the screen starts with it matters here.
+      const answer = { items: [], total: 0, page: 1, pageSize: 25 };
+      const calls = stubApi((_method, url) => (url === page.list ? json(answer) : never()));
+      await askEarly(page.list);
+      await SCREEN_CODE[path]?.load();
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      const route = appRoutes.find((r) => r.path === path);
+      render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[path]}>
+            <ShownOrNot>{route?.element}</ShownOrNot>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      // Right after the first render, before any answer could have come to a query of its own.
+      const started = client
+        .getQueryCache()
+        .findAll()
+        .filter((query) => JSON.stringify(query.state.data) === JSON.stringify(answer));
+      expect(started.map((query) => query.state.status)).toEqual(['success']);
+      expect(calls.filter((c) => c.url === page.list)).toHaveLength(1);
+    },
+    30_000,
+  );
+
   it('asks for a list only unfiltered, and only of a screen the role may see', () => {
     expect(firstListRequest('/students', '', 'admin')).toBe(FIRST_PAGES['/students']?.list);
     expect(firstListRequest('/students', '?q=banda', 'admin')).toBeNull();
@@ -65,3 +97,14 @@ describe('the first pages asked for as the app starts (first-pages.ts)', () => {
     expect(firstListRequest('/nowhere', '', 'admin')).toBeNull();
   });
 });
+
+/** The screen, or nothing if it cannot draw the stand-in answer: the query it made is what is checked. */
+class ShownOrNot extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -135,7 +135,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
  * GET answers asked for before the screen that reads them has rendered (askEarly), and when. One
  * not taken within EARLY_ANSWER_MS is dropped: it was for a screen that did not come.
  */
-const earlyAnswers = new Map<string, { answer: Promise<unknown>; at: number }>();
+const earlyAnswers = new Map<string, EarlyAnswer>();
+
+interface EarlyAnswer {
+  answer: Promise<unknown>;
+  /** When it was asked for: one older than EARLY_ANSWER_MS is not taken. */
+  at: number;
+  /** Once it has come: the data, and when it came. */
+  came?: { data: unknown; at: number };
+}
 const EARLY_ANSWER_MS = 10_000;
 
 /**
@@ -146,13 +154,18 @@ const EARLY_ANSWER_MS = 10_000;
  */
 export function askEarly<T>(path: string, options: { dropFailure?: boolean } = {}): Promise<T> {
   const answer = apiRequest<T>(path);
-  const early = { answer, at: Date.now() };
+  const early: EarlyAnswer = { answer, at: Date.now() };
   earlyAnswers.set(path, early);
   // Taken later; until then a failure is not an unhandled rejection. With `dropFailure` (a list's
   // first page, asked before its screen exists) a failed answer is not taken: the screen asks anew.
-  answer.catch(() => {
-    if (options.dropFailure && earlyAnswers.get(path) === early) earlyAnswers.delete(path);
-  });
+  answer.then(
+    (data) => {
+      early.came = { data, at: Date.now() };
+    },
+    () => {
+      if (options.dropFailure && earlyAnswers.get(path) === early) earlyAnswers.delete(path);
+    },
+  );
   return answer;
 }
 
@@ -175,3 +188,14 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
 };
+
+/**
+ * The answer asked early for `path`, if it has already come (and is not too old to take): taken, as
+ * api.get takes it, with when it came. For a query's initial data (query-of.ts).
+ */
+export function takeEarlyAnswerIfCome<T>(path: string): { data: T; at: number } | undefined {
+  const early = earlyAnswers.get(path);
+  if (!early?.came || Date.now() - early.at >= EARLY_ANSWER_MS) return undefined;
+  earlyAnswers.delete(path);
+  return { data: early.came.data as T, at: early.came.at };
+}

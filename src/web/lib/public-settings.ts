@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { PublicSettings } from '../../contracts/settings';
 import { DEFAULT_SETTINGS, type PasswordRules, passwordRuleText } from '../../domain/settings';
-import { api } from './api';
 import { queryKeys } from './query-keys';
+import { queryOf } from './query-of';
 
 /** The settings every page may read, signed in or not (docs/product.md D13). */
 export function usePublicSettings() {
   return useQuery({
     queryKey: queryKeys.publicSettings,
-    queryFn: ({ signal }) => api.get<PublicSettings>('/api/settings/public', signal),
+    ...queryOf<PublicSettings>('/api/settings/public'),
     staleTime: 60_000,
   });
 }

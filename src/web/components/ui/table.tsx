@@ -10,9 +10,11 @@ function useScrollsSideways<T extends HTMLElement>() {
     if (!element || typeof ResizeObserver === 'undefined') return;
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
     const observer = new ResizeObserver(measure);
+    // No measuring here: reading the widths now would lay the whole page out in this task, once
+    // more than the browser's own layout before painting. The observer reports each element once
+    // as it starts observing, after that layout (Lighthouse's blocking time on /students).
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, []);
   return { ref, scrolls };

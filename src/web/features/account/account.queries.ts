@@ -8,6 +8,7 @@ import type { MyProfile, ProfileInput } from '../../../contracts/users';
 import type { Role } from '../../../domain/roles';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import { useAuth } from '../../lib/session';
 
 /** The signed-in user's own profile: one root, so every change here refreshes it. */
@@ -19,7 +20,7 @@ const PROFILE_PATH = '/api/me/profile';
 export function useMyProfile() {
   return useQuery({
     queryKey: myProfileKey,
-    queryFn: ({ signal }) => api.get<MyProfile>(PROFILE_PATH, signal),
+    ...queryOf<MyProfile>(PROFILE_PATH),
   });
 }
 
@@ -60,7 +61,7 @@ const TWO_FACTOR_PATH = '/api/me/two-factor';
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: queryKeys.twoFactor,
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>(TWO_FACTOR_PATH, signal),
+    ...queryOf<TwoFactorStatus>(TWO_FACTOR_PATH),
   });
 }
 

@@ -6,6 +6,7 @@ import type {
   EligibleDelegatesResponse,
 } from '../../../contracts/delegations';
 import { api } from '../../lib/api';
+import { queryOf } from '../../lib/query-of';
 
 /*
  * Delegation of approvals (docs/product.md D21). One root for the area's queries, so a change
@@ -18,8 +19,7 @@ const PATH = '/api/delegations';
 export function useMyDelegations() {
   return useQuery({
     queryKey: [...ROOT, 'mine'],
-    queryFn: ({ signal }) =>
-      api.get<DelegationListResponse>(`${PATH}?scope=mine&status=current&pageSize=50`, signal),
+    ...queryOf<DelegationListResponse>(`${PATH}?scope=mine&status=current&pageSize=50`),
   });
 }
 
@@ -27,11 +27,7 @@ export function useMyDelegations() {
 export function useEveryActiveDelegation(page: number, enabled: boolean) {
   return useQuery({
     queryKey: [...ROOT, 'everyone', page],
-    queryFn: ({ signal }) =>
-      api.get<DelegationListResponse>(
-        `${PATH}?scope=everyone&status=active&page=${page}&pageSize=10`,
-        signal,
-      ),
+    ...queryOf<DelegationListResponse>(`${PATH}?scope=everyone&status=active&page=${page}&pageSize=10`),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -41,7 +37,7 @@ export function useEveryActiveDelegation(page: number, enabled: boolean) {
 export function useEligibleDelegates(enabled: boolean) {
   return useQuery({
     queryKey: [...ROOT, 'delegates'],
-    queryFn: ({ signal }) => api.get<EligibleDelegatesResponse>(`${PATH}/delegates`, signal),
+    ...queryOf<EligibleDelegatesResponse>(`${PATH}/delegates`),
     enabled,
   });
 }

@@ -17,6 +17,7 @@ import type { ApprovalStage } from '../../../domain/allowance-stages';
 import type { Decision } from '../../../domain/allowances';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import { ALLOWANCE_PAGE_SIZE, type AllowanceListParams, allowanceQueryString } from './allowance-view';
 
 const keys = queryKeys.allowances;
@@ -26,11 +27,9 @@ const keys = queryKeys.allowances;
 export function useAllowanceList(params: AllowanceListParams) {
   return useQuery({
     queryKey: keys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<AllowanceListResponse>(
-        `/api/allowances${allowanceQueryString({ ...params, pageSize: ALLOWANCE_PAGE_SIZE })}`,
-        signal,
-      ),
+    ...queryOf<AllowanceListResponse>(
+      `/api/allowances${allowanceQueryString({ ...params, pageSize: ALLOWANCE_PAGE_SIZE })}`,
+    ),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +37,7 @@ export function useAllowanceList(params: AllowanceListParams) {
 export function useAllowanceDetail(id: string | null) {
   return useQuery({
     queryKey: keys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<AllowanceView>(`/api/allowances/${encodeURIComponent(id!)}`, signal),
+    ...queryOf<AllowanceView>(`/api/allowances/${encodeURIComponent(id!)}`),
     enabled: Boolean(id),
   });
 }

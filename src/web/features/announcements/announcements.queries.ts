@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Announcement, AnnouncementListResponse } from '../../../contracts/announcements';
 import { ApiError, api, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 const keys = queryKeys.announcements;
 
@@ -31,7 +32,7 @@ export function listQuery(params: { q: string; type: string; priority: string; p
 export function useAnnouncements(query: string) {
   return useQuery({
     queryKey: keys.list(query),
-    queryFn: ({ signal }) => api.get<AnnouncementListResponse>(`/api/announcements?${query}`, signal),
+    ...queryOf<AnnouncementListResponse>(`/api/announcements?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +41,7 @@ export function useAnnouncements(query: string) {
 export function useAnnouncement(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => api.get<Announcement>(announcementPath(id), signal),
+    ...queryOf<Announcement>(announcementPath(id)),
     enabled: enabled && id !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RecordHistoryResponse } from '../../../contracts/audit';
-import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 /** The records that have a History tab, and where their history is read. */
 export type HistoryOf = { kind: 'student' | 'allowance' | 'task' | 'issue' | 'form' | 'account'; id: string };
@@ -24,7 +24,7 @@ export function useRecordHistory(record: HistoryOf, enabled: boolean) {
   const path = `/api/${HISTORY[record.kind].path}/${encodeURIComponent(record.id)}/history`;
   return useQuery({
     queryKey: historyKey(record),
-    queryFn: ({ signal }) => api.get<RecordHistoryResponse>(path, signal),
+    ...queryOf<RecordHistoryResponse>(path),
     enabled: enabled && Boolean(record.id),
   });
 }

@@ -5,6 +5,7 @@ import type { Task, TaskListResponse } from '../../../contracts/tasks';
 import type { TaskStatus } from '../../../domain/case-work';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 /** The query string of a list: the set values only. */
 export function listQuery(params: Record<string, string | number | undefined>): string {
@@ -20,7 +21,7 @@ const issuePath = (id: string) => `/api/issues/${encodeURIComponent(id)}`;
 export function useTasks(query: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.tasks.list(query),
-    queryFn: ({ signal }) => api.get<TaskListResponse>(`/api/tasks?${query}`, signal),
+    ...queryOf<TaskListResponse>(`/api/tasks?${query}`),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -30,7 +31,7 @@ export function useTasks(query: string, enabled = true) {
 export function useTask(id: string) {
   return useQuery({
     queryKey: queryKeys.tasks.one(id),
-    queryFn: ({ signal }) => api.get<Task>(taskPath(id), signal),
+    ...queryOf<Task>(taskPath(id)),
     enabled: id !== '',
     retry: false,
   });
@@ -39,7 +40,7 @@ export function useTask(id: string) {
 export function useIssues(query: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.issues.list(query),
-    queryFn: ({ signal }) => api.get<IssueListResponse>(`/api/issues?${query}`, signal),
+    ...queryOf<IssueListResponse>(`/api/issues?${query}`),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -48,7 +49,7 @@ export function useIssues(query: string, enabled = true) {
 export function useIssue(id: string) {
   return useQuery({
     queryKey: queryKeys.issues.one(id),
-    queryFn: ({ signal }) => api.get<Issue>(issuePath(id), signal),
+    ...queryOf<Issue>(issuePath(id)),
     enabled: id !== '',
     retry: false,
   });
@@ -57,7 +58,7 @@ export function useIssue(id: string) {
 export function useIssueComments(id: string) {
   return useQuery({
     queryKey: queryKeys.issues.comments(id),
-    queryFn: ({ signal }) => api.get<{ items: IssueComment[] }>(`${issuePath(id)}/comments`, signal),
+    ...queryOf<{ items: IssueComment[] }>(`${issuePath(id)}/comments`),
   });
 }
 
@@ -65,7 +66,7 @@ export function useIssueComments(id: string) {
 export function useStaff() {
   return useQuery({
     queryKey: queryKeys.staff,
-    queryFn: ({ signal }) => api.get<OfficerOption[]>('/api/staff', signal),
+    ...queryOf<OfficerOption[]>('/api/staff'),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import type { Partner, PartnerKindName } from './corporate-kinds';
 
 const keys = queryKeys.corporate;
@@ -28,7 +29,7 @@ export function usePartnerList(
   const query = search.toString();
   return useQuery({
     queryKey: keys.list(kind, query),
-    queryFn: ({ signal }) => api.get<PartnerPage>(`/api/${kind}?${query}`, signal),
+    ...queryOf<PartnerPage>(`/api/${kind}?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -81,7 +82,7 @@ const PICKER_SIZE = 200;
 export function usePartnerOptions(kind: PartnerKindName) {
   return useQuery({
     queryKey: keys.list(kind, `picker`),
-    queryFn: ({ signal }) => api.get<PartnerPage>(`/api/${kind}?pageSize=${PICKER_SIZE}`, signal),
+    ...queryOf<PartnerPage>(`/api/${kind}?pageSize=${PICKER_SIZE}`),
     staleTime: 60_000,
     select: (page) => [
       { value: '', label: 'Not linked' },

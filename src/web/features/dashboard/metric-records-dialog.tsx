@@ -24,9 +24,9 @@ import {
   THead,
   TR,
 } from '../../components/ui';
-import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import {
   areaListUrl,
   countedText,
@@ -123,8 +123,7 @@ export function MetricRecordsDialog({
 }) {
   const query = useQuery({
     queryKey: [...queryKeys.dashboard, 'metrics', key, period],
-    queryFn: ({ signal }) =>
-      api.get<MetricRecordsResponse>(`/api/dashboard/metrics/${key}?period=${period}`, signal),
+    ...queryOf<MetricRecordsResponse>(`/api/dashboard/metrics/${key}?period=${period}`),
   });
   const data = query.data;
   const columns = columnsOf(key, period);

@@ -5,8 +5,9 @@ import type { MyDashboardResponse } from '../../../contracts/dashboard';
 import { roleTitle } from '../../../domain/roles';
 import { PROGRAM_LEVEL_LABELS, PROGRAM_STATUS_LABELS } from '../../../domain/students';
 import { Alert, Button, Card, CardBody, CardHeader, Skeleton } from '../../components/ui';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import {
   LatestAnnouncementsCard,
   PaidAllowancesCard,
@@ -23,7 +24,7 @@ import {
 export function MyDashboard({ user }: { user: User }) {
   const query = useQuery({
     queryKey: queryKeys.myDashboard,
-    queryFn: ({ signal }) => api.get<MyDashboardResponse>('/api/dashboard/mine', signal),
+    ...queryOf<MyDashboardResponse>('/api/dashboard/mine'),
   });
   if (query.isError)
     return (

@@ -10,10 +10,10 @@ import {
   type MetricPeriod,
 } from '../../../contracts/dashboard';
 import { Card, CardBody, CardHeader, Skeleton } from '../../components/ui';
-import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import {
   countedText,
   formatRate,
@@ -43,7 +43,7 @@ export const metricsQueryKey = [...queryKeys.dashboard, 'metrics'] as const;
 export function PerformanceMetrics() {
   const query = useQuery({
     queryKey: metricsQueryKey,
-    queryFn: ({ signal }) => api.get<DashboardMetricsResponse>('/api/dashboard/metrics', signal),
+    ...queryOf<DashboardMetricsResponse>('/api/dashboard/metrics'),
   });
   const [searchParams, setSearchParams] = useSearchParams();
   const opened = METRIC_KEYS.find((key) => key === searchParams.get('metric')) ?? null;

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Attendee, Event, EventListResponse } from '../../../contracts/events';
 import { ApiError, api, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 const keys = queryKeys.events;
 
@@ -32,7 +33,7 @@ export function listQuery(params: { q: string; type: string; status: string; pag
 export function useEvents(query: string) {
   return useQuery({
     queryKey: keys.list(query),
-    queryFn: ({ signal }) => api.get<EventListResponse>(`/api/events?${query}`, signal),
+    ...queryOf<EventListResponse>(`/api/events?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,7 +42,7 @@ export function useEvents(query: string) {
 export function useEvent(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => api.get<Event>(eventPath(id), signal),
+    ...queryOf<Event>(eventPath(id)),
     enabled: enabled && id !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
@@ -51,7 +52,7 @@ export function useEvent(id: string, enabled: boolean) {
 export function useAttendees(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.attendees(id),
-    queryFn: ({ signal }) => api.get<{ items: Attendee[] }>(`${eventPath(id)}/attendees`, signal),
+    ...queryOf<{ items: Attendee[] }>(`${eventPath(id)}/attendees`),
     enabled,
   });
 }

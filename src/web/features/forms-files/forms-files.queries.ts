@@ -8,6 +8,7 @@ import {
 import type { StudentFile, StudentFileListResponse } from '../../../contracts/student-files';
 import { ApiError, api, apiRequest, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 /** The query string of a list: the set values only. */
 export function listQuery(params: Record<string, string | number | undefined>): string {
@@ -33,7 +34,7 @@ export const formsExportHref = (query: string) => `/api/forms/export.csv${query 
 export function useForms(query: string) {
   return useQuery({
     queryKey: queryKeys.forms.list(query),
-    queryFn: ({ signal }) => api.get<FormListResponse>(`/api/forms?${query}`, signal),
+    ...queryOf<FormListResponse>(`/api/forms?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +43,7 @@ export function useForms(query: string) {
 export function useFormRecord(id: string) {
   return useQuery({
     queryKey: queryKeys.forms.one(id),
-    queryFn: ({ signal }) => api.get<Form>(formPath(id), signal),
+    ...queryOf<Form>(formPath(id)),
     enabled: id !== '',
     retry: false,
   });
@@ -51,7 +52,7 @@ export function useFormRecord(id: string) {
 export function useStudentFiles(query: string) {
   return useQuery({
     queryKey: queryKeys.studentFiles.list(query),
-    queryFn: ({ signal }) => api.get<StudentFileListResponse>(`/api/files?${query}`, signal),
+    ...queryOf<StudentFileListResponse>(`/api/files?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +61,7 @@ export function useStudentFiles(query: string) {
 export function useStudentFile(id: string) {
   return useQuery({
     queryKey: queryKeys.studentFiles.one(id),
-    queryFn: ({ signal }) => api.get<StudentFile>(filePath(id), signal),
+    ...queryOf<StudentFile>(filePath(id)),
     enabled: id !== '',
     retry: false,
   });

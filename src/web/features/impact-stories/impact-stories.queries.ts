@@ -7,6 +7,7 @@ import type {
 } from '../../../contracts/impact-stories';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 const keys = queryKeys.stories;
 const path = (id: string) => `/api/impact-stories/${encodeURIComponent(id)}`;
@@ -21,7 +22,7 @@ export function useStories(params: { q: string; category: string; page: number }
   const query = search.toString();
   return useQuery({
     queryKey: keys.list(query),
-    queryFn: ({ signal }) => api.get<StoryListResponse>(`/api/impact-stories?${query}`, signal),
+    ...queryOf<StoryListResponse>(`/api/impact-stories?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +31,7 @@ export function useStories(params: { q: string; category: string; page: number }
 export function useStory(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...keys.all, 'one', id],
-    queryFn: ({ signal }) => api.get<Story>(path(id), signal),
+    ...queryOf<Story>(path(id)),
     enabled: enabled && id !== '',
     retry: false,
   });
@@ -44,7 +45,7 @@ export function useManagedStories(params: { status: string; page: number }) {
   }).toString();
   return useQuery({
     queryKey: keys.manage(query),
-    queryFn: ({ signal }) => api.get<StoryManageResponse>(`/api/impact-stories/manage?${query}`, signal),
+    ...queryOf<StoryManageResponse>(`/api/impact-stories/manage?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +53,7 @@ export function useManagedStories(params: { status: string; page: number }) {
 export function useStoryCategories() {
   return useQuery({
     queryKey: keys.categories,
-    queryFn: ({ signal }) => api.get<{ items: StoryCategory[] }>('/api/story-categories', signal),
+    ...queryOf<{ items: StoryCategory[] }>('/api/story-categories'),
     staleTime: 60_000,
   });
 }

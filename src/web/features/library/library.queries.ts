@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Resource, ResourceListResponse } from '../../../contracts/library';
 import { ApiError, api, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 const keys = queryKeys.library;
 
@@ -29,7 +30,7 @@ export function listQuery(params: { q: string; type: string; category: string; p
 export function useResources(query: string) {
   return useQuery({
     queryKey: keys.list(query),
-    queryFn: ({ signal }) => api.get<ResourceListResponse>(`/api/library?${query}`, signal),
+    ...queryOf<ResourceListResponse>(`/api/library?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +39,7 @@ export function useResources(query: string) {
 export function useResource(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => api.get<Resource>(resourcePath(id), signal),
+    ...queryOf<Resource>(resourcePath(id)),
     enabled: enabled && id !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });

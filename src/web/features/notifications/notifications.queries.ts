@@ -6,6 +6,7 @@ import type {
 } from '../../../contracts/notifications';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import { useDocumentVisible } from '../../lib/use-document-visible';
 
 /** The bell asks again this often while its page is on screen (D16: no more than every 30 s). */
@@ -20,7 +21,7 @@ export function useNotifications() {
   const visible = useDocumentVisible();
   return useQuery({
     queryKey: queryKeys.notifications,
-    queryFn: ({ signal }) => api.get<NotificationsResponse>('/api/notifications', signal),
+    ...queryOf<NotificationsResponse>('/api/notifications'),
     enabled: visible,
     refetchInterval: NOTIFICATIONS_POLL_MS,
     staleTime: 15_000,

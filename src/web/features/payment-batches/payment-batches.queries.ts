@@ -15,6 +15,7 @@ import type { WalletProvider } from '../../../domain/payment-channels';
 import type { PaymentPart } from '../../../domain/payouts';
 import { ApiError, api, errorMessage, failedCall, NETWORK_ERROR_CODE, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 /*
  * The area's keys live under one root of their own ('payment-batches'); a change also refreshes
@@ -42,11 +43,9 @@ export const reasonOf = (error: unknown) =>
 export function useBatches(page: number) {
   return useQuery({
     queryKey: paymentBatchKeys.list(page),
-    queryFn: ({ signal }) =>
-      api.get<PaymentBatchListResponse>(
-        `/api/payment-batches?page=${page}&pageSize=${PAYMENT_BATCH_PAGE_SIZE}`,
-        signal,
-      ),
+    ...queryOf<PaymentBatchListResponse>(
+      `/api/payment-batches?page=${page}&pageSize=${PAYMENT_BATCH_PAGE_SIZE}`,
+    ),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +53,7 @@ export function useBatches(page: number) {
 export function useBatch(id: string) {
   return useQuery({
     queryKey: paymentBatchKeys.one(id),
-    queryFn: ({ signal }) => api.get<PaymentBatchDetail>(batchPath(id), signal),
+    ...queryOf<PaymentBatchDetail>(batchPath(id)),
     enabled: id !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
@@ -64,11 +63,7 @@ export function useBatch(id: string) {
 export function useBatchPreview(month: string, year: number, enabled: boolean) {
   return useQuery({
     queryKey: paymentBatchKeys.preview(month, year),
-    queryFn: ({ signal }) =>
-      api.get<BatchPreview>(
-        `/api/payment-batches/preview?month=${encodeURIComponent(month)}&year=${year}`,
-        signal,
-      ),
+    ...queryOf<BatchPreview>(`/api/payment-batches/preview?month=${encodeURIComponent(month)}&year=${year}`),
     enabled,
   });
 }

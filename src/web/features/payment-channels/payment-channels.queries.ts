@@ -7,13 +7,14 @@ import type {
 } from '../../../contracts/payment-channels';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 const path = (studentId: string) => `/api/students/${encodeURIComponent(studentId)}/payment-channels`;
 
 export function useStudentChannels(studentId: string) {
   return useQuery({
     queryKey: queryKeys.students.paymentChannels(studentId),
-    queryFn: ({ signal }) => api.get<PaymentChannelsResponse>(path(studentId), signal),
+    ...queryOf<PaymentChannelsResponse>(path(studentId)),
   });
 }
 

@@ -4,6 +4,7 @@ import type { SettingsResponse } from '../../../contracts/settings';
 import type { SystemSettings } from '../../../domain/settings';
 import { ApiError, api, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
 
 /** The server's reason for a failure, or the product's words when it sent none. */
@@ -16,7 +17,7 @@ export const isStale = (error: unknown) => error instanceof ApiError && error.st
 export function useSettings() {
   return useQuery({
     queryKey: queryKeys.settings,
-    queryFn: ({ signal }) => api.get<SettingsResponse>('/api/settings', signal),
+    ...queryOf<SettingsResponse>('/api/settings'),
   });
 }
 
@@ -49,7 +50,7 @@ export const backupDownloadPath = (id: string) => `/api/backups/${encodeURICompo
 export function useBackups() {
   return useQuery({
     queryKey: queryKeys.backups,
-    queryFn: ({ signal }) => api.get<BackupList>('/api/backups', signal),
+    ...queryOf<BackupList>('/api/backups'),
   });
 }
 

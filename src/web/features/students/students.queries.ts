@@ -8,6 +8,7 @@ import type {
 } from '../../../contracts/students';
 import { ApiError, api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 import { apiQuery, type StudentListParams } from './student-list-params';
 
 const keys = queryKeys.students;
@@ -17,7 +18,7 @@ export function useStudentList(params: StudentListParams, pageSize: number) {
   const query = apiQuery(params, pageSize);
   return useQuery({
     queryKey: keys.list(query),
-    queryFn: ({ signal }) => api.get<StudentListResponse>(`/api/students?${query}`, signal),
+    ...queryOf<StudentListResponse>(`/api/students?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,7 +30,7 @@ export function useStudentList(params: StudentListParams, pageSize: number) {
 export function useStudent(id: string | null) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => api.get<Student>(`/api/students/${encodeURIComponent(id!)}`, signal),
+    ...queryOf<Student>(`/api/students/${encodeURIComponent(id!)}`),
     enabled: id !== null,
   });
 }
@@ -38,7 +39,7 @@ export function useStudent(id: string | null) {
 export function useOfficers(enabled: boolean) {
   return useQuery({
     queryKey: keys.officers,
-    queryFn: ({ signal }) => api.get<OfficerOption[]>('/api/students/officers', signal),
+    ...queryOf<OfficerOption[]>('/api/students/officers'),
     enabled,
     staleTime: 5 * 60_000,
   });

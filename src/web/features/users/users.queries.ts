@@ -9,6 +9,7 @@ import type {
 import type { Role } from '../../../domain/roles';
 import { ApiError, api, errorMessage, NETWORK_MESSAGE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 export const userKeys = queryKeys.users;
 export const roleSummaryKey = queryKeys.userRoles;
@@ -51,7 +52,7 @@ export function listQuery(params: { q: string; role: string; status: string; pag
 export function useUsers(query: string) {
   return useQuery({
     queryKey: userKeys.list(query),
-    queryFn: ({ signal }) => api.get<UserListResponse>(`/api/users?${query}`, signal),
+    ...queryOf<UserListResponse>(`/api/users?${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +61,7 @@ export function useUsers(query: string) {
 export function useUser(id: string, enabled: boolean) {
   return useQuery({
     queryKey: userKeys.one(id),
-    queryFn: ({ signal }) => api.get<DirectoryUser>(userPath(id), signal),
+    ...queryOf<DirectoryUser>(userPath(id)),
     enabled: enabled && id !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
@@ -70,7 +71,7 @@ export function useUser(id: string, enabled: boolean) {
 export function useRoleSummary() {
   return useQuery({
     queryKey: roleSummaryKey,
-    queryFn: ({ signal }) => api.get<RoleSummaryResponse>('/api/users/roles', signal),
+    ...queryOf<RoleSummaryResponse>('/api/users/roles'),
   });
 }
 
@@ -79,7 +80,7 @@ export function useRoleRequests(page: number, enabled: boolean) {
   const query = `status=pending&page=${page}&pageSize=${ROLE_REQUESTS_PAGE_SIZE}`;
   return useQuery({
     queryKey: roleRequestKeys.list(query),
-    queryFn: ({ signal }) => api.get<RoleRequestListResponse>(`/api/role-requests?${query}`, signal),
+    ...queryOf<RoleRequestListResponse>(`/api/role-requests?${query}`),
     placeholderData: keepPreviousData,
     enabled,
   });

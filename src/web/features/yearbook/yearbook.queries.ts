@@ -11,6 +11,7 @@ import type {
 } from '../../../contracts/yearbook';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { queryOf } from '../../lib/query-of';
 
 const keys = queryKeys.yearbook;
 const path = (id: string) => `/api/yearbooks/${encodeURIComponent(id)}`;
@@ -20,7 +21,7 @@ const entryPath = (id: string) => `/api/yearbook-entries/${encodeURIComponent(id
 export function useYearbooks() {
   return useQuery({
     queryKey: keys.list,
-    queryFn: ({ signal }) => api.get<YearbookListResponse>('/api/yearbooks?pageSize=200', signal),
+    ...queryOf<YearbookListResponse>('/api/yearbooks?pageSize=200'),
   });
 }
 
@@ -32,7 +33,7 @@ export function useEntries(yearbookId: string | null, filters: { q?: string; pro
   const query = search.toString();
   return useQuery({
     queryKey: keys.entries(yearbookId ?? '', query),
-    queryFn: ({ signal }) => api.get<EntryListResponse>(`${path(yearbookId!)}/entries?${query}`, signal),
+    ...queryOf<EntryListResponse>(`${path(yearbookId!)}/entries?${query}`),
     enabled: yearbookId !== null,
     placeholderData: keepPreviousData,
   });
@@ -41,8 +42,7 @@ export function useEntries(yearbookId: string | null, filters: { q?: string; pro
 export function useMemories(yearbookId: string | null) {
   return useQuery({
     queryKey: keys.memories(yearbookId ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<MemoryListResponse>(`${path(yearbookId!)}/memories?pageSize=200`, signal),
+    ...queryOf<MemoryListResponse>(`${path(yearbookId!)}/memories?pageSize=200`),
     enabled: yearbookId !== null,
   });
 }
@@ -54,14 +54,14 @@ export function useMemories(yearbookId: string | null) {
 export function useMyEntries() {
   return useQuery({
     queryKey: keys.myEntries,
-    queryFn: ({ signal }) => api.get<MyEntriesResponse>('/api/yearbooks/my-entries', signal),
+    ...queryOf<MyEntriesResponse>('/api/yearbooks/my-entries'),
   });
 }
 
 export function useGraduates(enabled = true) {
   return useQuery({
     queryKey: keys.graduates,
-    queryFn: ({ signal }) => api.get<GraduateListResponse>('/api/yearbooks/graduates?pageSize=200', signal),
+    ...queryOf<GraduateListResponse>('/api/yearbooks/graduates?pageSize=200'),
     enabled,
   });
 }
