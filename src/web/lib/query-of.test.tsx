@@ -15,18 +15,19 @@ function countingServer() {
   return calls;
 }
 
-/** Every render of the list, in order: what it showed. */
+/** A list reading its address through queryOf; `shown` gets what each render showed, in order. */
+function List({ shown }: { shown: string[] }) {
+  const query = useQuery({ queryKey: ['list'], ...queryOf<{ call: number }>('/api/list?page=1') });
+  const text = query.data ? `call ${query.data.call}` : 'Loading...';
+  shown.push(text);
+  return <p>{text}</p>;
+}
+
 function renderList(client: QueryClient) {
   const shown: string[] = [];
-  function List() {
-    const query = useQuery({ queryKey: ['list'], ...queryOf<{ call: number }>('/api/list?page=1') });
-    const text = query.data ? `call ${query.data.call}` : 'Loading...';
-    shown.push(text);
-    return <p>{text}</p>;
-  }
   render(
     <QueryClientProvider client={client}>
-      <List />
+      <List shown={shown} />
     </QueryClientProvider>,
   );
   return shown;
