@@ -174,10 +174,16 @@ export function forgetEarlyAnswers(): void {
   earlyAnswers.clear();
 }
 
-function takeEarlyAnswer<T>(path: string): Promise<T> | undefined {
+/** The answer asked early for `path`, unless it is older than EARLY_ANSWER_MS. */
+function freshEarlyAnswer(path: string): EarlyAnswer | undefined {
   const early = earlyAnswers.get(path);
+  return early && Date.now() - early.at < EARLY_ANSWER_MS ? early : undefined;
+}
+
+function takeEarlyAnswer<T>(path: string): Promise<T> | undefined {
+  const early = freshEarlyAnswer(path);
   earlyAnswers.delete(path);
-  return early && Date.now() - early.at < EARLY_ANSWER_MS ? (early.answer as Promise<T>) : undefined;
+  return early?.answer as Promise<T> | undefined;
 }
 
 /** Shorthands for the common verbs. */
@@ -194,8 +200,8 @@ export const api = {
  * api.get takes it, with when it came. For a query's initial data (query-of.ts).
  */
 export function takeEarlyAnswerIfCome<T>(path: string): { data: T; at: number } | undefined {
-  const early = earlyAnswers.get(path);
-  if (!early?.came || Date.now() - early.at >= EARLY_ANSWER_MS) return undefined;
+  const came = freshEarlyAnswer(path)?.came;
+  if (!came) return undefined;
   earlyAnswers.delete(path);
-  return { data: early.came.data as T, at: early.came.at };
+  return { data: came.data as T, at: came.at };
 }
